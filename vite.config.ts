@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The site lives under /m/ (spec section 2); the server injects the tenant into index.html.
+export default defineConfig({
+  base: '/m/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    sourcemap: false,
+    target: 'es2020',
+  },
+  server: {
+    port: 5173,
+    proxy: { '/wps': 'http://127.0.0.1:8080' },
+  },
+});
