@@ -1,0 +1,286 @@
+import { readdir } from 'node:fs/promises';
+import { join, dirname, resolve } from 'node:path';
+import type { Json } from '../lib/merge-patch';
+import { readPath } from '../lib/gates';
+import { KNOWN_PATHS, pathOf, routeFor } from '../lib/routes';
+import { pointer, type TenantIssue } from './errors';
+import { loadValidationEnv, describeAjvError, type Annotated, type ValidationEnv } from './environment';
+import {
+  REPO_ROOT,
+  TENANTS_DIR,
+  fileForPointer,
+  resolveTenant,
+  workingTreeReader,
+  type ReadText,
+  type TenantSource,
+} from './source';
+
+type Obj = { [key: string]: Json };
+
+/** The outcome of validating one tenant. */
+export interface TenantReport {
+  id: string;
+  file: string;
+  resolved: Obj | null;
+  chain: TenantSource[];
+  issues: TenantIssue[];
+}
+
+export interface ValidateOptions {
+  read?: ReadText;
+  tenantsDir?: string;
+  root?: string;
+  env?: ValidationEnv;
+}
+
+function isObj(v: unknown): v is Obj {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+interface NodeVisit {
+  ptr: string;
+  node: Obj;
+}
+
+interface SlotVisit {
+  ptr: string;
+  slot: Obj;
+}
+
+/** Walks every slot and node under `screens`, tolerating shapes the schema already rejected. */
+function walkScreens(resolved: Obj): { slots: SlotVisit[]; nodes: NodeVisit[] } {
+  const slots: SlotVisit[] = [];
+  const nodes: NodeVisit[] = [];
+  const visitSlot = (slot: Json, ptr: string): void => {
+    if (!isObj(slot)) return;
+    slots.push({ ptr, slot });
+    if (!isObj(slot.items)) return;
+    for (const [id, node] of Object.entries(slot.items)) {
+      if (!isObj(node)) continue;
+      const nodePtr = `${ptr}${pointer('items', id)}`;
+      nodes.push({ ptr: nodePtr, node });
+      if (node.children !== undefined) visitSlot(node.children, `${nodePtr}/children`);
+    }
+  };
+  const screens = resolved.screens;
+  if (isObj(screens)) {
+    for (const [name, screen] of Object.entries(screens)) {
+      if (!isObj(screen) || !isObj(screen.slots)) continue;
+      for (const [slotName, slot] of Object.entries(screen.slots)) visitSlot(slot, pointer('screens', name, 'slots', slotName));
+    }
+  }
+  return { slots, nodes };
+}
+
+/** Every `setting` gate inside a gate, with its pointer. */
+function settingGates(gate: Json, ptr: string, out: { ptr: string; path: string }[] = []): { ptr: string; path: string }[] {
+  if (!isObj(gate)) return out;
+  if (isObj(gate.setting) && typeof gate.setting.path === 'string') out.push({ ptr: `${ptr}/setting/path`, path: gate.setting.path });
+  for (const op of ['all', 'any'] as const) {
+    const list = gate[op];
+    if (Array.isArray(list)) list.forEach((g, i) => settingGates(g, `${ptr}/${op}/${i}`, out));
+  }
+  if (gate.not !== undefined) settingGates(gate.not, `${ptr}/not`, out);
+  return out;
+}
+
+/**
+ * Validates one tenant in two passes. Pass 1: Ajv on the resolved tenant, then each node's props
+ * against its widget's schema. Pass 2: references (widgets registered, routes known and
+ * whitelisted, label keys in every shipped locale, order and items agree, settings named by
+ * gates exist, languages listed, logo present).
+ */
+export async function validateTenant(idOrFile: string, opts: ValidateOptions = {}): Promise<TenantReport> {
+  const root = opts.root ?? REPO_ROOT;
+  const read = opts.read ?? workingTreeReader(root);
+  const tenantsDir = opts.tenantsDir ?? TENANTS_DIR;
+  const env = opts.env ?? (await loadValidationEnv(root));
+  const { resolved, chain, issues } = await resolveTenant(idOrFile, read, tenantsDir);
+  const id = chain[0]?.id ?? idOrFile;
+  const file = chain[0]?.file ?? idOrFile;
+  const report: TenantReport = { id, file, resolved, chain, issues };
+  if (!resolved) return report;
+
+  const seen = new Set<string>();
+  const add = (ptr: string, message: string, at?: string): void => {
+    const key = `${ptr}\u0000${message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    issues.push({ file: at ?? fileForPointer(chain, ptr), pointer: ptr, message });
+  };
+
+  // Pass 1a: the envelope.
+  if (!env.validateTenant(resolved)) {
+    for (const e of env.validateTenant.errors ?? []) {
+      // oneOf/anyOf summaries repeat what their branches already said.
+      if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') continue;
+      const d = describeAjvError(e);
+      add(d.pointer, d.message);
+    }
+  }
+
+  // Pass 1b: each node's props against its widget's schema.
+  const { slots, nodes } = walkScreens(resolved);
+  const annotations: (Annotated & { nodePtr: string })[] = [];
+  for (const { ptr, node } of nodes) {
+    if (typeof node.widget !== 'string') continue;
+    const validate = env.widgets.get(node.widget);
+    if (!validate) {
+      add(`${ptr}/widget`, `unknown widget "${node.widget}" (registered: ${[...env.widgets.keys()].sort().join(', ')})`);
+      continue;
+    }
+    const props = node.props ?? {};
+    const { ok, annotations: found } = env.collect(() => validate(props) as boolean);
+    if (!ok) {
+      for (const e of validate.errors ?? []) {
+        if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') {
+          if (e.keyword === 'oneOf' && (e.params as { passingSchemas?: unknown }).passingSchemas) {
+            add(`${ptr}/props`, 'matches more than one allowed shape (give "to" or "action", not both)');
+          }
+          continue;
+        }
+        const d = describeAjvError(e);
+        add(`${ptr}/props${d.pointer}`, d.message);
+      }
+    }
+    for (const a of found) annotations.push({ ...a, nodePtr: ptr });
+  }
+
+  // Pass 2: references.
+  for (const { ptr, slot } of slots) {
+    const items = isObj(slot.items) ? slot.items : {};
+    const order = Array.isArray(slot.order) ? slot.order : [];
+    order.forEach((entry, i) => {
+      if (typeof entry === 'string' && !(entry in items)) {
+        add(`${ptr}/order/${i}`, `names no item "${entry}" (items here: ${Object.keys(items).join(', ') || 'none'})`);
+      }
+    });
+    for (const itemId of Object.keys(items)) {
+      if (!order.includes(itemId)) add(`${ptr}${pointer('items', itemId)}`, `item "${itemId}" is not listed in ${ptr}/order`);
+    }
+  }
+
+  const whitelist = isObj(resolved.routes) && Array.isArray(resolved.routes.whitelist) ? resolved.routes.whitelist : [];
+  whitelist.forEach((entry, i) => {
+    if (typeof entry === 'string' && !KNOWN_PATHS.has(entry)) add(`/routes/whitelist/${i}`, `unknown route "${entry}" (not in the route table)`);
+  });
+  const whitelisted = new Set(
+    whitelist.filter((w): w is string => typeof w === 'string').map((w) => routeFor(w)?.path ?? w),
+  );
+
+  for (const a of annotations) {
+    const ptr = `${a.nodePtr}/props${a.pointer}`;
+    if (a.kind === 'i18n') {
+      for (const [lang, keys] of env.locales) {
+        if (!keys.has(a.value)) add(ptr, `label key "${a.value}" is missing from locales/${lang}.json`);
+      }
+    } else {
+      const route = routeFor(a.value);
+      if (!route || !KNOWN_PATHS.has(pathOf(a.value))) add(ptr, `unknown route "${a.value}" (not in the route table)`);
+      else if (!whitelisted.has(route.path)) add(ptr, `route "${pathOf(a.value)}" is not in /routes/whitelist`);
+    }
+  }
+
+  const settings = isObj(resolved.settings) ? resolved.settings : {};
+  for (const { ptr, node } of nodes) {
+    for (const g of settingGates(node.gate ?? null, `${ptr}/gate`)) {
+      if (readPath(settings, g.path) === undefined) add(g.ptr, `names setting "${g.path}", which the tenant does not have`);
+    }
+  }
+  if (isObj(resolved.screens)) {
+    for (const [name, screen] of Object.entries(resolved.screens)) {
+      if (isObj(screen) && isObj(screen.variant) && typeof screen.variant.setting === 'string') {
+        if (readPath(settings, screen.variant.setting) === undefined) {
+          add(pointer('screens', name, 'variant', 'setting'), `names setting "${screen.variant.setting}", which the tenant does not have`);
+        }
+      }
+    }
+  }
+
+  const i18n = isObj(resolved.i18n) ? resolved.i18n : {};
+  const languages = Array.isArray(i18n.languages) ? i18n.languages.filter((l): l is string => typeof l === 'string') : [];
+  languages.forEach((lang, i) => {
+    if (!env.languages.has(lang)) add(`/i18n/languages/${i}`, `language "${lang}" is not listed in locales/languages.json`);
+  });
+  if (typeof i18n.default === 'string' && !languages.includes(i18n.default)) {
+    add('/i18n/default', `default language "${i18n.default}" is not in /i18n/languages`);
+  }
+  if (isObj(i18n.overrides)) {
+    const known = env.locales.get('en') ?? new Set<string>();
+    for (const [lang, texts] of Object.entries(i18n.overrides)) {
+      if (!isObj(texts)) continue;
+      for (const key of Object.keys(texts)) {
+        if (!known.has(key)) add(pointer('i18n', 'overrides', lang, key), `overrides "${key}", which no locale defines`);
+      }
+    }
+  }
+
+  if (isObj(resolved.brand) && typeof resolved.brand.logo === 'string') {
+    const owner = fileForPointer(chain, '/brand/logo');
+    const logoPath = join(dirname(owner), resolved.brand.logo);
+    if ((await read(logoPath)) === null) add('/brand/logo', `logo file ${logoPath} does not exist`, owner);
+  }
+  if (typeof resolved.id === 'string' && resolved.id !== id && !idOrFile.endsWith('.json')) {
+    add('/id', `id "${resolved.id}" differs from its folder name "${id}"`, file);
+  }
+  return report;
+}
+
+/** Lists the merchant tenants (folders with a tenant.json, excluding abstract ones such as _base). */
+export async function listTenantIds(root = REPO_ROOT, tenantsDir = TENANTS_DIR): Promise<string[]> {
+  const entries = await readdir(resolve(root, tenantsDir), { withFileTypes: true });
+  const ids: string[] = [];
+  for (const e of entries) {
+    if (!e.isDirectory() || e.name.startsWith('_')) continue;
+    ids.push(e.name);
+  }
+  return ids.sort();
+}
+
+/** Validates several tenants and the rules that span them (unique domains and merchant codes). */
+export async function validateTenants(
+  idsOrFiles?: string[],
+  opts: ValidateOptions = {},
+): Promise<{ reports: TenantReport[]; issues: TenantIssue[] }> {
+  const root = opts.root ?? REPO_ROOT;
+  const targets = idsOrFiles?.length ? idsOrFiles : await listTenantIds(root, opts.tenantsDir);
+  const env = opts.env ?? (await loadValidationEnv(root));
+  const reports: TenantReport[] = [];
+  for (const t of targets) reports.push(await validateTenant(t, { ...opts, env }));
+  // A fault in a shared parent (_base) shows once, not once per tenant that extends it.
+  const unique = new Map<string, TenantIssue>();
+  for (const issue of reports.flatMap((r) => r.issues)) unique.set(`${issue.file}\u0000${issue.pointer}\u0000${issue.message}`, issue);
+  const issues = [...unique.values()];
+
+  // Domains must be unique across every tenant, not only the ones named.
+  const everyone = idsOrFiles?.length ? await listTenantIds(root, opts.tenantsDir).catch(() => []) : [];
+  const others: TenantReport[] = [];
+  for (const id of everyone) {
+    if (!reports.some((r) => r.id === id)) others.push(await validateTenant(id, { ...opts, env }));
+  }
+  const owners = new Map<string, string>();
+  const codes = new Map<string, string>();
+  for (const r of [...others, ...reports]) {
+    const res = r.resolved;
+    if (!res) continue;
+    const domains = Array.isArray(res.domains) ? res.domains : [];
+    domains.forEach((d, i) => {
+      if (typeof d !== 'string') return;
+      const prev = owners.get(d);
+      if (prev && prev !== r.id && reports.includes(r)) {
+        issues.push({ file: fileForPointer(r.chain, `/domains/${i}`), pointer: `/domains/${i}`, message: `domain "${d}" is already used by tenant "${prev}"` });
+      }
+      if (!prev) owners.set(d, r.id);
+    });
+    for (const field of ['merchantCode', 'trialMerchantCode'] as const) {
+      const code = res[field];
+      if (typeof code !== 'string') continue;
+      const prev = codes.get(code);
+      if (prev && prev !== r.id && reports.includes(r)) {
+        issues.push({ file: fileForPointer(r.chain, `/${field}`), pointer: `/${field}`, message: `merchant code "${code}" is already used by tenant "${prev}"` });
+      }
+      if (!prev) codes.set(code, r.id);
+    }
+  }
+  return { reports, issues };
+}
