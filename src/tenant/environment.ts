@@ -50,7 +50,7 @@ export function loadValidationEnv(root = REPO_ROOT): Promise<ValidationEnv> {
 
 async function buildEnv(root: string): Promise<ValidationEnv> {
   let sink: Annotated[] | null = null;
-  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
   for (const kind of ['i18n', 'route'] as const) {
     ajv.addKeyword({
       keyword: `x-${kind}`,

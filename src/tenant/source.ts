@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { relative, dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { mergePatch, type Json } from '../lib/merge-patch';
 import { migrateRaw } from './migrations';
 import { tokensOf, type TenantIssue } from './errors';
@@ -71,14 +72,11 @@ function lineCol(text: string, offset: number): string {
 
 /** Parses a tenant file; a syntax error becomes an issue, never an exception. */
 export function parseTenantText(file: string, text: string): { raw?: { [key: string]: Json }; issue?: TenantIssue } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    const msg = err instanceof Error ? err.message : String(err);
-    const pos = /position (\d+)/.exec(msg);
-    const where = pos ? ` (${lineCol(text, Number(pos[1]))})` : '';
-    return { issue: { file, pointer: '', message: `invalid JSON: ${msg.replace(/ in JSON at position \d+.*$/, '')}${where}` } };
+  const errors: ParseError[] = [];
+  const value: unknown = parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  if (errors.length) {
+    const first = errors[0];
+    return { issue: { file, pointer: '', message: `invalid JSON: ${printParseErrorCode(first.error)} at ${lineCol(text, first.offset)}` } };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { issue: { file, pointer: '', message: 'a tenant file must hold a JSON object' } };

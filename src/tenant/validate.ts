@@ -106,7 +106,11 @@ export async function validateTenant(idOrFile: string, opts: ValidateOptions = {
     const key = `${ptr}\u0000${message}`;
     if (seen.has(key)) return;
     seen.add(key);
-    issues.push({ file: at ?? fileForPointer(chain, ptr), pointer: ptr, message });
+    // The merchant's file is what an operator edits: a fault in a value it inherits is reported
+    // against that file, naming where the value comes from.
+    const owner = at ?? fileForPointer(chain, ptr);
+    const inherited = owner !== file ? ` (inherited from ${owner})` : '';
+    issues.push({ file, pointer: ptr, message: message + inherited });
   };
 
   // Pass 1a: the envelope.

@@ -1,0 +1,176 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { evaluateGate, readPath, type GateContext } from '../../src/lib/gates';
+import type { Gate, WhiteLabelFlags, WidgetNode } from '../../src/generated/tenant';
+
+const base = JSON.parse(readFileSync(new URL('../../tenants/_base/tenant.json', import.meta.url), 'utf8'));
+
+function itemsOf(screen: string, slot: string): Record<string, WidgetNode> {
+  const container = Object.values(base.screens[screen].slots[slot].items)[0] as WidgetNode;
+  return container.children!.items as Record<string, WidgetNode>;
+}
+
+const list = itemsOf('memberCentre', 'list');
+const tiles = itemsOf('memberCentre', 'tiles');
+
+const member = (over: Partial<GateContext> = {}): GateContext => ({
+  flags: {},
+  settings: { vipBenefit: true, mobileTemplate: { mem_cen: '0' } },
+  session: true,
+  memberType: 1,
+  hasUpline: false,
+  promos: [],
+  install: 'browser',
+  ...over,
+});
+
+const open = (id: string, ctx: GateContext, items = list): boolean => evaluateGate(items[id].gate, ctx);
+
+describe('evaluateGate operators', () => {
+  it('an absent gate is open', () => expect(evaluateGate(undefined, member())).toBe(true));
+  it('flag: on only when true', () => {
+    expect(evaluateGate({ flag: 'MAILCEN' }, member({ flags: { MAILCEN: true } }))).toBe(true);
+    expect(evaluateGate({ flag: 'MAILCEN' }, member({ flags: { MAILCEN: false } }))).toBe(false);
+    expect(evaluateGate({ flag: 'MAILCEN' }, member())).toBe(false);
+  });
+  it('setting: truthy, or equal to a value', () => {
+    const ctx = member();
+    expect(evaluateGate({ setting: { path: 'vipBenefit' } }, ctx)).toBe(true);
+    expect(evaluateGate({ setting: { path: 'mobileTemplate.mem_cen', equals: '1' } }, ctx)).toBe(false);
+    expect(evaluateGate({ setting: { path: 'mobileTemplate.mem_cen', equals: '0' } }, ctx)).toBe(true);
+    expect(evaluateGate({ setting: { path: 'missing.path' } }, ctx)).toBe(false);
+  });
+  it('session: logged in or visitor', () => {
+    expect(evaluateGate({ session: true }, member())).toBe(true);
+    expect(evaluateGate({ session: false }, member())).toBe(false);
+    expect(evaluateGate({ session: false }, member({ session: false, memberType: null }))).toBe(true);
+  });
+  it('memberType in / notIn; a visitor has no type', () => {
+    expect(evaluateGate({ memberType: { in: [1, 2] } }, member())).toBe(true);
+    expect(evaluateGate({ memberType: { in: [2] } }, member())).toBe(false);
+    expect(evaluateGate({ memberType: { notIn: [0, 4, 40] } }, member({ memberType: 4 }))).toBe(false);
+    expect(evaluateGate({ memberType: { notIn: [0, 4, 40] } }, member({ memberType: null, session: false }))).toBe(false);
+  });
+  it('promo, install, hasUpline', () => {
+    expect(evaluateGate({ promo: 'MISSION' }, member({ promos: ['MISSION'] }))).toBe(true);
+    expect(evaluateGate({ promo: 'MISSION' }, member({ promos: ['REFERRAL'] }))).toBe(false);
+    expect(evaluateGate({ install: { in: ['app'] } }, member({ install: 'app' }))).toBe(true);
+    expect(evaluateGate({ install: { notIn: ['app', 'pwa'] } }, member({ install: 'pwa' }))).toBe(false);
+    expect(evaluateGate({ install: { notIn: ['app', 'pwa'] } }, member({ install: 'browser' }))).toBe(true);
+    expect(evaluateGate({ hasUpline: true }, member({ hasUpline: true }))).toBe(true);
+    expect(evaluateGate({ hasUpline: true }, member())).toBe(false);
+  });
+  it('all, any, not', () => {
+    const on: Gate = { session: true };
+    const off: Gate = { session: false };
+    expect(evaluateGate({ all: [on, on] }, member())).toBe(true);
+    expect(evaluateGate({ all: [on, off] }, member())).toBe(false);
+    expect(evaluateGate({ any: [off, on] }, member())).toBe(true);
+    expect(evaluateGate({ any: [off, off] }, member())).toBe(false);
+    expect(evaluateGate({ not: off }, member())).toBe(true);
+    expect(evaluateGate({ not: { not: on } }, member())).toBe(true);
+  });
+  it('an empty or unknown operator fails closed', () => {
+    expect(evaluateGate({} as Gate, member())).toBe(false);
+    expect(evaluateGate({ flg: 'MAILCEN' } as unknown as Gate, member())).toBe(false);
+  });
+  it('readPath walks dotted settings', () => {
+    expect(readPath({ a: { b: { c: 3 } } }, 'a.b.c')).toBe(3);
+    expect(readPath({ a: 1 }, 'a.b')).toBeUndefined();
+  });
+});
+
+// Spec section 2, "Member centre", list items and their gates, as the _base tenant writes them.
+const flagRows: [string, keyof WhiteLabelFlags][] = [
+  ['rewardCenter', 'REWCEN3'],
+  ['vouReport', 'DEPRECM3'],
+  ['withdrawReport', 'WITHREC3'],
+  ['transactionRecord', 'TRANSREC3'],
+  ['gameRecord', 'TRANSBETREPMEM3'],
+  ['profitandloss', 'PERSREP'],
+  ['manualRebate', 'MANPLAYREB3'],
+  ['rebateReport', 'PLYRBT'],
+  ['webEmail', 'MAILCEN'],
+  ['feedback', 'FEEDBACK3'],
+];
+
+describe('member-centre gate table of the _base tenant', () => {
+  it('lists the spec items in the spec order', () => {
+    const container = Object.values(base.screens.memberCentre.slots.list.items)[0] as WidgetNode;
+    expect(container.children!.order).toEqual([
+      'rewardCenter', 'referral', 'agent', 'vouReport', 'withdrawReport', 'transactionRecord', 'gameRecord',
+      'profitandloss', 'uplineTransfer', 'manualRebate', 'leaderBoard', 'rebateReport', 'webEmail', 'onlineService',
+      'download', 'feedback',
+    ]);
+  });
+
+  it.each(flagRows)('%s shows exactly when flag %s is on', (id, flag) => {
+    expect(open(id, member({ flags: { [flag]: true } }))).toBe(true);
+    expect(open(id, member({ flags: { [flag]: false } }))).toBe(false);
+    // Another flag does not open it.
+    const other = flag === 'MAILCEN' ? 'REWCEN3' : 'MAILCEN';
+    expect(open(id, member({ flags: { [other]: true } }))).toBe(false);
+  });
+
+  it('referral and online service always show', () => {
+    for (const id of ['referral', 'onlineService']) {
+      expect(open(id, member())).toBe(true);
+      expect(open(id, member({ session: false, memberType: null }))).toBe(true);
+    }
+  });
+
+  it.each([0, 4, 40])('agency is hidden for member type %i', (type) => {
+    expect(open('agent', member({ memberType: type }))).toBe(false);
+  });
+
+  it.each([1, 2, 3, 41, 42])('agency shows for member type %i', (type) => {
+    expect(open('agent', member({ memberType: type }))).toBe(true);
+  });
+
+  it('upline transfer needs AGETRANSFERUP3, an upline and a type other than 2', () => {
+    const on = { AGETRANSFERUP3: true };
+    expect(open('uplineTransfer', member({ flags: on, hasUpline: true, memberType: 1 }))).toBe(true);
+    expect(open('uplineTransfer', member({ flags: on, hasUpline: true, memberType: 2 }))).toBe(false);
+    expect(open('uplineTransfer', member({ flags: on, hasUpline: false, memberType: 1 }))).toBe(false);
+    expect(open('uplineTransfer', member({ flags: {}, hasUpline: true, memberType: 1 }))).toBe(false);
+  });
+
+  it('mission activity needs the MISSION promotion', () => {
+    expect(open('leaderBoard', member({ promos: ['MISSION'] }))).toBe(true);
+    expect(open('leaderBoard', member({ promos: ['REFERRAL'] }))).toBe(false);
+  });
+
+  it('the download item hides only in the app', () => {
+    expect(open('download', member({ install: 'browser' }))).toBe(true);
+    expect(open('download', member({ install: 'pwa' }))).toBe(true);
+    expect(open('download', member({ install: 'app' }))).toBe(false);
+  });
+
+  it('tiles: VIP follows the VIP-benefit setting; download hides in app, home-screen and PWA modes', () => {
+    expect(open('vip', member(), tiles)).toBe(true);
+    expect(open('vip', member({ settings: { vipBenefit: false } }), tiles)).toBe(false);
+    expect(open('download', member({ install: 'browser' }), tiles)).toBe(true);
+    for (const install of ['app', 'webclip', 'pwa'] as const) expect(open('download', member({ install }), tiles)).toBe(false);
+    for (const id of ['deposit', 'gameRecord', 'transactionRecord', 'securityCenter']) expect(open(id, member(), tiles)).toBe(true);
+  });
+});
+
+describe('agent home rules', () => {
+  const grid = itemsOf('agentHome', 'grid');
+  it('dividend shows only when enabled', () => {
+    expect(evaluateGate(grid.agentDivident.gate, member({ settings: { dividend: true } }))).toBe(true);
+    expect(evaluateGate(grid.agentDivident.gate, member({ settings: { dividend: false } }))).toBe(false);
+  });
+  it('customer service always shows and has no whitelist key', () => {
+    expect(grid.onlineService.gate).toBeUndefined();
+    expect((grid.onlineService.props as { menuKey?: string }).menuKey).toBeUndefined();
+  });
+  it('every other grid item carries an agent menu whitelist key that _base allows', () => {
+    for (const [id, node] of Object.entries(grid)) {
+      if (id === 'onlineService') continue;
+      const key = (node.props as { menuKey?: string }).menuKey;
+      expect(key, id).toBeTruthy();
+      expect(base.agentMenu.whitelist).toContain(key);
+    }
+  });
+});
