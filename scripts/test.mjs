@@ -13,6 +13,7 @@ const steps = [
   ['tenant migrate (check)', process.execPath, ['--import', 'tsx', 'scripts/tenant.ts', 'migrate']],
   ['vitest', 'npx', ['vitest', 'run']],
   ['build', 'npx', ['vite', 'build']],
+  ['bundle has no Ajv compiler', process.execPath, ['--import', 'tsx', 'scripts/check-bundle.ts']],
   ['playwright', 'npx', ['playwright', 'test']],
 ];
 

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+
+/** Last resort when a whole route fails (a widget failing is contained by the renderer instead). */
+export function RouteError() {
+  const { t } = useTranslation();
+  return (
+    <main className="screen screen--error" role="alert">
+      <h1 className="screen__title">{t('unknown_error')}</h1>
+      <a className="screen__action" href="/m/home">
+        {t('home')}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,86 @@
+import type { Tenant, ThemeTokens } from '../generated/tenant';
+
+/**
+ * Startup settings (spec section 3; schemas/api/system.json#/definitions/startup) as the server
+ * decides them per request: flags above all, the browser never decides a flag. Only the fields
+ * the runtime reads are typed, all optional, so that a partial object from a test or an older
+ * server still starts the app on the tenant's own values.
+ */
+export interface StartupSettings {
+  info?: {
+    /** The white-label flags, by flag name. */
+    whitelabel?: Record<string, boolean>;
+    mobileTemplate?: Record<string, string>;
+    promotions?: string[];
+    customerService?: string;
+    [key: string]: unknown;
+  };
+  maintenance?: boolean;
+  regionRestriction?: boolean;
+  [key: string]: unknown;
+}
+
+/** What the server hands the page: the resolved tenant and the startup settings. */
+export interface AppConfig {
+  tenant: Tenant;
+  startup: StartupSettings;
+}
+
+export const APP_CONFIG_ELEMENT_ID = 'app-config';
+export const BOOTSTRAP_URL = '/wps/system/bootstrap';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Checks the envelope only: the server validated the tenant against its schema before serving it,
+ * and shipping the tenant validator to the browser would cost more than it protects.
+ */
+export function parseAppConfig(value: unknown): AppConfig {
+  if (!isObject(value) || !isObject(value.tenant)) throw new Error('app config: missing tenant');
+  const tenant = value.tenant as unknown as Tenant;
+  if (!isObject(tenant.screens) || !isObject(tenant.brand)) throw new Error('app config: tenant is not resolved');
+  const startup = isObject(value.startup) ? (value.startup as StartupSettings) : {};
+  return { tenant, startup };
+}
+
+/** The config the server injected into index.html, or null when the page was not served by it. */
+export function readInjectedConfig(doc: Document = document): AppConfig | null {
+  const el = doc.getElementById(APP_CONFIG_ELEMENT_ID);
+  if (!el?.textContent) return null;
+  return parseAppConfig(JSON.parse(el.textContent) as unknown);
+}
+
+/** Under the Vite dev server nothing is injected: ask the API for the same object. */
+export async function fetchBootstrap(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
+  const res = await fetchImpl(BOOTSTRAP_URL, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`app config: ${BOOTSTRAP_URL} answered ${res.status}`);
+  const body = (await res.json()) as unknown;
+  if (!isObject(body) || body.success !== true) throw new Error(`app config: ${BOOTSTRAP_URL} failed`);
+  return parseAppConfig(body.value);
+}
+
+/** Injected config first (no round trip), else the bootstrap call. */
+export async function loadAppConfig(doc: Document = document, fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
+  return readInjectedConfig(doc) ?? (await fetchBootstrap(fetchImpl));
+}
+
+const THEME_VARIABLES: Record<keyof ThemeTokens, string> = {
+  primary: '--color-primary',
+  onPrimary: '--color-on-primary',
+  surface: '--color-surface',
+  background: '--color-background',
+  text: '--color-text',
+  textMuted: '--color-text-muted',
+  accent: '--color-accent',
+  danger: '--color-danger',
+};
+
+/** Writes the tenant's theme tokens as CSS variables (style properties, so CSP needs no inline style block). */
+export function applyTheme(theme: ThemeTokens, root: HTMLElement = document.documentElement): void {
+  for (const [token, variable] of Object.entries(THEME_VARIABLES) as [keyof ThemeTokens, string][]) {
+    const value = theme[token];
+    if (value) root.style.setProperty(variable, value);
+  }
+}

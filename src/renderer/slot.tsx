@@ -1,0 +1,60 @@
+import type { ComponentType, ReactElement, ReactNode } from 'react';
+import type { Slot as SlotData, WidgetNode } from '../generated/tenant';
+import { evaluateGate, type GateContext } from '../lib/gates';
+import { useRuntime } from '../lib/runtime';
+import { NodeBoundary } from './node-boundary';
+import { useRendererEnv } from './renderer-context';
+import { WidgetProblem } from './widget-problem';
+
+/**
+ * The elements of a slot, in its order, without the nodes whose gate is closed. A plain array (not
+ * a wrapper element) so that a container can wrap each child, e.g. in an <li>.
+ */
+function slotElements(slot: SlotData, path: string, gateContext: GateContext): ReactElement[] {
+  const out: ReactElement[] = [];
+  for (const id of slot.order) {
+    const nodePath = `${path}.items.${id}`;
+    const node = slot.items[id];
+    if (!node) {
+      out.push(<WidgetProblem key={id} path={nodePath} error={new Error(`order names "${id}", which is not an item`)} />);
+      continue;
+    }
+    if (!evaluateGate(node.gate, gateContext)) continue;
+    out.push(
+      <NodeBoundary key={id} path={nodePath}>
+        <NodeView node={node} path={nodePath} />
+      </NodeBoundary>,
+    );
+  }
+  return out;
+}
+
+function NodeView({ node, path }: { node: WidgetNode; path: string }) {
+  const { registry } = useRendererEnv();
+  const { gateContext } = useRuntime();
+  const manifest = Object.prototype.hasOwnProperty.call(registry, node.widget) ? registry[node.widget] : undefined;
+  if (!manifest) return <WidgetProblem path={path} error={new Error(`unknown widget "${node.widget}"`)} />;
+  // The props were validated against the manifest's schema before the tenant was served.
+  const Widget = manifest.component as ComponentType<Record<string, unknown>>;
+  const props = { ...manifest.defaults, ...(node.props ?? {}) };
+  const children = node.children ? slotElements(node.children, `${path}.children`, gateContext) : undefined;
+  return <Widget {...props}>{children}</Widget>;
+}
+
+export interface SlotProps {
+  slot: SlotData | undefined;
+  /** JSON path of the slot in the tenant, e.g. screens.shell.slots.footer; names nodes in errors. */
+  path: string;
+}
+
+/** Renders a slot's node tree through the registered widgets, each inside its own error boundary. */
+export function Slot({ slot, path }: SlotProps) {
+  const { gateContext } = useRuntime();
+  if (!slot) return null;
+  return <>{slotElements(slot, path, gateContext)}</>;
+}
+
+/** `<Slot>` as a call, for places that build element trees in code. */
+export function renderSlot(slot: SlotData | undefined, { path }: { path: string }): ReactNode {
+  return <Slot slot={slot} path={path} />;
+}

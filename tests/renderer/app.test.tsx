@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ROUTE_TITLES } from '../../src/app/route-titles';
+import { appRoutes } from '../../src/app/router';
+import { isTranslationKey } from '../../src/lib/i18n-keys';
+import { ROUTES } from '../../src/lib/routes';
+import { fixtureTenant } from './fixtures/tenant';
+import { testI18n, TY } from './harness';
+
+afterEach(cleanup);
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(appRoutes({ tenant: fixtureTenant(), startup: {} }), { initialEntries: [path] });
+  render(
+    <I18nextProvider i18n={testI18n()}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+describe('app routes', () => {
+  it('home shows the header (logo, name, menu) and the footer from the tenant', () => {
+    renderAt('/m/home');
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('heading', { level: 1 }).textContent).toBe('Fixture PH');
+    expect(header.querySelector('img')?.getAttribute('src')).toBe('/m/brand/logo.svg');
+    expect(within(header).getByRole('button', { name: TY.menu })).toBeTruthy();
+    const footer = screen.getByRole('navigation');
+    expect(within(footer).getAllByRole('link')).toHaveLength(5);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it.each(['/', '/m', '/m/', '/m/index', '/m/index.html'])('alias %s lands on /m/home', (path) => {
+    const router = renderAt(path);
+    expect(router.state.location.pathname).toBe('/m/home');
+    expect(screen.getByRole('banner')).toBeTruthy();
+  });
+
+  it('an alias keeps its query string', () => {
+    const router = renderAt('/m/member/home?tab=1');
+    expect(router.state.location.pathname).toBe('/m/mine');
+    expect(router.state.location.search).toBe('?tab=1');
+  });
+
+  it('another known route shows a placeholder titled with its route title (lazy chunk)', async () => {
+    renderAt('/m/rewardCenter');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(TY.reward_center);
+  });
+
+  it('an unknown path lands on home', () => {
+    const router = renderAt('/m/no-such-screen');
+    expect(router.state.location.pathname).toBe('/m/home');
+  });
+
+  it('every route has a title key that exists in the locales', () => {
+    for (const r of ROUTES) expect(isTranslationKey(ROUTE_TITLES[r.id]), r.id).toBe(true);
+  });
+});

@@ -1,0 +1,71 @@
+import { render, type RenderResult } from '@testing-library/react';
+import { createInstance, type i18n as I18n } from 'i18next';
+import { useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import en from '../../locales/en.json';
+import ty from '../../locales/ty.json';
+import type { Tenant } from '../../src/generated/tenant';
+import type { StartupSettings } from '../../src/lib/app-config';
+import { RuntimeProvider, type BadgeCounts, type Navigate, type RuntimeProviderProps } from '../../src/lib/runtime';
+import { RendererProvider, type RenderMode, type WidgetRegistry } from '../../src/renderer';
+import { fixtureTenant } from './fixtures/tenant';
+
+/** A synchronous i18next instance with the real TY and EN files (the app loads them lazily instead). */
+export function testI18n(lng: 'fil' | 'en' = 'fil'): I18n {
+  const instance = createInstance();
+  void instance.init({
+    lng,
+    fallbackLng: 'en',
+    resources: { fil: { translation: ty }, en: { translation: en } },
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  return instance;
+}
+
+export const TY = ty as Record<string, string>;
+export const EN = en as Record<string, string>;
+
+export interface HarnessOptions {
+  tenant?: Tenant;
+  startup?: StartupSettings;
+  badges?: BadgeCounts;
+  mode?: RenderMode;
+  registry?: WidgetRegistry;
+  navigate?: Navigate;
+  onRequireLogin?: () => void;
+  actionHandlers?: RuntimeProviderProps['actionHandlers'];
+  route?: string;
+  i18n?: I18n;
+}
+
+export function Harness({ options, children }: { options: HarnessOptions; children?: ReactNode }) {
+  // Stable across rerenders, as in the app: one config and one i18n instance per page.
+  const [config] = useState(() => ({ tenant: options.tenant ?? fixtureTenant(), startup: options.startup ?? {} }));
+  const [i18n] = useState(() => options.i18n ?? testI18n());
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[options.route ?? '/m/home']}>
+        <RuntimeProvider
+          config={config}
+          navigate={options.navigate ?? (() => {})}
+          badges={options.badges}
+          install="browser"
+          onRequireLogin={options.onRequireLogin}
+          actionHandlers={options.actionHandlers}
+        >
+          <RendererProvider mode={options.mode ?? 'development'} registry={options.registry}>
+            {children}
+          </RendererProvider>
+        </RuntimeProvider>
+      </MemoryRouter>
+    </I18nextProvider>
+  );
+}
+
+export function renderWithRuntime(ui: ReactNode, options: HarnessOptions = {}): RenderResult {
+  return render(ui, { wrapper: ({ children }) => <Harness options={options}>{children}</Harness> });
+}

@@ -1,0 +1,86 @@
+import './styles.css';
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router-dom';
+import type { NavItemProps } from '../../src/generated/widgets/nav-item';
+import { Icon } from '../../src/lib/icons';
+import { useItemLayout } from '../../src/lib/item-layout';
+import { useBadge, useRuntime, type BadgeName } from '../../src/lib/runtime';
+import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
+import propsSchema from './props.schema.json';
+
+/** Unread counters show as a dot (spec: "red dot when unread count is above 0"); others as a number. */
+const DOT_BADGES: readonly BadgeName[] = ['unreadMessages', 'agentNoticeUnread'];
+const MAX_COUNT = 99;
+
+function NavItem(props: WidgetComponentProps<NavItemProps>) {
+  const { label, icon, activeLabel, activeIcon, badge, badgeText, emphasis, menuKey } = props;
+  const { t } = useTranslation();
+  const runtime = useRuntime();
+  const layout = useItemLayout();
+  const count = useBadge(badge);
+
+  if (menuKey !== undefined && !runtime.tenant.agentMenu.whitelist.includes(menuKey)) return null;
+
+  const needsLogin = props.protected === true && !runtime.gateContext.session;
+  const active = props.action === 'toggleBalance' && runtime.balanceHidden;
+  const shownLabel = active && activeLabel ? activeLabel : label;
+  const shownIcon = active && activeIcon ? activeIcon : icon;
+  const className = ['nav-item', `nav-item--${layout}`, emphasis ? 'nav-item--emphasis' : ''].filter(Boolean).join(' ');
+  const countText = count > MAX_COUNT ? `${MAX_COUNT}+` : String(count);
+
+  const content = (
+    <>
+      {shownIcon ? (
+        <span className="nav-item__icon">
+          <Icon name={shownIcon} />
+        </span>
+      ) : null}
+      <span className="nav-item__label">{t(shownLabel)}</span>
+      {badgeText ? <span className="nav-item__tag">{t(badgeText)}</span> : null}
+      {count > 0 && badge && DOT_BADGES.includes(badge) ? (
+        <span className="nav-item__dot">
+          <span className="visually-hidden">{countText}</span>
+        </span>
+      ) : null}
+      {count > 0 && badge && !DOT_BADGES.includes(badge) ? <span className="nav-item__count">{countText}</span> : null}
+      {layout === 'row' ? (
+        <span className="nav-item__chevron">
+          <Icon name="chevron-right" />
+        </span>
+      ) : null}
+    </>
+  );
+
+  if (props.to !== undefined) {
+    const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+      if (!needsLogin) return;
+      e.preventDefault();
+      runtime.requireLogin();
+    };
+    return (
+      <NavLink to={props.to} end className={className} onClick={onClick}>
+        {content}
+      </NavLink>
+    );
+  }
+
+  const action = props.action;
+  const onClick = () => {
+    if (needsLogin) runtime.requireLogin();
+    else if (action) runtime.dispatch(action);
+  };
+  return (
+    <button type="button" className={className} onClick={onClick}>
+      {content}
+    </button>
+  );
+}
+
+export default defineWidget<NavItemProps>({
+  name: 'nav-item',
+  version: '1.0.0',
+  propsSchema,
+  defaults: {},
+  component: NavItem,
+});
