@@ -13,6 +13,10 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/wps': 'http://127.0.0.1:8080' },
+    // Keep the browser's Host header so that the API picks the tenant by host name, as in production.
+    proxy: {
+      '/wps': { target: 'http://127.0.0.1:8080', changeOrigin: false, xfwd: true },
+      '/m/brand': { target: 'http://127.0.0.1:8080', changeOrigin: false, xfwd: true },
+    },
   },
 });

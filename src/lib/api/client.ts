@@ -1,0 +1,140 @@
+/**
+ * The one module that talks to the platform API. Every call goes through `request`, which
+ * unwraps the envelope `{ success, value?, errorCode?, message? }`: a success resolves with
+ * `value`, anything else rejects with an ApiFailure carrying the stable errorCode and the i18n
+ * key. Where a merchant runs its own platform, only the base URL changes (`configureApi`).
+ */
+export interface Envelope<T> {
+  success: boolean;
+  value?: T;
+  errorCode?: string;
+  message?: string;
+}
+
+/** A call that did not succeed: a platform error, or the network failing (errorCode "network"). */
+export class ApiFailure extends Error {
+  readonly errorCode: string;
+  /** i18n key of the message to show. */
+  readonly messageKey: string;
+  readonly value: unknown;
+  readonly status: number;
+
+  constructor(errorCode: string, messageKey: string, status: number, value?: unknown) {
+    super(`${errorCode} (${status})`);
+    this.name = 'ApiFailure';
+    this.errorCode = errorCode;
+    this.messageKey = messageKey;
+    this.status = status;
+    this.value = value;
+  }
+
+  /** The field the server named for a validation failure (a JSON pointer such as "/username"). */
+  get field(): string | undefined {
+    const v = this.value as { field?: unknown } | undefined;
+    return typeof v?.field === 'string' ? v.field : undefined;
+  }
+}
+
+/** Encryption settings from the startup settings (spec: login and register bodies are encrypted). */
+export interface EncryptionSettings {
+  header: string;
+  alg: string;
+  enc: string;
+  jwk: JsonWebKey;
+}
+
+interface ApiConfig {
+  baseUrl: string;
+  token: () => string | null;
+  encryption: () => EncryptionSettings | null;
+  /** Called when the server says the session is gone, so the store can clear it. */
+  onSessionInvalid: () => void;
+  /** Extra headers, e.g. the device header OTHERS when running as an installed web app. */
+  headers: () => Record<string, string>;
+}
+
+const config: ApiConfig = {
+  baseUrl: '',
+  token: () => null,
+  encryption: () => null,
+  onSessionInvalid: () => undefined,
+  headers: () => ({}),
+};
+
+/** Wires the client to the session store and startup settings; called once by the app shell. */
+export function configureApi(partial: Partial<ApiConfig>): void {
+  Object.assign(config, partial);
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  query?: Query;
+  /** JSON body. */
+  body?: unknown;
+  /** Form-encoded body (the spec's forgot-password call). */
+  form?: Record<string, string>;
+  /** Encrypt the JSON body as JWE (login and register). */
+  encrypt?: boolean;
+  signal?: AbortSignal;
+}
+
+function urlFor(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return `${config.baseUrl}${path}${qs ? `?${qs}` : ''}`;
+}
+
+/** JWE compact serialisation of the body with the server's public key; jose loads only when needed. */
+async function encryptBody(body: unknown): Promise<{ headers: Record<string, string>; text: string }> {
+  const enc = config.encryption();
+  if (!enc) throw new ApiFailure('encryption.unavailable', 'unknown_error', 0);
+  const { CompactEncrypt, importJWK } = await import('jose');
+  const key = await importJWK(enc.jwk as Parameters<typeof importJWK>[0], enc.alg);
+  const jwe = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(body)))
+    .setProtectedHeader({ alg: enc.alg, enc: enc.enc })
+    .encrypt(key);
+  return { headers: { [enc.header]: '1' }, text: JSON.stringify({ payload: jwe }) };
+}
+
+/** Calls the API and unwraps the envelope. */
+export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...config.headers() };
+  const token = config.token();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (opts.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(opts.form).toString();
+  } else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    if (opts.encrypt) {
+      const sealed = await encryptBody(opts.body);
+      Object.assign(headers, sealed.headers);
+      body = sealed.text;
+    } else body = JSON.stringify(opts.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(urlFor(path, opts.query), { method, headers, body, signal: opts.signal, credentials: 'same-origin' });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiFailure('network', 'network_slow', 0);
+  }
+  let envelope: Envelope<T>;
+  try {
+    envelope = (await res.json()) as Envelope<T>;
+  } catch {
+    throw new ApiFailure('server.error', 'unknown_error', res.status);
+  }
+  if (envelope.success) return envelope.value as T;
+  const code = envelope.errorCode ?? 'server.error';
+  if (code === 'session.invalid') config.onSessionInvalid();
+  throw new ApiFailure(code, envelope.message ?? 'unknown_error', res.status, envelope.value);
+}
+
+/** The SWR fetcher for GET keys of the form [path, query?]. */
+export function swrFetcher<T>([path, query]: readonly [string, Query?]): Promise<T> {
+  return request<T>('GET', path, { query });
+}
