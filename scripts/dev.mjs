@@ -1,0 +1,29 @@
+// npm run dev: the API server on PORT 8080 (restarted on change) and the Vite dev server, which
+// proxies /wps to it. When either stops, or on Ctrl-C, both stop.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const children = [];
+let stopping = false;
+
+function start(name, args, env) {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.log(`[dev] ${name} exited (${signal ?? code}); stopping`);
+    stop(code ?? 1);
+  });
+  children.push(child);
+}
+
+function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  // Give the children a moment to close their databases, then leave.
+  setTimeout(() => process.exit(code), 1500).unref();
+}
+
+start('api', ['--watch', '--import', 'tsx', 'server/main.ts'], { PORT: '8080', HOST: process.env.HOST ?? '127.0.0.1' });
+start('vite', [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url))], {});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));

@@ -1,0 +1,131 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { AppOptions } from './config';
+import { ApiError, errorEnvelope, validationError, type ErrorCode } from './errors';
+import { fieldOf, ApiSchemas } from './schemas';
+import envPlugin from './plugins/external/env';
+import dbPlugin from './plugins/external/db';
+import rateLimitPlugin from './plugins/external/rate-limit';
+import helmetPlugin from './plugins/external/helmet';
+import compressPlugin from './plugins/external/compress';
+import staticPlugin from './plugins/external/static';
+import repositoriesPlugin from './plugins/app/repositories';
+import providersPlugin from './plugins/app/providers';
+import tenantsPlugin from './plugins/app/tenants';
+import authPlugin from './plugins/app/auth';
+import startupPlugin from './plugins/app/startup';
+import affiliateRoutes from './routes/affiliate/affiliate';
+import announcementRoutes from './routes/announcements/announcements';
+import captchaRoutes from './routes/captcha/captcha';
+import outboxRoutes from './routes/dev/outbox';
+import messageRoutes from './routes/member/messages';
+import memberInfoRoutes from './routes/member/info';
+import registerRoutes from './routes/member/register';
+import walletRoutes from './routes/member/wallet';
+import promotionRoutes from './routes/promotions/promotions';
+import passwordRoutes from './routes/security/password';
+import sessionRoutes from './routes/session/session';
+import siteRoutes from './routes/site/index';
+import helpCenterRoutes from './routes/system/help-center';
+import registrationSettingsRoutes from './routes/system/registration';
+import startupRoutes from './routes/system/startup';
+import smsRoutes from './routes/verification/sms';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    schemas: ApiSchemas;
+  }
+}
+
+const DEFAULT_LOGGER = {
+  level: process.env.LOG_LEVEL ?? 'info',
+  redact: ['req.headers.authorization', 'req.headers.token', 'req.headers.cookie'],
+};
+
+/** Maps any error to the envelope: ours as they are, Fastify's by code, the rest as 500. */
+function toEnvelope(error: FastifyError | ApiError): { status: number; body: ReturnType<typeof errorEnvelope> } {
+  if (error instanceof ApiError) return { status: error.statusCode, body: errorEnvelope(error.errorCode, error.value) };
+  if (error.validation) {
+    const e = validationError(fieldOf(error.validation[0] as never), { location: error.validationContext, reason: error.validation[0]?.message });
+    return { status: 400, body: errorEnvelope(e.errorCode, e.value) };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, body: errorEnvelope('body.too.large') };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: error.statusCode ?? 415, body: errorEnvelope('content.type.unsupported') };
+  }
+  const status = error.statusCode ?? 500;
+  const byStatus: Record<number, ErrorCode> = { 404: 'not.found', 413: 'body.too.large', 415: 'content.type.unsupported', 429: 'rate.limited' };
+  if (status >= 400 && status < 500) return { status, body: errorEnvelope(byStatus[status] ?? 'body.malformed') };
+  return { status: 500, body: errorEnvelope('server.error') };
+}
+
+/** Form-encoded bodies (forgot password by e-mail) become plain objects of strings. */
+function parseForm(_request: unknown, body: string, done: (err: Error | null, value?: unknown) => void): void {
+  done(null, Object.fromEntries(new URLSearchParams(body)));
+}
+
+/**
+ * Builds the server. Plugins load in a fixed order: config and tenants, database, rate limiting,
+ * security headers, compression, then repositories and other app plugins, then routes (each with
+ * its JSON Schemas from schemas/api/), then the built site.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? DEFAULT_LOGGER,
+    bodyLimit: options.bodyLimit ?? 64 * 1024,
+    trustProxy: options.trustProxy ?? false,
+  });
+
+  const schemas = new ApiSchemas();
+  app.decorate('schemas', schemas);
+  app.setValidatorCompiler(schemas.compile);
+  // Responses are plain JSON; their schemas document the contract and are checked in tests.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // The API speaks JSON (and forms for forgot-password); any other body type is a 415.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, parseForm);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { status, body } = toEnvelope(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.code(status).send(body);
+  });
+
+  await app.register(envPlugin, options);
+  await app.register(dbPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(helmetPlugin);
+  await app.register(compressPlugin);
+
+  await app.register(repositoriesPlugin);
+  await app.register(providersPlugin);
+  await app.register(tenantsPlugin);
+  await app.register(authPlugin);
+  await app.register(startupPlugin);
+
+  for (const routes of [
+    startupRoutes,
+    registrationSettingsRoutes,
+    helpCenterRoutes,
+    captchaRoutes,
+    sessionRoutes,
+    registerRoutes,
+    memberInfoRoutes,
+    walletRoutes,
+    messageRoutes,
+    passwordRoutes,
+    smsRoutes,
+    announcementRoutes,
+    promotionRoutes,
+    affiliateRoutes,
+    outboxRoutes,
+  ]) {
+    await app.register(routes);
+  }
+
+  await app.register(staticPlugin);
+  await app.register(siteRoutes);
+  return app;
+}

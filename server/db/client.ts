@@ -1,0 +1,123 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema';
+import type { DbOption } from '../config';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything a repository can run a query on: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+/** A raw connection inside one transaction, for migrations (multi-statement SQL files). */
+export interface RawTx {
+  exec(sqlText: string): Promise<void>;
+  query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  orm: Db;
+  /** Runs `fn` in one transaction on one raw connection. */
+  rawTransaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Opens the database named by the options: embedded PGlite, or a node-postgres pool. */
+export async function openDatabase(option: DbOption, dataDir?: string): Promise<Database> {
+  return option === 'pglite' ? openPglite(dataDir) : openPostgres(option.pgUrl, option.schema);
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  let client: PGlite;
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    client = new PGlite(join(dataDir, 'pgdata'));
+  } else {
+    client = new PGlite();
+  }
+  await client.waitReady;
+  const orm = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    orm,
+    rawTransaction: (fn) =>
+      client.transaction(async (tx) =>
+        fn({
+          exec: async (text) => {
+            await tx.exec(text);
+          },
+          query: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,
+        }),
+      ),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, searchPath?: string): Promise<Database> {
+  if (searchPath !== undefined && !SCHEMA_NAME.test(searchPath)) {
+    throw new Error(`database schema name must match ${SCHEMA_NAME} (got '${searchPath}')`);
+  }
+  if (searchPath) await createSchema(url, searchPath);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    options: searchPath ? `-c search_path=${searchPath}` : undefined,
+  });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => {});
+  const orm = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    orm,
+    rawTransaction: async (fn) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('BEGIN');
+        const result = await fn({
+          exec: async (text) => {
+            await conn.query(text);
+          },
+          query: async <T>(text: string, params?: unknown[]) =>
+            (await conn.query(text, params as unknown[])).rows as T[],
+        });
+        await conn.query('COMMIT');
+        return result;
+      } catch (err) {
+        await conn.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Creates the schema if needed; the advisory lock keeps two instances from racing on it. */
+async function createSchema(url: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`wl-schema:${name}`]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS "${name}"`);
+    await client.query('COMMIT');
+  } finally {
+    await client.end();
+  }
+}
+
+/** Rows of a raw drizzle `execute` (node-postgres and PGlite both answer `{ rows }`). */
+export async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

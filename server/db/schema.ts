@@ -1,0 +1,192 @@
+/**
+ * Drizzle table definitions. They mirror server/db/migrations/*.sql, which is the source of
+ * truth for the database; a test checks that both agree on every table and column.
+ */
+import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const id = () => bigserial('id', { mode: 'number' }).primaryKey();
+const ref = (name: string) => bigint(name, { mode: 'number' });
+
+export const merchants = pgTable('merchants', {
+  code: text('code').primaryKey(),
+  tenantId: text('tenant_id').notNull(),
+  isTrial: boolean('is_trial').notNull().default(false),
+  currency: text('currency').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const members = pgTable('members', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  username: text('username').notNull(),
+  passwordHash: text('password_hash'),
+  paymentPasswordHash: text('payment_password_hash'),
+  type: smallint('type').notNull().default(0),
+  status: text('status').notNull().default('ACTIVE'),
+  uplineId: ref('upline_id'),
+  mobileNum: text('mobile_num'),
+  countryDialingCode: text('country_dialing_code'),
+  email: text('email'),
+  nickname: text('nickname'),
+  payeeName: text('payee_name'),
+  profile: jsonb('profile').$type<Record<string, string>>().notNull().default({}),
+  registerMethod: text('register_method'),
+  registerUrl: text('register_url'),
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
+  tempPasswordHash: text('temp_password_hash'),
+  tempPasswordExpiresAt: ts('temp_password_expires_at'),
+  regDate: ts('reg_date').notNull().defaultNow(),
+  lastLoginAt: ts('last_login_at'),
+});
+
+export const sessions = pgTable('sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  memberId: ref('member_id').notNull(),
+  merchantCode: text('merchant_code').notNull(),
+  ip: text('ip'),
+  firstLogin: boolean('first_login').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+});
+
+export const ledgerAccounts = pgTable('ledger_accounts', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  memberId: ref('member_id'),
+  kind: text('kind').notNull(),
+  currency: text('currency').notNull(),
+  balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+  allowNegative: boolean('allow_negative').notNull().default(false),
+});
+
+export const ledgerTransactions = pgTable('ledger_transactions', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  kind: text('kind').notNull(),
+  memo: text('memo'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const ledgerEntries = pgTable('ledger_entries', {
+  id: id(),
+  transactionId: ref('transaction_id').notNull(),
+  accountId: ref('account_id').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const captchas = pgTable('captchas', {
+  id: text('id').primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const smsCodes = pgTable('sms_codes', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  mobileNum: text('mobile_num').notNull(),
+  purpose: text('purpose').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+  consumedAt: ts('consumed_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const rateCounters = pgTable('rate_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: ts('reset_at').notNull(),
+});
+
+export const announcements = pgTable('announcements', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  type: text('type').notNull(),
+  groupName: text('group_name').notNull().default('m_home'),
+  platform: text('platform').notNull().default('M'),
+  lang: text('lang'),
+  title: text('title').notNull(),
+  content: text('content').notNull().default(''),
+  imageUrl: text('image_url'),
+  linkUrl: text('link_url'),
+  execution: text('execution'),
+  promotionType: text('promotion_type'),
+  data: jsonb('data').$type<Record<string, unknown>>(),
+  sort: integer('sort').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const announcementReads = pgTable(
+  'announcement_reads',
+  {
+    memberId: ref('member_id').notNull(),
+    announcementId: ref('announcement_id').notNull(),
+    readAt: ts('read_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.announcementId] })],
+);
+
+export const helpItems = pgTable('help_items', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  lang: text('lang').notNull(),
+  sort: integer('sort').notNull().default(0),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+});
+
+export const messages = pgTable('messages', {
+  id: id(),
+  memberId: ref('member_id').notNull(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  readAt: ts('read_at'),
+});
+
+export const promotions = pgTable('promotions', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  type: text('type').notNull(),
+  lang: text('lang'),
+  title: text('title').notNull(),
+  content: text('content').notNull().default(''),
+  imageUrl: text('image_url'),
+  enabled: boolean('enabled').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const affiliateCodes = pgTable(
+  'affiliate_codes',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    code: text('code').notNull(),
+    memberId: ref('member_id').notNull(),
+    domain: text('domain'),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantCode, t.code] })],
+);
+
+export const outbox = pgTable('outbox', {
+  id: id(),
+  channel: text('channel').notNull(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject'),
+  body: text('body').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const serverKeys = pgTable('server_keys', {
+  id: text('id').primaryKey(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

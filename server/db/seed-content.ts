@@ -1,0 +1,285 @@
+/**
+ * Demo content seeded for every tenant (announcements, help, promotions) and the demo
+ * members' inbox. Text exists in English (EN) and Filipino (TY), the two shipped languages.
+ * Images are generated SVG data URLs: nothing copyrighted, nothing to host.
+ */
+
+export type Lang = 'EN' | 'TY';
+export const SEED_LANGS: Lang[] = ['EN', 'TY'];
+
+type Bilingual = Record<Lang, string>;
+
+function svgDataUrl(svg: string): string {
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A 750x300 banner in two colours with a headline. */
+export function bannerImage(headline: string, from: string, to: string): string {
+  return svgDataUrl(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="300" viewBox="0 0 750 300">` +
+      `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
+      `<rect width="750" height="300" fill="url(#g)"/>` +
+      `<circle cx="640" cy="70" r="120" fill="#ffffff" fill-opacity="0.12"/>` +
+      `<text x="40" y="170" font-family="sans-serif" font-size="52" font-weight="700" fill="#ffffff">${escapeXml(headline)}</text>` +
+      `</svg>`,
+  );
+}
+
+/** A round team badge with initials. */
+export function badgeImage(initials: string, color: string): string {
+  return svgDataUrl(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96">` +
+      `<circle cx="48" cy="48" r="46" fill="${color}"/>` +
+      `<text x="48" y="60" text-anchor="middle" font-family="sans-serif" font-size="34" font-weight="700" fill="#ffffff">${escapeXml(initials)}</text>` +
+      `</svg>`,
+  );
+}
+
+export interface SeedAnnouncement {
+  type: 'B' | 'PL' | 'PU' | 'H' | 'A';
+  groupName: 'm_home' | 'm_reg';
+  lang: Lang | null;
+  title: string;
+  content: string;
+  imageUrl?: string;
+  linkUrl?: string;
+  execution?: 'A' | 'B' | 'F';
+  promotionType?: string;
+  data?: Record<string, unknown>;
+}
+
+const BANNERS: { title: Bilingual; colors: [string, string]; link: string }[] = [
+  { title: { EN: 'Welcome bonus 100%', TY: 'Welcome bonus 100%' }, colors: ['#c8102e', '#f5b400'], link: '/m/activity' },
+  { title: { EN: 'Daily cashback', TY: 'Araw-araw na cashback' }, colors: ['#0b5cad', '#19a974'], link: '/m/rewardCenter' },
+  { title: { EN: 'Invite friends, earn more', TY: 'Mag-imbita, kumita pa' }, colors: ['#5b2a86', '#e0457b'], link: '/m/inviteFriends' },
+];
+
+const NOTICES: Bilingual[][] = [
+  [
+    { EN: 'Scheduled maintenance', TY: 'Nakatakdang maintenance' },
+    {
+      EN: '<p>Some game vendors will be under maintenance on Sunday from 02:00 to 04:00.</p>',
+      TY: '<p>Ang ilang game vendor ay sasailalim sa maintenance sa Linggo mula 02:00 hanggang 04:00.</p>',
+    },
+  ],
+  [
+    { EN: 'New slot games added', TY: 'May mga bagong slot game' },
+    {
+      EN: '<p>Twenty new slot games are now in the <b>RNG</b> lobby. Try them today!</p>',
+      TY: '<p>Dalawampung bagong slot game ang nasa <b>RNG</b> lobby na. Subukan na ngayon!</p>',
+    },
+  ],
+  [
+    { EN: 'Keep your account safe', TY: 'Panatilihing ligtas ang iyong account' },
+    {
+      EN: '<p>We will never ask for your password. Change it regularly in the security center.</p>',
+      TY: '<p>Hindi namin kailanman hihingin ang iyong password. Palitan ito nang regular sa security center.</p>',
+    },
+  ],
+];
+
+const POPUPS: { execution: 'A' | 'B' | 'F'; promotionType: string | null; title: Bilingual; content: Bilingual }[] = [
+  {
+    execution: 'B',
+    promotionType: 'REFERRAL',
+    title: { EN: 'Welcome!', TY: 'Maligayang pagdating!' },
+    content: {
+      EN: '<p>Register today and claim your welcome bonus. <a href="/m/register">Register now</a></p>',
+      TY: '<p>Magparehistro ngayon at kunin ang iyong welcome bonus. <a href="/m/register">Magparehistro na</a></p>',
+    },
+  },
+  {
+    execution: 'A',
+    promotionType: 'MISSION',
+    title: { EN: 'Weekly missions are live', TY: 'Bukas na ang lingguhang mission' },
+    content: {
+      EN: '<p>Complete missions this week for extra rewards. <a href="/m/rewardCenter">Go to rewards</a></p>',
+      TY: '<p>Tapusin ang mga mission ngayong linggo para sa dagdag na gantimpala. <a href="/m/rewardCenter">Pumunta sa rewards</a></p>',
+    },
+  },
+  {
+    execution: 'F',
+    promotionType: null,
+    title: { EN: 'Thanks for joining', TY: 'Salamat sa pagsali' },
+    content: {
+      EN: '<p>Your account is ready. Visit the <a href="/m/securityCenter">security center</a> to protect it.</p>',
+      TY: '<p>Handa na ang iyong account. Bisitahin ang <a href="/m/securityCenter">security center</a> para protektahan ito.</p>',
+    },
+  },
+];
+
+const AGENT_NOTICES: Bilingual[][] = [
+  [
+    { EN: 'Commission report is ready', TY: 'Handa na ang ulat ng komisyon' },
+    { EN: '<p>Last month\u2019s commission report is available in the team overview.</p>', TY: '<p>Makikita na ang ulat ng komisyon noong nakaraang buwan sa team overview.</p>' },
+  ],
+  [
+    { EN: 'New rebate rates', TY: 'Bagong rebate rate' },
+    { EN: '<p>Rebate rates for slots increase to 1.2% from next Monday.</p>', TY: '<p>Tataas sa 1.2% ang rebate rate ng slots simula sa susunod na Lunes.</p>' },
+  ],
+  [
+    { EN: 'Agent training session', TY: 'Training para sa mga agent' },
+    { EN: '<p>Join the online training on Friday at 15:00.</p>', TY: '<p>Sumali sa online training sa Biyernes, 15:00.</p>' },
+  ],
+];
+
+const MATCHES = [
+  { league: 'Asia Basketball League', home: ['Manila Comets', 'MC', '#c8102e'], away: ['Cebu Waves', 'CW', '#0b5cad'], vendor: 'SBO', hours: 3 },
+  { league: 'Premier Football Cup', home: ['North United', 'NU', '#19a974'], away: ['Harbour City', 'HC', '#5b2a86'], vendor: 'SBO', hours: 6 },
+  { league: 'Cockfight Derby', home: ['Red Rooster', 'RR', '#b3261e'], away: ['Blue Falcon', 'BF', '#14202b'], vendor: 'DS88', hours: 9 },
+];
+
+/** Every announcement of a tenant: banners (home, registration), notices, popups, hot matches, agent notices. */
+export function seedAnnouncements(now: Date): SeedAnnouncement[] {
+  const list: SeedAnnouncement[] = [];
+  for (const b of BANNERS) {
+    list.push({ type: 'B', groupName: 'm_home', lang: null, title: b.title.EN, content: '', imageUrl: bannerImage(b.title.EN, ...b.colors), linkUrl: b.link });
+  }
+  list.push({
+    type: 'B',
+    groupName: 'm_reg',
+    lang: null,
+    title: 'Register and play',
+    content: '',
+    imageUrl: bannerImage('Register and play', '#0b5cad', '#5b2a86'),
+  });
+  for (const lang of SEED_LANGS) {
+    for (const [title, content] of NOTICES) list.push({ type: 'PL', groupName: 'm_home', lang, title: title[lang], content: content[lang] });
+    for (const p of POPUPS) {
+      list.push({
+        type: 'PU',
+        groupName: 'm_home',
+        lang,
+        title: p.title[lang],
+        content: p.content[lang],
+        execution: p.execution,
+        promotionType: p.promotionType ?? undefined,
+      });
+    }
+    for (const [title, content] of AGENT_NOTICES) list.push({ type: 'A', groupName: 'm_home', lang, title: title[lang], content: content[lang] });
+  }
+  MATCHES.forEach((m, i) => {
+    list.push({
+      type: 'H',
+      groupName: 'm_home',
+      lang: null,
+      title: `${m.home[0]} vs ${m.away[0]}`,
+      content: '',
+      data: {
+        matchTime: new Date(now.getTime() + m.hours * 3600_000).toISOString(),
+        league: m.league,
+        homeTeam: m.home[0],
+        awayTeam: m.away[0],
+        homeTeamImageUrl: badgeImage(m.home[1], m.home[2]),
+        awayTeamImageUrl: badgeImage(m.away[1], m.away[2]),
+        vendor: m.vendor,
+        roomId: `room-${i + 1}`,
+        nodeId: `${9000 + i}`,
+        supportPlay: true,
+      },
+    });
+  });
+  return list;
+}
+
+export const HELP_ITEMS: Bilingual[][] = [
+  [
+    { EN: 'How do I register?', TY: 'Paano magparehistro?' },
+    {
+      EN: '<p>Tap <b>Register</b>, choose a username and a password, and confirm that you are of legal age. You can also register with your mobile number.</p>',
+      TY: '<p>I-tap ang <b>Magparehistro</b>, pumili ng username at password, at kumpirmahing nasa hustong gulang ka na. Maaari ka ring magparehistro gamit ang iyong mobile number.</p>',
+    },
+  ],
+  [
+    { EN: 'How do I deposit?', TY: 'Paano mag-deposito?' },
+    {
+      EN: '<p>Open <b>Deposit</b> from the home page, choose a payment method and follow the steps. Deposits usually arrive within minutes.</p>',
+      TY: '<p>Buksan ang <b>Deposito</b> mula sa home page, pumili ng paraan ng pagbabayad at sundin ang mga hakbang. Karaniwang pumapasok ang deposito sa loob ng ilang minuto.</p>',
+    },
+  ],
+  [
+    { EN: 'How do I withdraw?', TY: 'Paano mag-withdraw?' },
+    {
+      EN: '<p>Open <b>Withdraw</b>, enter the amount and your payment password. Withdrawals are reviewed and paid out to your registered account.</p>',
+      TY: '<p>Buksan ang <b>Withdraw</b>, ilagay ang halaga at ang iyong payment password. Sinusuri ang withdrawal at ipinapadala sa iyong nakarehistrong account.</p>',
+    },
+  ],
+  [
+    { EN: 'I forgot my password', TY: 'Nakalimutan ko ang aking password' },
+    {
+      EN: '<p>Use <b>Forgot password</b> on the login page. You can recover your account by e-mail or, where available, by SMS.</p>',
+      TY: '<p>Gamitin ang <b>Nakalimutan ang password</b> sa login page. Mababawi mo ang iyong account sa pamamagitan ng e-mail o, kung mayroon, sa SMS.</p>',
+    },
+  ],
+  [
+    { EN: 'Is my account secure?', TY: 'Ligtas ba ang aking account?' },
+    {
+      EN: '<p>Passwords are stored hashed and every login is encrypted. Never share your password or SMS codes with anyone.</p>',
+      TY: '<p>Naka-hash ang mga password at naka-encrypt ang bawat login. Huwag ibahagi kaninuman ang iyong password o SMS code.</p>',
+    },
+  ],
+  [
+    { EN: 'Responsible gaming', TY: 'Responsableng paglalaro' },
+    {
+      EN: '<p>Play for fun and set yourself limits. Contact customer service if you want to pause your account.</p>',
+      TY: '<p>Maglaro para sa kasiyahan at magtakda ng sariling limitasyon. Makipag-ugnayan sa customer service kung nais mong pansamantalang ihinto ang iyong account.</p>',
+    },
+  ],
+];
+
+export const PROMOTIONS: { type: string; title: Bilingual; content: Bilingual; colors: [string, string] }[] = [
+  {
+    type: 'REFERRAL',
+    title: { EN: 'Invite friends', TY: 'Mag-imbita ng kaibigan' },
+    content: { EN: '<p>Earn a bonus for every friend who registers with your link.</p>', TY: '<p>Kumita ng bonus sa bawat kaibigang magparehistro gamit ang iyong link.</p>' },
+    colors: ['#5b2a86', '#e0457b'],
+  },
+  {
+    type: 'MISSION',
+    title: { EN: 'Weekly missions', TY: 'Lingguhang mission' },
+    content: { EN: '<p>Complete daily tasks and climb the leaderboard.</p>', TY: '<p>Tapusin ang mga pang-araw-araw na gawain at umakyat sa leaderboard.</p>' },
+    colors: ['#0b5cad', '#19a974'],
+  },
+  {
+    type: 'DEPOSIT',
+    title: { EN: 'First deposit +20%', TY: 'Unang deposito +20%' },
+    content: { EN: '<p>Get 20% extra on your first deposit.</p>', TY: '<p>Makakuha ng 20% dagdag sa iyong unang deposito.</p>' },
+    colors: ['#c8102e', '#f5b400'],
+  },
+  {
+    type: 'REBATE',
+    title: { EN: 'Daily rebate', TY: 'Araw-araw na rebate' },
+    content: { EN: '<p>Up to 1.2% rebate on every bet, paid daily.</p>', TY: '<p>Hanggang 1.2% rebate sa bawat taya, binabayaran araw-araw.</p>' },
+    colors: ['#14202b', '#4f5d6b'],
+  },
+];
+
+export const INBOX: { title: Bilingual; content: Bilingual; read: boolean }[] = [
+  {
+    title: { EN: 'Welcome to the club', TY: 'Maligayang pagdating sa club' },
+    content: { EN: 'Thank you for registering. Your VIP journey starts now.', TY: 'Salamat sa pagpaparehistro. Simula na ng iyong VIP journey.' },
+    read: true,
+  },
+  {
+    title: { EN: 'Deposit received', TY: 'Natanggap ang deposito' },
+    content: { EN: 'Your deposit of 1,000.00 has been credited.', TY: 'Naidagdag na ang iyong deposito na 1,000.00.' },
+    read: true,
+  },
+  {
+    title: { EN: 'Weekly cashback credited', TY: 'Naidagdag ang lingguhang cashback' },
+    content: { EN: 'Your cashback for last week is in your wallet.', TY: 'Nasa iyong wallet na ang cashback noong nakaraang linggo.' },
+    read: false,
+  },
+  {
+    title: { EN: 'New mission unlocked', TY: 'May bagong mission' },
+    content: { EN: 'A new mission is waiting for you in the reward center.', TY: 'May bagong mission na naghihintay sa iyo sa reward center.' },
+    read: false,
+  },
+  {
+    title: { EN: 'Security reminder', TY: 'Paalala sa seguridad' },
+    content: { EN: 'Never share your SMS code with anyone, including our staff.', TY: 'Huwag ibahagi ang iyong SMS code kaninuman, kahit sa aming staff.' },
+    read: false,
+  },
+];

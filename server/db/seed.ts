@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import type { Tenant } from '../../src/generated/tenant';
+import { hashPassword } from '../lib/passwords';
+import { AffiliateRepository } from '../repositories/affiliates';
+import { LedgerRepository } from '../repositories/ledger';
+import { MEMBER_TYPE } from '../repositories/members';
+import type { Db, Tx } from './client';
+import { announcements, helpItems, members, merchants, messages, promotions } from './schema';
+import { bannerImage, HELP_ITEMS, INBOX, PROMOTIONS, SEED_LANGS, seedAnnouncements, type Lang } from './seed-content';
+
+/** Password of every demo member. */
+export const DEMO_PASSWORD = 'Demo1234';
+
+interface DemoMember {
+  username: string;
+  type: number;
+  password: boolean;
+  mobileNum: string;
+  upline?: string;
+  daysAgo: number;
+  /** Wallet history in minor units, posted against the house account. */
+  postings: [kind: string, amount: number][];
+  email?: string;
+}
+
+/**
+ * The demo cast: a player, an agent with a team of four (the player among them), and a
+ * player who has a mobile number but no password yet (sets one by SMS).
+ */
+export const DEMO_MEMBERS: DemoMember[] = [
+  { username: 'demoagent', type: MEMBER_TYPE.AGENT, password: true, mobileNum: '9171234568', daysAgo: 120, postings: [['DEPOSIT', 500_000]], email: 'demoagent@example.com' },
+  {
+    username: 'demoplayer',
+    type: MEMBER_TYPE.PLAYER,
+    password: true,
+    mobileNum: '9171234567',
+    upline: 'demoagent',
+    daysAgo: 30,
+    postings: [
+      ['DEPOSIT', 100_000],
+      ['DEPOSIT', 50_000],
+      ['BET', -20_000],
+      ['PAYOUT', 15_050],
+      ['WITHDRAW', -20_000],
+    ],
+    email: 'demoplayer@example.com',
+  },
+  { username: 'demoteam1', type: MEMBER_TYPE.PLAYER, password: true, mobileNum: '9171234601', upline: 'demoagent', daysAgo: 20, postings: [['DEPOSIT', 30_000]] },
+  { username: 'demoteam2', type: MEMBER_TYPE.PLAYER, password: true, mobileNum: '9171234602', upline: 'demoagent', daysAgo: 12, postings: [['DEPOSIT', 30_000], ['BET', -5_000]] },
+  { username: 'demoteam3', type: MEMBER_TYPE.PLAYER, password: true, mobileNum: '9171234603', upline: 'demoagent', daysAgo: 5, postings: [['DEPOSIT', 30_000]] },
+  { username: 'demonopass', type: MEMBER_TYPE.PLAYER, password: false, mobileNum: '9170000009', daysAgo: 2, postings: [['BONUS', 5_000]] },
+];
+
+/** Invitation codes of the demo agent; the third works only on the tenant's first domain. */
+export const DEMO_AFFILIATE_CODES = ['DEMOAGENT', 'LUCKY2024'];
+export const DOMAIN_BOUND_AFFILIATE_CODE = 'HOMEONLY';
+
+/** Demo members and balances are only for demo tenants: a real merchant must not get known passwords. */
+export const isDemoTenant = (tenant: Tenant) => tenant.id.startsWith('demo');
+
+/** Seeds every merchant that is not in the database yet; returns the merchant codes seeded. */
+export async function seedTenants(db: Db, tenants: Tenant[], scryptCost: number): Promise<string[]> {
+  const seeded: string[] = [];
+  for (const tenant of tenants) {
+    if (await seedTenant(db, tenant, scryptCost)) seeded.push(tenant.merchantCode);
+  }
+  return seeded;
+}
+
+async function seedTenant(db: Db, tenant: Tenant, scryptCost: number): Promise<boolean> {
+  // Hash outside the transaction: scrypt is slow, the seed lock should be short.
+  const hashes = new Map<string, string>();
+  if (isDemoTenant(tenant)) {
+    for (const m of DEMO_MEMBERS) if (m.password) hashes.set(m.username, await hashPassword(DEMO_PASSWORD, scryptCost));
+  }
+  return db.transaction(async (tx) => {
+    // Two instances starting together: the second waits here, then finds the merchant present.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('wl-seed:' || current_schema()))`);
+    const currency = tenant.settings.currency.code;
+    const created = await tx
+      .insert(merchants)
+      .values({ code: tenant.merchantCode, tenantId: tenant.id, currency })
+      .onConflictDoNothing()
+      .returning({ code: merchants.code });
+    await tx
+      .insert(merchants)
+      .values({ code: tenant.trialMerchantCode, tenantId: tenant.id, currency, isTrial: true })
+      .onConflictDoNothing();
+    if (created.length === 0) return false;
+    const ledger = new LedgerRepository(db);
+    await ledger.houseAccount(tx, tenant.merchantCode, currency);
+    await ledger.houseAccount(tx, tenant.trialMerchantCode, currency);
+    await seedContent(tx, tenant);
+    if (isDemoTenant(tenant)) await seedDemoMembers(tx, tenant, hashes, ledger, new AffiliateRepository(db));
+    return true;
+  });
+}
+
+async function seedContent(tx: Tx, tenant: Tenant): Promise<void> {
+  const merchantCode = tenant.merchantCode;
+  const list = seedAnnouncements(new Date());
+  await tx.insert(announcements).values(list.map((a, sort) => ({ merchantCode, sort, ...a })));
+  for (const lang of SEED_LANGS) {
+    await tx.insert(helpItems).values(HELP_ITEMS.map(([title, content], sort) => ({ merchantCode, lang, sort, title: title[lang], content: content[lang] })));
+    await tx.insert(promotions).values(
+      PROMOTIONS.map((p, sort) => ({
+        merchantCode,
+        lang,
+        sort,
+        type: p.type,
+        title: p.title[lang],
+        content: p.content[lang],
+        imageUrl: bannerImage(p.title[lang], ...p.colors),
+      })),
+    );
+  }
+}
+
+async function seedDemoMembers(
+  tx: Tx,
+  tenant: Tenant,
+  hashes: Map<string, string>,
+  ledger: LedgerRepository,
+  affiliates: AffiliateRepository,
+): Promise<void> {
+  const merchantCode = tenant.merchantCode;
+  const currency = tenant.settings.currency.code;
+  const house = await ledger.houseAccount(tx, merchantCode, currency);
+  const ids = new Map<string, number>();
+  const day = 86_400_000;
+  for (const m of DEMO_MEMBERS) {
+    const regDate = new Date(Date.now() - m.daysAgo * day);
+    const [row] = await tx
+      .insert(members)
+      .values({
+        merchantCode,
+        username: m.username,
+        passwordHash: hashes.get(m.username) ?? null,
+        type: m.type,
+        uplineId: m.upline ? ids.get(m.upline) : null,
+        mobileNum: m.mobileNum,
+        countryDialingCode: tenant.settings.countryDialingCode,
+        email: m.email ?? null,
+        registerMethod: 'H5',
+        regDate,
+        // Demo members have logged in before: their next login is not a "first-time login".
+        lastLoginAt: m.password ? new Date(regDate.getTime() + day) : null,
+      })
+      .returning({ id: members.id });
+    ids.set(m.username, row.id);
+    const wallet = await ledger.openWallet(tx, merchantCode, row.id, currency);
+    for (const [kind, amount] of m.postings) {
+      await ledger.post(tx, {
+        merchantCode,
+        kind,
+        memo: `seed ${kind.toLowerCase()}`,
+        lines: [
+          { accountId: wallet, amount },
+          { accountId: house, amount: -amount },
+        ],
+      });
+    }
+  }
+  const agent = ids.get('demoagent')!;
+  for (const code of DEMO_AFFILIATE_CODES) await affiliates.create(tx, merchantCode, code, agent);
+  await affiliates.create(tx, merchantCode, DOMAIN_BOUND_AFFILIATE_CODE, agent, tenant.domains[0]);
+  await seedInbox(tx, tenant, [ids.get('demoplayer')!, agent]);
+}
+
+async function seedInbox(tx: Tx, tenant: Tenant, memberIds: number[]): Promise<void> {
+  const lang: Lang = tenant.i18n.default === 'TY' ? 'TY' : 'EN';
+  for (const memberId of memberIds) {
+    await tx.insert(messages).values(
+      INBOX.map((m, i) => ({
+        memberId,
+        title: m.title[lang],
+        content: m.content[lang],
+        createdAt: new Date(Date.now() - (INBOX.length - i) * 3600_000),
+        readAt: m.read ? new Date() : null,
+      })),
+    );
+  }
+}

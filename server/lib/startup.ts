@@ -1,0 +1,76 @@
+import type { Tenant } from '../../src/generated/tenant';
+import { JWE_ALG, JWE_ENC } from '../repositories/keys';
+import type { TenantStatus } from './tenant-registry';
+import { hostName } from './tenant-host';
+import { VALIDATION_RULES } from './validation-rules';
+import type { JWK } from 'jose';
+
+export const ENCRYPTION_HEADER = 'X-Encrypted';
+
+/** Registration settings served to the client: the tenant's field config plus the registration flags. */
+export function registerSettings(tenant: Tenant) {
+  const { flags, modules, settings } = tenant;
+  const usernameRegistration = Boolean(flags.USERNAMEREG3);
+  const mobileRegistration = Boolean(flags.MOBILENUMREG3);
+  return {
+    enabled: modules.REG3 !== false && (usernameRegistration || mobileRegistration),
+    usernameRegistration,
+    mobileRegistration,
+    mobileVerification: Boolean(flags.REGMOBVERF3),
+    mobilePassword: Boolean(flags.MOBILENUMPASSREG3),
+    fields: settings.registration.fields,
+    captcha: { enabled: settings.registration.captcha.enabled && modules.CAPTCHA3 !== false },
+    ageLimit: settings.ageLimit,
+    countryDialingCode: settings.countryDialingCode,
+  };
+}
+
+/** Country of a dialing code, for `location.country` when no proxy tells us better. */
+const COUNTRY_BY_DIALING_CODE: Record<string, string> = {
+  '1': 'US', '44': 'GB', '60': 'MY', '62': 'ID', '63': 'PH', '65': 'SG', '66': 'TH',
+  '81': 'JP', '82': 'KR', '84': 'VN', '86': 'CN', '91': 'IN', '855': 'KH', '856': 'LA',
+};
+
+export interface StartupRequest {
+  host: string | undefined;
+  ip: string;
+  /** Country from a trusted proxy header (e.g. CF-IPCountry), when there is one. */
+  country?: string;
+}
+
+const booleans = (o: object) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Boolean(v)]));
+
+/** Startup settings of spec section 3, built from the tenant, plus the JWE key and validation rules. */
+export function buildStartup(tenant: Tenant, status: TenantStatus, jwk: JWK, req: StartupRequest) {
+  const { settings } = tenant;
+  const current = hostName(req.host) || tenant.domains[0];
+  const dialing = settings.countryDialingCode.replace(/^\+/, '');
+  return {
+    info: {
+      customerService: settings.customerService.url,
+      imageCDNs: ['/'],
+      domainRoute: { current, domains: tenant.domains },
+      mobileTemplate: { ...settings.mobileTemplate },
+      paths: { api: '/wps', site: '/m/', brand: '/m/brand/', customerService: settings.customerService.url },
+      register: registerSettings(tenant),
+      resources: settings.downloads,
+      whitelabel: booleans(tenant.flags),
+      modules: booleans(tenant.modules),
+      mainDomain: tenant.domains[0],
+      merchantCode: tenant.merchantCode,
+      trialMerchantCode: tenant.trialMerchantCode,
+      currency: { ...settings.currency },
+      countryDialingCode: settings.countryDialingCode,
+      promotions: settings.promotions,
+      contacts: { ...settings.contacts } as Record<string, string>,
+    },
+    location: { country: req.country ?? COUNTRY_BY_DIALING_CODE[dialing] ?? null, ip: req.ip },
+    maintenance: status.maintenance,
+    regionRestriction: status.regionRestriction,
+    encryption: { header: ENCRYPTION_HEADER, alg: JWE_ALG, enc: JWE_ENC, jwk },
+    validation: VALIDATION_RULES,
+    serverTime: new Date().toISOString(),
+  };
+}
+
+export type Startup = ReturnType<typeof buildStartup>;

@@ -1,0 +1,53 @@
+import { relative } from 'node:path';
+import type { Tenant } from '../../src/generated/tenant';
+import { loadTenants } from '../../src/tenant/load';
+import { REPO_ROOT } from '../config';
+import { domainIndex, duplicateDomains, hostName } from './tenant-host';
+
+export interface TenantStatus {
+  maintenance: boolean;
+  regionRestriction: boolean;
+}
+
+export interface TenantRegistry {
+  all: Map<string, Tenant>;
+  byHost(hostHeader: string | undefined): Tenant;
+  byMerchant(merchantCode: string): Tenant | undefined;
+  status(tenant: Tenant): TenantStatus;
+}
+
+/** Thrown when tenants do not validate; `lines` are the loader's one-line errors. */
+export class TenantConfigError extends Error {
+  constructor(readonly lines: string[]) {
+    super(`invalid tenant configuration:\n${lines.join('\n')}`);
+    this.name = 'TenantConfigError';
+  }
+}
+
+/** Loads and validates all tenants; any error refuses the start (with every error line). */
+export async function loadTenantRegistry(
+  tenantsDir: string,
+  defaultTenant: string,
+  force: { maintenance: string[]; regionRestriction: string[] },
+): Promise<TenantRegistry> {
+  const { tenants, errors } = await loadTenants({ dir: relative(REPO_ROOT, tenantsDir) || '.' });
+  const problems = [...errors, ...duplicateDomains(tenants)];
+  if (problems.length === 0 && tenants.size === 0) problems.push(`${tenantsDir}: no tenant found`);
+  const fallback = tenants.get(defaultTenant);
+  if (problems.length === 0 && !fallback) {
+    problems.push(`DEFAULT_TENANT: tenant "${defaultTenant}" does not exist (known: ${[...tenants.keys()].join(', ')})`);
+  }
+  if (problems.length > 0) throw new TenantConfigError(problems);
+  const byDomain = domainIndex(tenants);
+  const forced = (list: string[], tenant: Tenant) => list.includes('*') || list.includes(tenant.id);
+  return {
+    all: tenants,
+    byHost: (hostHeader) => byDomain.get(hostName(hostHeader)) ?? fallback!,
+    byMerchant: (code) => [...tenants.values()].find((t) => t.merchantCode === code || t.trialMerchantCode === code),
+    status: (tenant) => ({
+      maintenance: tenant.settings.status.maintenance || forced(force.maintenance, tenant),
+      regionRestriction: tenant.settings.status.regionRestriction || forced(force.regionRestriction, tenant),
+    }),
+  };
+}
+

@@ -1,0 +1,51 @@
+/** A fixed window: at most `max` hits per `windowMs`. */
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Rate limits (per IP via @fastify/rate-limit, per account/number in the services). All kept in
+ * the database's rate_counters table, so every instance counts together.
+ */
+export interface Limits {
+  loginPerIp: Limit;
+  loginPerAccount: Limit;
+  /** Failed logins (per username and per IP) after which a captcha is demanded. */
+  loginFailures: Limit;
+  captchaPerIp: Limit;
+  smsPerIp: Limit;
+  smsPerNumber: Limit;
+  smsPerNumberDaily: Limit;
+  emailPerIp: Limit;
+  emailPerAccount: Limit;
+  registerPerIp: Limit;
+  freeplayPerIp: Limit;
+  affiliatePerIp: Limit;
+  passwordPerIp: Limit;
+  passwordFailuresPerAccount: Limit;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const DEFAULT_LIMITS: Limits = {
+  loginPerIp: { max: 60, windowMs: MINUTE },
+  /** Failed logins per account within the loginFailures window. */
+  loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  loginFailures: { max: 3, windowMs: 15 * MINUTE },
+  captchaPerIp: { max: 30, windowMs: MINUTE },
+  smsPerIp: { max: 10, windowMs: HOUR },
+  smsPerNumber: { max: 1, windowMs: MINUTE },
+  smsPerNumberDaily: { max: 10, windowMs: 24 * HOUR },
+  emailPerIp: { max: 10, windowMs: HOUR },
+  emailPerAccount: { max: 3, windowMs: HOUR },
+  registerPerIp: { max: 20, windowMs: HOUR },
+  freeplayPerIp: { max: 10, windowMs: HOUR },
+  affiliatePerIp: { max: 30, windowMs: MINUTE },
+  passwordPerIp: { max: 20, windowMs: 15 * MINUTE },
+  passwordFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE },
+};
+
+/** Route config for @fastify/rate-limit. */
+export const perIp = (limit: Limit) => ({ rateLimit: { max: limit.max, timeWindow: limit.windowMs } });

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { globalPlugin } from '../../lib/plugin';
+import { AffiliateRepository } from '../../repositories/affiliates';
+import { AnnouncementRepository } from '../../repositories/announcements';
+import { CaptchaRepository } from '../../repositories/captchas';
+import { CounterRepository } from '../../repositories/counters';
+import { HelpRepository } from '../../repositories/help';
+import { loadJweKeys, type JweKeys } from '../../repositories/keys';
+import { LedgerRepository } from '../../repositories/ledger';
+import { MemberRepository } from '../../repositories/members';
+import { MessageRepository } from '../../repositories/messages';
+import { PromotionRepository } from '../../repositories/promotions';
+import { SessionRepository } from '../../repositories/sessions';
+import { SmsCodeRepository } from '../../repositories/sms-codes';
+
+export interface Repositories {
+  affiliates: AffiliateRepository;
+  announcements: AnnouncementRepository;
+  captchas: CaptchaRepository;
+  counters: CounterRepository;
+  help: HelpRepository;
+  ledger: LedgerRepository;
+  members: MemberRepository;
+  messages: MessageRepository;
+  promotions: PromotionRepository;
+  sessions: SessionRepository;
+  smsCodes: SmsCodeRepository;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    repos: Repositories;
+    jwe: JweKeys;
+  }
+}
+
+/** Every repository over the one database, and the shared JWE key pair. */
+export default globalPlugin('repositories', async (app: FastifyInstance) => {
+  const db = app.db.orm;
+  app.decorate('repos', {
+    affiliates: new AffiliateRepository(db),
+    announcements: new AnnouncementRepository(db),
+    captchas: new CaptchaRepository(db),
+    counters: new CounterRepository(db),
+    help: new HelpRepository(db),
+    ledger: new LedgerRepository(db),
+    members: new MemberRepository(db),
+    messages: new MessageRepository(db),
+    promotions: new PromotionRepository(db),
+    sessions: new SessionRepository(db, app.config.sessionTtlMinutes),
+    smsCodes: new SmsCodeRepository(db),
+  });
+  app.decorate('jwe', await loadJweKeys(db));
+});

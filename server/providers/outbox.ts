@@ -1,0 +1,52 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { outbox } from '../db/schema';
+import type { MessageProvider, OutgoingMessage } from './types';
+
+export interface OutboxEntry {
+  id: number;
+  channel: string;
+  to: string;
+  subject: string | null;
+  text: string;
+  createdAt: string;
+}
+
+/** Writes every message to the outbox table and the log, so a developer or a test can read it. */
+export class OutboxProvider implements MessageProvider {
+  readonly name = 'outbox';
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async send(message: OutgoingMessage): Promise<void> {
+    await this.db.insert(outbox).values({
+      channel: message.channel,
+      recipient: message.to,
+      subject: message.subject ?? null,
+      body: message.text,
+    });
+    this.log.info({ outbox: { channel: message.channel, to: message.to, subject: message.subject } }, message.text);
+  }
+
+  /** The latest messages sent to one recipient, newest first. */
+  async latest(to: string, limit = 10): Promise<OutboxEntry[]> {
+    const list = await this.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, to)))
+      .orderBy(desc(outbox.id))
+      .limit(limit);
+    return list.map((m) => ({
+      id: m.id,
+      channel: m.channel,
+      to: m.recipient,
+      subject: m.subject,
+      text: m.body,
+      createdAt: m.createdAt.toISOString(),
+    }));
+  }
+}

@@ -1,0 +1,66 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../db/client';
+import { members } from '../db/schema';
+
+export type MemberRow = typeof members.$inferSelect;
+export type NewMember = typeof members.$inferInsert;
+
+/** Member types of the spec: 0 player, 1 agent, 4 free-play trial. */
+export const MEMBER_TYPE = { PLAYER: 0, AGENT: 1, TRIAL: 4 } as const;
+
+export class MemberRepository {
+  constructor(private readonly db: Db) {}
+
+  async byId(id: number, tx: Executor = this.db): Promise<MemberRow | null> {
+    const [row] = await tx.select().from(members).where(eq(members.id, id));
+    return row ?? null;
+  }
+
+  async byUsername(merchantCode: string, username: string, tx: Executor = this.db): Promise<MemberRow | null> {
+    const [row] = await tx
+      .select()
+      .from(members)
+      .where(and(eq(members.merchantCode, merchantCode), sql`lower(${members.username}) = lower(${username})`));
+    return row ?? null;
+  }
+
+  async byMobile(merchantCode: string, mobileNum: string, tx: Executor = this.db): Promise<MemberRow | null> {
+    const [row] = await tx.select().from(members).where(and(eq(members.merchantCode, merchantCode), eq(members.mobileNum, mobileNum)));
+    return row ?? null;
+  }
+
+  async create(tx: Executor, member: NewMember): Promise<MemberRow> {
+    const [row] = await tx.insert(members).values(member).returning();
+    return row;
+  }
+
+  async setPassword(tx: Executor, id: number, passwordHash: string): Promise<void> {
+    await tx
+      .update(members)
+      .set({ passwordHash, mustChangePassword: false, tempPasswordHash: null, tempPasswordExpiresAt: null })
+      .where(eq(members.id, id));
+  }
+
+  /** A temporary password from the forgot-password e-mail; the old password keeps working meanwhile. */
+  async setTempPassword(id: number, hash: string, expiresAt: Date): Promise<void> {
+    await this.db.update(members).set({ tempPasswordHash: hash, tempPasswordExpiresAt: expiresAt }).where(eq(members.id, id));
+  }
+
+  /** A temporary password was used to log in: it becomes the password, to be changed at once. */
+  async promoteTempPassword(tx: Executor, id: number): Promise<void> {
+    await tx
+      .update(members)
+      .set({ passwordHash: sql`${members.tempPasswordHash}`, mustChangePassword: true, tempPasswordHash: null, tempPasswordExpiresAt: null })
+      .where(eq(members.id, id));
+  }
+
+  async recordLogin(tx: Executor, id: number): Promise<void> {
+    await tx.update(members).set({ lastLoginAt: sql`now()` }).where(eq(members.id, id));
+  }
+
+  async username(id: number | null): Promise<string | null> {
+    if (id === null) return null;
+    const [row] = await this.db.select({ username: members.username }).from(members).where(eq(members.id, id));
+    return row?.username ?? null;
+  }
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../errors';
+import { apiRoute } from '../../lib/route';
+import { hostName } from '../../lib/tenant-host';
+import { satisfies } from '../../lib/validation-rules';
+
+export default async function affiliateRoutes(app: FastifyInstance) {
+  apiRoute(app, 'affiliate', 'check', {
+    rateLimit: app.config.limits.affiliatePerIp,
+    handler: async (request) => {
+      const { code, domain } = request.query as { code: string; domain?: string };
+      const found = satisfies('affiliateCode', code)
+        ? await app.repos.affiliates.resolve(request.tenant.merchantCode, code, domain || hostName(request.headers.host))
+        : null;
+      if (!found) throw new ApiError('affiliate.invalid', 400, { field: '/code' });
+      return { code: found.code };
+    },
+  });
+}

@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../../errors';
+import { contentLang } from '../../lib/lang';
+import { apiRoute } from '../../lib/route';
+import type { AnnouncementRow, AnnouncementType } from '../../repositories/announcements';
+
+interface Query {
+  types: string;
+  groupName: string;
+  platform: string;
+  lang?: string;
+}
+
+/** Member types that see agent notices (everyone but players, trial and type 40). */
+const isAgent = (type: number) => ![0, 4, 40].includes(type);
+
+/** Popups by audience (spec section 4): B for visitors, A for members, F too on a first-time login. */
+function popupAudience(request: FastifyRequest): string[] {
+  if (!request.auth) return ['B'];
+  return request.auth.session.firstLogin ? ['A', 'F'] : ['A'];
+}
+
+const banner = (a: AnnouncementRow) => ({ id: a.id, title: a.title, url: a.imageUrl ?? '', link: a.linkUrl });
+const item = (a: AnnouncementRow) => ({ id: a.id, title: a.title, content: a.content, createdAt: a.createdAt.toISOString() });
+const popup = (a: AnnouncementRow) => ({
+  id: a.id,
+  title: a.title,
+  content: a.content,
+  execution: a.execution as 'A' | 'B' | 'F',
+  promotionType: a.promotionType,
+});
+
+function hotMatch(a: AnnouncementRow) {
+  const d = (a.data ?? {}) as Record<string, unknown>;
+  const text = (k: string) => String(d[k] ?? '');
+  return {
+    id: a.id,
+    matchTime: text('matchTime'),
+    league: text('league'),
+    homeTeam: text('homeTeam'),
+    awayTeam: text('awayTeam'),
+    homeTeamImageUrl: text('homeTeamImageUrl'),
+    awayTeamImageUrl: text('awayTeamImageUrl'),
+    vendor: text('vendor'),
+    roomId: text('roomId'),
+    nodeId: text('nodeId'),
+    supportPlay: Boolean(d.supportPlay),
+  };
+}
+
+export default async function announcementRoutes(app: FastifyInstance) {
+  apiRoute(app, 'announcements', 'list', {
+    handler: async (request) => {
+      const q = request.query as Query;
+      const tenant = request.tenant;
+      const types = [...new Set(q.types.split(','))] as AnnouncementType[];
+      const rows = await app.repos.announcements.list({
+        merchantCode: tenant.merchantCode,
+        types,
+        groupName: q.groupName,
+        platform: q.platform,
+        lang: contentLang(q.lang ?? tenant.i18n.default),
+      });
+      const of = (type: string) => rows.filter((r) => r.type === type);
+      const audience = popupAudience(request);
+      const member = request.auth?.member;
+      const agent = member && isAgent(member.type);
+      const agentRows = agent ? of('A') : [];
+      const read = agent ? await app.repos.announcements.readIds(member.id, agentRows.map((r) => r.id)) : new Set<number>();
+      return {
+        banners: of('B').map(banner),
+        notices: of('PL').map(item),
+        popups: of('PU').filter((r) => audience.includes(r.execution ?? '')).map(popup),
+        hotMatches: of('H').map(hotMatch),
+        agentNotices: agentRows.map((r) => ({ ...item(r), read: read.has(r.id) })),
+        footer: { unreadCount: agent ? await app.repos.announcements.unreadAgentCount(tenant.merchantCode, member.id) : 0 },
+      };
+    },
+  });
+
+  apiRoute(app, 'announcements', 'read', {
+    handler: async (request) => {
+      const { id } = request.params as { id: number };
+      const found = await app.repos.announcements.byId(request.tenant.merchantCode, id);
+      if (!found) throw new ApiError('not.found', 404);
+      await app.repos.announcements.markRead(request.auth!.member.id, id);
+      return true;
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../errors';
+import { apiRoute } from '../../lib/route';
+import { login, type LoginPayload } from '../../services/login';
+import { freePlay } from '../../services/trial';
+
+export default async function sessionRoutes(app: FastifyInstance) {
+  apiRoute(app, 'session', 'login', {
+    rateLimit: app.config.limits.loginPerIp,
+    handler: async (request) => login(app, request, request.decrypted as LoginPayload),
+  });
+
+  apiRoute(app, 'session', 'freeplay', {
+    rateLimit: app.config.limits.freeplayPerIp,
+    handler: async (request) => freePlay(app, request),
+  });
+
+  apiRoute(app, 'session', 'renew', {
+    handler: async (request) => {
+      const expiresAt = await app.repos.sessions.renew(request.auth!.session.tokenHash);
+      if (!expiresAt) throw new ApiError('session.invalid', 401);
+      return { expiresAt: expiresAt.toISOString() };
+    },
+  });
+
+  apiRoute(app, 'session', 'logout', {
+    handler: async (request) => {
+      await app.repos.sessions.revoke(request.auth!.session.tokenHash);
+      return true;
+    },
+  });
+}

@@ -1,0 +1,124 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifySchema, HTTPMethods } from 'fastify';
+
+export const API_SCHEMAS_DIR = fileURLToPath(new URL('../schemas/api', import.meta.url));
+
+/** One route as described in a schema file's `x-routes` (refs are relative to that file). */
+export interface RouteSpec {
+  method: HTTPMethods;
+  url: string;
+  summary?: string;
+  auth?: 'required' | 'optional';
+  encrypted?: boolean;
+  headers?: string;
+  querystring?: string;
+  params?: string;
+  body?: string;
+  /** The decrypted body of an encrypted route. */
+  payload?: string;
+  response: string;
+  errors?: string[];
+}
+
+export interface SchemaFile {
+  $id: string;
+  title?: string;
+  'x-routes'?: Record<string, RouteSpec>;
+  definitions: Record<string, unknown>;
+}
+
+/** Reads every `schemas/api/*.json`. */
+export function readSchemaFiles(dir = API_SCHEMAS_DIR): SchemaFile[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as SchemaFile);
+}
+
+function newAjv(files: SchemaFile[], coerceTypes: boolean): Ajv {
+  const ajv = new Ajv({
+    coerceTypes,
+    useDefaults: true,
+    removeAdditional: false,
+    allErrors: false,
+    allowUnionTypes: true,
+    strictTypes: false,
+  });
+  addFormats(ajv);
+  ajv.addKeyword('x-routes');
+  for (const file of files) ajv.addSchema(file);
+  return ajv;
+}
+
+const absolute = (fileId: string, ref: string) => (ref.startsWith('#') ? `${fileId}${ref}` : ref);
+
+/**
+ * The API contract of `schemas/api/`: route schemas for Fastify and validators. Bodies are
+ * validated without type coercion (a number is not a string); query strings, params and headers
+ * arrive as text and are coerced.
+ */
+export class ApiSchemas {
+  readonly files: Map<string, SchemaFile>;
+  readonly bodyAjv: Ajv;
+  readonly textAjv: Ajv;
+
+  constructor(dir = API_SCHEMAS_DIR) {
+    const files = readSchemaFiles(dir);
+    this.files = new Map(files.map((f) => [f.$id.replace(/\.json$/, ''), f]));
+    this.bodyAjv = newAjv(files, false);
+    this.textAjv = newAjv(files, true);
+  }
+
+  spec(file: string, name: string): RouteSpec {
+    const spec = this.files.get(file)?.['x-routes']?.[name];
+    if (!spec) throw new Error(`schemas/api/${file}.json has no x-routes entry "${name}"`);
+    return spec;
+  }
+
+  /** The Fastify route schema of one route: its request parts and its success envelope. */
+  route(file: string, name: string): FastifySchema {
+    const spec = this.spec(file, name);
+    const id = this.files.get(file)!.$id;
+    const ref = (r: string | undefined) => (r ? { $ref: absolute(id, r) } : undefined);
+    const schema: FastifySchema & Record<string, unknown> = {
+      summary: spec.summary,
+      response: {
+        200: {
+          type: 'object',
+          required: ['success', 'value'],
+          additionalProperties: false,
+          properties: { success: { const: true }, value: ref(spec.response) },
+        },
+      },
+    };
+    for (const part of ['headers', 'querystring', 'params', 'body'] as const) {
+      if (spec[part]) schema[part] = ref(spec[part]);
+    }
+    return schema;
+  }
+
+  /** Validator of an encrypted route's decrypted payload. */
+  payloadValidator(file: string, name: string): ValidateFunction {
+    const spec = this.spec(file, name);
+    if (!spec.payload) throw new Error(`${file}.${name} has no payload schema`);
+    const validate = this.bodyAjv.getSchema(absolute(this.files.get(file)!.$id, spec.payload));
+    if (!validate) throw new Error(`${file}.${name}: payload schema ${spec.payload} not found`);
+    return validate;
+  }
+
+  /** Fastify validator compiler: bodies strict, everything else coerced from text. */
+  readonly compile = ({ schema, httpPart }: { schema: object; httpPart?: string }): ValidateFunction =>
+    (httpPart === 'body' ? this.bodyAjv : this.textAjv).compile(schema);
+}
+
+/** The JSON pointer of the field an Ajv error is about (the missing or unknown property included). */
+export function fieldOf(error: ErrorObject | undefined): string {
+  if (!error) return '';
+  const params = error.params as { missingProperty?: string; additionalProperty?: string };
+  const extra = params.missingProperty ?? params.additionalProperty;
+  return extra === undefined ? error.instancePath : `${error.instancePath}/${extra}`;
+}

@@ -1,0 +1,204 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Tenant } from '../../src/generated/tenant';
+import { ApiError, invalidField } from '../errors';
+import { hashPassword } from '../lib/passwords';
+import { registerSettings } from '../lib/startup';
+import { hostName } from '../lib/tenant-host';
+import { enforce, FIELD_MESSAGES, type RuleName } from '../lib/validation-rules';
+import { MEMBER_TYPE, type NewMember } from '../repositories/members';
+import { requireCaptcha } from './login-guard';
+import { openSession, type SessionValue } from './sessions';
+import { uniqueViolation } from './unique';
+
+export interface RegisterPayload {
+  countryDialingCode?: string;
+  registerUrl?: string;
+  registerMethod?: 'APP' | 'H5' | 'PWA' | 'WEBCLIP';
+  username?: string;
+  password?: string;
+  confirmPassword?: string;
+  affiliateCode?: string;
+  paymentPassword?: string;
+  recommenderId?: string;
+  nickname?: string;
+  payeeName?: string;
+  email?: string;
+  mobileNum?: string;
+  idNumber?: string;
+  qqNum?: string;
+  facebook?: string;
+  wechat?: string;
+  line?: string;
+  whatsapp?: string;
+  zalo?: string;
+  captcha?: string;
+  captchaId?: string;
+  type?: 0;
+  domain?: string;
+  verificationCode?: string;
+}
+
+/** Optional fields governed by the tenant's registration field config (enabled / required). */
+const CONFIGURED_FIELDS = [
+  'affiliateCode',
+  'paymentPassword',
+  'recommenderId',
+  'nickname',
+  'payeeName',
+  'email',
+  'idNumber',
+  'qqNum',
+  'facebook',
+  'wechat',
+  'line',
+  'whatsapp',
+  'zalo',
+] as const satisfies readonly RuleName[];
+
+/** Profile handles kept in members.profile. */
+const PROFILE_FIELDS = ['idNumber', 'qqNum', 'facebook', 'wechat', 'line', 'whatsapp', 'zalo'] as const;
+
+type Mode = 'username' | 'mobile';
+
+interface Plan {
+  mode: Mode;
+  username: string;
+  password: string | null;
+  mobileNum: string | null;
+  /** The SMS code must be checked for mobileNum. */
+  verify: boolean;
+}
+
+const present = (v: string | undefined): v is string => v !== undefined && v.trim() !== '';
+
+/** Which registration this is, and which of the mode's own fields are required. */
+function plan(tenant: Tenant, p: RegisterPayload): Plan {
+  const settings = registerSettings(tenant);
+  const fields = settings.fields;
+  if (!settings.enabled) throw new ApiError('registration.disabled', 403);
+  // The username tab sends a username; the mobile tab a number. Neither: report the field of the default tab.
+  const mobile = !present(p.username) && settings.mobileRegistration && (present(p.mobileNum) || !settings.usernameRegistration);
+  const mode: Mode = mobile ? 'mobile' : 'username';
+  if (mode === 'username' && !settings.usernameRegistration) throw new ApiError('registration.disabled', 403);
+  if (mode === 'username') {
+    enforce('username', p.username, true);
+    const verify = Boolean(fields.verificationCode?.enabled && fields.verificationCode.required);
+    // A required SMS code needs a number to send it to.
+    enforce('mobileNum', p.mobileNum, verify || Boolean(fields.mobileNum?.enabled && fields.mobileNum.required));
+    enforce('verificationCode', p.verificationCode, verify);
+    checkPassword(p, true);
+    return { mode, username: p.username!, password: p.password!, mobileNum: present(p.mobileNum) ? p.mobileNum : null, verify };
+  }
+  enforce('mobileNum', p.mobileNum, true);
+  enforce('verificationCode', p.verificationCode, settings.mobileVerification);
+  checkPassword(p, settings.mobilePassword);
+  return {
+    mode,
+    username: `m${p.mobileNum}`,
+    password: settings.mobilePassword ? p.password! : null,
+    mobileNum: p.mobileNum!,
+    verify: settings.mobileVerification,
+  };
+}
+
+function checkPassword(p: RegisterPayload, required: boolean): void {
+  if (!required) return;
+  enforce('password', p.password, true);
+  if (!present(p.confirmPassword)) throw invalidField('/confirmPassword', FIELD_MESSAGES.confirmMissing);
+  if (p.confirmPassword !== p.password) throw invalidField('/confirmPassword', FIELD_MESSAGES.confirmMismatch);
+}
+
+function checkConfiguredFields(tenant: Tenant, p: RegisterPayload): void {
+  const fields = tenant.settings.registration.fields;
+  for (const name of CONFIGURED_FIELDS) {
+    const cfg = fields[name];
+    if (cfg?.enabled) enforce(name, p[name], cfg.required);
+  }
+}
+
+/** Upline from an invitation code or a recommender's account; invalid ones are errors, not ignored. */
+async function findUpline(app: FastifyInstance, request: FastifyRequest, p: RegisterPayload): Promise<number | null> {
+  const merchantCode = request.tenant.merchantCode;
+  const fields = request.tenant.settings.registration.fields;
+  if (fields.affiliateCode?.enabled && present(p.affiliateCode)) {
+    const domain = present(p.domain) ? p.domain : hostName(request.headers.host);
+    const found = await app.repos.affiliates.resolve(merchantCode, p.affiliateCode, domain);
+    if (!found) throw new ApiError('affiliate.invalid', 400, { field: '/affiliateCode' });
+    return found.memberId;
+  }
+  if (fields.recommenderId?.enabled && present(p.recommenderId)) {
+    const recommender = await app.repos.members.byUsername(merchantCode, p.recommenderId);
+    if (!recommender || recommender.status !== 'ACTIVE') throw new ApiError('recommender.invalid', 400, { field: '/recommenderId' });
+    return recommender.id;
+  }
+  return null;
+}
+
+async function checkFree(app: FastifyInstance, merchantCode: string, plan: Plan): Promise<void> {
+  if (await app.repos.members.byUsername(merchantCode, plan.username)) {
+    throw new ApiError(plan.mode === 'mobile' ? 'mobile.exists' : 'username.exists', 409);
+  }
+  if (plan.mobileNum && (await app.repos.members.byMobile(merchantCode, plan.mobileNum))) throw new ApiError('mobile.exists', 409);
+}
+
+function newMember(tenant: Tenant, request: FastifyRequest, p: RegisterPayload, plan: Plan): NewMember {
+  const fields = tenant.settings.registration.fields;
+  const enabled = (name: keyof RegisterPayload) => Boolean(fields[name]?.enabled) && present(p[name] as string | undefined);
+  const profile: Record<string, string> = {};
+  for (const name of PROFILE_FIELDS) if (enabled(name)) profile[name] = p[name]!;
+  return {
+    merchantCode: tenant.merchantCode,
+    username: plan.username,
+    type: MEMBER_TYPE.PLAYER,
+    mobileNum: plan.mobileNum,
+    countryDialingCode: p.countryDialingCode ?? tenant.settings.countryDialingCode,
+    email: enabled('email') ? p.email! : null,
+    nickname: enabled('nickname') ? p.nickname! : null,
+    payeeName: enabled('payeeName') ? p.payeeName! : null,
+    profile,
+    registerMethod: p.registerMethod ?? 'H5',
+    registerUrl: present(p.registerUrl) ? p.registerUrl : hostName(request.headers.host),
+  };
+}
+
+/**
+ * Registers a member and logs it in. Everything that can be refused is checked before the
+ * single write transaction (the SMS code is used up inside it).
+ */
+export async function register(app: FastifyInstance, request: FastifyRequest, p: RegisterPayload): Promise<SessionValue> {
+  const tenant = request.tenant;
+  const merchantCode = tenant.merchantCode;
+  const thePlan = plan(tenant, p);
+  checkConfiguredFields(tenant, p);
+  if (registerSettings(tenant).captcha.enabled) await requireCaptcha(app, p);
+  const uplineId = await findUpline(app, request, p);
+  await checkFree(app, merchantCode, thePlan);
+  let smsCodeId: number | null = null;
+  if (thePlan.verify) {
+    smsCodeId = await app.repos.smsCodes.check(merchantCode, thePlan.mobileNum!, ['VERIFY'], p.verificationCode!);
+    if (smsCodeId === null) throw new ApiError('sms.code.invalid', 400, { field: '/verificationCode' });
+  }
+  const { scryptCost } = app.config;
+  const passwordHash = thePlan.password ? await hashPassword(thePlan.password, scryptCost) : null;
+  const payFields = tenant.settings.registration.fields.paymentPassword;
+  const paymentPasswordHash = payFields?.enabled && present(p.paymentPassword) ? await hashPassword(p.paymentPassword, scryptCost) : null;
+  try {
+    return await app.db.orm.transaction(async (tx) => {
+      if (smsCodeId !== null && !(await app.repos.smsCodes.consume(tx, smsCodeId))) throw new ApiError('sms.code.invalid', 400);
+      const member = await app.repos.members.create(tx, {
+        ...newMember(tenant, request, p, thePlan),
+        passwordHash,
+        paymentPasswordHash,
+        uplineId,
+      });
+      await app.repos.ledger.openWallet(tx, merchantCode, member.id, tenant.settings.currency.code);
+      return openSession(app, tx, member, request.ip);
+    });
+  } catch (err) {
+    // Two registrations racing for one name: the unique index decides, the loser gets the same error.
+    const index = uniqueViolation(err);
+    if (index === 'members_username_uq') throw new ApiError(thePlan.mode === 'mobile' ? 'mobile.exists' : 'username.exists', 409);
+    if (index === 'members_mobile_uq') throw new ApiError('mobile.exists', 409);
+    throw err;
+  }
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomDigits } from '../lib/tokens';
+import { MEMBER_TYPE } from '../repositories/members';
+import { openSession, type SessionValue } from './sessions';
+import { uniqueViolation } from './unique';
+
+/** Play money credited to a new trial account, in minor units. */
+export const TRIAL_CREDIT = 200_000;
+
+/**
+ * Free play: a new trial member (type 4) in the tenant's trial merchant, credited with play
+ * money through the ledger, and logged in.
+ */
+export async function freePlay(app: FastifyInstance, request: FastifyRequest): Promise<SessionValue> {
+  const tenant = request.tenant;
+  const merchantCode = tenant.trialMerchantCode;
+  const currency = tenant.settings.currency.code;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await app.db.orm.transaction(async (tx) => {
+        const member = await app.repos.members.create(tx, {
+          merchantCode,
+          username: `try${randomDigits(9)}`,
+          type: MEMBER_TYPE.TRIAL,
+          registerMethod: 'H5',
+          // A trial account is not a member's first login: no first-login popups, no password change.
+          lastLoginAt: new Date(),
+        });
+        const wallet = await app.repos.ledger.openWallet(tx, merchantCode, member.id, currency);
+        const house = await app.repos.ledger.houseAccount(tx, merchantCode, currency);
+        await app.repos.ledger.post(tx, {
+          merchantCode,
+          kind: 'TRIAL_CREDIT',
+          memo: 'free play credit',
+          lines: [
+            { accountId: wallet, amount: TRIAL_CREDIT },
+            { accountId: house, amount: -TRIAL_CREDIT },
+          ],
+        });
+        return openSession(app, tx, member, request.ip);
+      });
+    } catch (err) {
+      // A random name that already exists: draw again (a handful of times at most).
+      if (uniqueViolation(err) !== 'members_username_uq' || attempt >= 5) throw err;
+    }
+  }
+}

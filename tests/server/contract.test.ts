@@ -1,0 +1,86 @@
+/**
+ * Every route of schemas/api answers its success path with a body that validates against its
+ * response schema (the envelope with the route's value schema): the contract cannot drift.
+ */
+import type { FastifyInstance } from 'fastify';
+import { expect, it } from 'vitest';
+import { call, callEncrypted, describeBackends, EN, lastSmsCode, nextIp, tokenFor, uniqueDigits, type Envelope } from './helpers';
+
+type Result = { status: number; body: Envelope };
+type Case = (app: FastifyInstance, token: () => Promise<string>) => Promise<Result>;
+
+async function captcha(app: FastifyInstance) {
+  const { id, code } = await app.repos.captchas.create();
+  return { captcha: code, captchaId: id };
+}
+
+const CASES: Record<string, Case> = {
+  'system.bootstrap': (app) => call(app, 'GET', '/wps/system/bootstrap'),
+  'system.startup': (app) => call(app, 'GET', '/wps/system/startup'),
+  'system.status': (app) => call(app, 'GET', '/wps/system/status'),
+  'system.registerSettings': (app) => call(app, 'GET', '/wps/system/registerSettings'),
+  'system.validationRules': (app) => call(app, 'GET', '/wps/system/validationRules'),
+  'system.helpCenter': (app) => call(app, 'GET', '/wps/system/helpCenter?lang=EN&device=MOBILE'),
+  'captcha.get': (app) => call(app, 'GET', '/wps/captcha?t=1', { ip: nextIp() }),
+  'session.login': (app) => callEncrypted(app, 'POST', '/wps/session/login', { type: 'username', username: 'demoplayer', password: 'Demo1234' }, { ip: nextIp() }),
+  'session.freeplay': (app) => call(app, 'POST', '/wps/session/login/freeplay', { ip: nextIp(), body: {} }),
+  'session.renew': async (app, token) => call(app, 'POST', '/wps/session/renew', { token: await token() }),
+  'session.logout': async (app) => call(app, 'DELETE', '/wps/session', { token: await tokenFor(app, 'demoteam2') }),
+  'member.register': async (app) =>
+    callEncrypted(
+      app,
+      'PUT',
+      '/wps/member/register',
+      { username: `k${uniqueDigits(8)}`, password: 'Secret123', confirmPassword: 'Secret123', registerMethod: 'PWA', type: 0, ...(await captcha(app)) },
+      { host: EN, ip: nextIp() },
+    ),
+  'member.info': async (app, token) => call(app, 'GET', '/wps/member/info', { token: await token() }),
+  'member.wallet': async (app, token) => call(app, 'GET', '/wps/member/wallet', { token: await token() }),
+  'member.unreadCount': async (app, token) => call(app, 'GET', '/wps/member/unreadCount', { token: await token() }),
+  'member.messages': async (app, token) => call(app, 'GET', '/wps/member/messages?page=1&pageSize=3', { token: await token() }),
+  'member.readMessage': async (app, token) => {
+    const page = await call<{ list: { id: number }[] }>(app, 'GET', '/wps/member/messages', { token: await token() });
+    return call(app, 'POST', `/wps/member/messages/${page.body.value!.list[0].id}/read`, { token: await token() });
+  },
+  'security.changePassword': async (app) => {
+    const reg = await CASES['member.register'](app, async () => '');
+    const t = (reg.body.value as { token: string }).token;
+    return call(app, 'POST', '/wps/security/v2/changePassword', { host: EN, token: t, body: { oldPassword: 'Secret123', newPassword: 'Secret456', confirmNewPassword: 'Secret456' } });
+  },
+  'security.setPasswordByPhone': async (app) => {
+    await call(app, 'POST', '/wps/verification/sms/noLogin', { ip: nextIp(), body: { mobileNum: '9171234603' } });
+    const code = await lastSmsCode(app, '9171234603');
+    return call(app, 'POST', '/wps/security/setPasswordByPhone', { ip: nextIp(), body: { newPassword: 'Team9876', mobileNum: '9171234603', verificationCode: code } });
+  },
+  'security.forgotPasswordEmail': (app) => call(app, 'POST', '/wps/security/forgotPassword/email', { ip: nextIp(), body: { username: 'demoplayer', email: 'demoplayer@example.com' } }),
+  'verification.smsNoLogin': (app) => call(app, 'POST', '/wps/verification/sms/noLogin', { ip: nextIp(), body: { mobileNum: `9${uniqueDigits(9)}`, module: 'VERIFICATION3', countryDialingCode: '+63' } }),
+  'verification.smsResetPassword': (app) => call(app, 'POST', '/wps/verification/sms/resetPassword', { ip: nextIp(), body: { mobileNo: '9171234601', countryDialingCode: '+63' } }),
+  'announcements.list': async (app, token) => call(app, 'GET', '/wps/announcements?types=B,PL,PU,H,A&groupName=m_home&platform=M&lang=TY', { token: await token() }),
+  'announcements.read': async (app, token) => {
+    const list = await call<{ agentNotices: { id: number }[] }>(app, 'GET', '/wps/announcements?types=A', { token: await token() });
+    return call(app, 'POST', `/wps/announcements/${list.body.value!.agentNotices[0].id}/read`, { token: await token() });
+  },
+  'promotions.list': (app) => call(app, 'GET', '/wps/promotions?lang=TY'),
+  'affiliate.check': (app) => call(app, 'GET', '/wps/affiliate/check?code=LUCKY2024', { ip: nextIp() }),
+  'dev.outbox': (app) => call(app, 'GET', '/wps/dev/outbox?to=demoplayer@example.com&limit=5'),
+};
+
+describeBackends('API contract', ({ server }) => {
+  it('has a success case for every route of schemas/api', () => {
+    const app = server().app;
+    const routes = [...app.schemas.files.entries()].flatMap(([file, f]) => Object.keys(f['x-routes'] ?? {}).map((name) => `${file}.${name}`));
+    expect(routes.sort()).toEqual(Object.keys(CASES).sort());
+  });
+
+  it.each(Object.keys(CASES))('%s answers a body valid against its response schema', async (key) => {
+    const app = server().app;
+    let agentToken: string | undefined;
+    const token = async () => (agentToken ??= await tokenFor(app, 'demoagent'));
+    const { status, body } = await CASES[key](app, token);
+    expect(status, JSON.stringify(body)).toBe(200);
+    const [file, name] = key.split('.');
+    const schema = (app.schemas.route(file, name).response as Record<number, object>)[200];
+    const validate = app.schemas.bodyAjv.compile(schema);
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+  });
+});

@@ -1,0 +1,225 @@
+/**
+ * Shared helpers of the server tests: every suite runs on PGlite (in memory) and on PostgreSQL
+ * (TEST_DATABASE_URL, one fresh schema per suite, dropped afterwards). PostgreSQL unreachable:
+ * skipped locally, a failure when CI is set.
+ */
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { CompactEncrypt, importJWK, type JWK } from 'jose';
+import pg from 'pg';
+import { buildApp } from '../../server/app';
+import type { AppOptions } from '../../server/config';
+
+export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const SITE_FIXTURE = fileURLToPath(new URL('./fixtures/site', import.meta.url));
+export const PH = 'demo-ph.localhost';
+export const EN = 'demo-en.localhost';
+export const DEMO_PASSWORD = 'Demo1234';
+
+export type Backend = 'pglite' | 'postgres';
+export const BACKENDS: Backend[] = ['pglite', 'postgres'];
+
+async function probePostgres(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export const postgresAvailable = await probePostgres();
+
+/** A schema name no other suite uses. */
+export const freshSchemaName = () => `t_${randomBytes(6).toString('hex')}`;
+
+export async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  backend: Backend;
+  schema?: string;
+  close(): Promise<void>;
+}
+
+/** Builds a server on a backend; on PostgreSQL in `schema` (fresh one unless given). */
+export async function startServer(backend: Backend, opts: Partial<AppOptions> & { schema?: string } = {}): Promise<TestServer> {
+  const { schema: given, ...rest } = opts;
+  const schema = backend === 'postgres' ? (given ?? freshSchemaName()) : undefined;
+  const app = await buildApp({
+    db: backend === 'postgres' ? { pgUrl: PG_URL, schema } : 'pglite',
+    siteDir: SITE_FIXTURE,
+    logger: false,
+    ...rest,
+  });
+  await app.ready();
+  return {
+    app,
+    backend,
+    schema,
+    close: async () => {
+      await app.close();
+      if (schema && !given) await dropSchema(schema);
+    },
+  };
+}
+
+/**
+ * `describe` once per backend, with one server per backend shared by the suite's tests
+ * (PGlite takes seconds to start; the tests use distinct IPs and accounts to stay independent).
+ */
+export function describeBackends(
+  name: string,
+  body: (ctx: { server: () => TestServer; backend: Backend }) => void,
+  opts: Partial<AppOptions> = {},
+): void {
+  describe.each(BACKENDS)(`${name} [%s]`, (backend) => {
+    if (backend === 'postgres' && !postgresAvailable) {
+      if (process.env.CI) {
+        it('needs PostgreSQL (CI is set)', () => {
+          throw new Error(`PostgreSQL is unreachable at ${PG_URL}; in CI the PostgreSQL run must not be skipped`);
+        });
+      } else {
+        it.skip(`PostgreSQL unreachable at ${PG_URL}: skipped locally`, () => {});
+      }
+      return;
+    }
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startServer(backend, opts);
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+    body({ server: () => server, backend });
+  });
+}
+
+let ipCounter = 0;
+/** A new client IP per call, so rate limits and failure counters of one test do not touch another. */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.${process.pid % 250}.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+}
+
+export interface CallOptions {
+  host?: string;
+  ip?: string;
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+}
+
+export interface Envelope<T = unknown> {
+  success: boolean;
+  value?: T;
+  errorCode?: string;
+  message?: string;
+}
+
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  o: CallOptions = {},
+): Promise<{ status: number; body: Envelope<T>; res: LightMyRequestResponse }> {
+  const headers: Record<string, string> = { host: o.host ?? PH, ...o.headers };
+  if (o.token) headers.authorization = `Bearer ${o.token}`;
+  const res = await app.inject({
+    method,
+    url,
+    query: o.query,
+    headers,
+    remoteAddress: o.ip ?? '127.0.0.1',
+    ...(o.body !== undefined ? { payload: o.body as string } : {}),
+  });
+  let body: Envelope<T>;
+  try {
+    body = res.json();
+  } catch {
+    body = { success: false, errorCode: `non-json: ${res.body.slice(0, 80)}` };
+  }
+  return { status: res.statusCode, body, res };
+}
+
+const keys = new WeakMap<FastifyInstance, JWK>();
+
+/** JWE compact encryption of a payload to the server's advertised public key. */
+export async function encrypt(app: FastifyInstance, payload: unknown): Promise<string> {
+  let jwk = keys.get(app);
+  if (!jwk) {
+    const { body } = await call<{ encryption: { jwk: JWK } }>(app, 'GET', '/wps/system/startup');
+    jwk = body.value!.encryption.jwk;
+    keys.set(app, jwk);
+  }
+  const key = await importJWK(jwk, 'RSA-OAEP-256');
+  return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(payload)))
+    .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM' })
+    .encrypt(key);
+}
+
+/** An encrypted call (login, register). */
+export async function callEncrypted<T = unknown>(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT',
+  url: string,
+  payload: unknown,
+  o: CallOptions = {},
+) {
+  return call<T>(app, method, url, {
+    ...o,
+    headers: { 'x-encrypted': '1', ...o.headers },
+    body: { payload: await encrypt(app, payload) },
+  });
+}
+
+export interface SessionValue {
+  token: string;
+  userName: string;
+  customerType: number;
+  firstTimeLogin: boolean;
+  expiresAt: string;
+}
+
+export async function login(app: FastifyInstance, username: string, password = DEMO_PASSWORD, o: CallOptions = {}) {
+  return callEncrypted<SessionValue>(app, 'POST', '/wps/session/login', { type: 'username', username, password }, { ip: nextIp(), ...o });
+}
+
+/** Logs in and returns the token (throws when the login fails). */
+export async function tokenFor(app: FastifyInstance, username: string, password = DEMO_PASSWORD, o: CallOptions = {}): Promise<string> {
+  const { body } = await login(app, username, password, o);
+  if (!body.success) throw new Error(`login of ${username} failed: ${JSON.stringify(body)}`);
+  return body.value!.token;
+}
+
+/** The latest code sent by SMS (dev outbox) to a number of the PH tenant (+63). */
+export async function lastSmsCode(app: FastifyInstance, mobileNum: string, dialingCode = '+63'): Promise<string> {
+  const { body } = await call<{ text: string }[]>(app, 'GET', `/wps/dev/outbox?to=${encodeURIComponent(dialingCode + mobileNum)}`);
+  const text = body.value?.[0]?.text ?? '';
+  const match = /code is (\d+)/.exec(text);
+  if (!match) throw new Error(`no SMS code in outbox for ${mobileNum}: ${JSON.stringify(body)}`);
+  return match[1];
+}
+
+/** A unique numeric string (mobile numbers of test registrations). */
+let uniq = 0;
+export function uniqueDigits(length: number): string {
+  uniq += 1;
+  const base = `${process.pid}${Date.now()}${uniq}`.replace(/\D/g, '');
+  return base.slice(-length).padStart(length, '7');
+}
