@@ -17,6 +17,7 @@ import affiliateRoutes from './routes/affiliate/affiliate';
 import announcementRoutes from './routes/announcements/announcements';
 import captchaRoutes from './routes/captcha/captcha';
 import outboxRoutes from './routes/dev/outbox';
+import devCaptchaRoutes from './routes/dev/captcha';
 import messageRoutes from './routes/member/messages';
 import memberInfoRoutes from './routes/member/info';
 import registerRoutes from './routes/member/register';
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     promotionRoutes,
     affiliateRoutes,
     outboxRoutes,
+    devCaptchaRoutes,
   ]) {
     await app.register(routes);
   }

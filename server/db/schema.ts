@@ -81,6 +81,8 @@ export const ledgerEntries = pgTable('ledger_entries', {
 export const captchas = pgTable('captchas', {
   id: text('id').primaryKey(),
   codeHash: text('code_hash').notNull(),
+  /** Kept only while the outbox provider is active (see GET /wps/dev/captcha). */
+  devCode: text('dev_code'),
   expiresAt: ts('expires_at').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

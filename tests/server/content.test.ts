@@ -2,6 +2,8 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageProvider, OutgoingMessage } from '../../server/providers/types';
 import { call, describeBackends, EN, login, nextIp, startServer, tokenFor, type TestServer } from './helpers';
+import { sql } from 'drizzle-orm';
+import { rows } from '../../server/db/client';
 
 interface Announcements {
   banners: { id: number; title: string; url: string }[];
@@ -134,6 +136,17 @@ describeBackends('announcements, promotions, affiliate codes, captcha, outbox', 
     expect(body.value![0].text).toMatch(/code is \d{6}/);
     expect((await call(app, 'GET', '/wps/dev/outbox')).status).toBe(400);
   });
+
+  it('reveals a live captcha to automated journeys, and it still works once', async () => {
+    const app = server().app;
+    const { body } = await call<{ captchaId: string }>(app, 'GET', '/wps/captcha', { ip: nextIp() });
+    const id = body.value!.captchaId;
+    const revealed = await call<{ code: string }>(app, 'GET', `/wps/dev/captcha?id=${id}`);
+    expect(revealed.body.value!.code).toMatch(/^\d{6}$/);
+    expect(await app.repos.captchas.verify(id, revealed.body.value!.code)).toBe(true);
+    expect((await call(app, 'GET', `/wps/dev/captcha?id=${id}`)).status).toBe(404);
+    expect((await call(app, 'GET', '/wps/dev/captcha?id=nope')).status).toBe(400);
+  });
 });
 
 describe('outbox route with another provider', () => {
@@ -148,6 +161,10 @@ describe('outbox route with another provider', () => {
   it('does not exist, and messages go to the provider', async () => {
     const { status } = await call(server.app, 'GET', '/wps/dev/outbox?to=x');
     expect(status).toBe(404);
+    const { body } = await call<{ captchaId: string }>(server.app, 'GET', '/wps/captcha', { ip: nextIp() });
+    expect((await call(server.app, 'GET', `/wps/dev/captcha?id=${body.value!.captchaId}`)).status).toBe(404);
+    const [row] = await rows<{ dev_code: string | null }>(server.app.db.orm, sql`SELECT dev_code FROM captchas WHERE id = ${body.value!.captchaId}`);
+    expect(row).toEqual({ dev_code: null });
     const res = await call(server.app, 'POST', '/wps/verification/sms/noLogin', { ip: nextIp(), body: { mobileNum: '9171234567' } });
     expect(res.body.success).toBe(true);
     expect(sent[0]).toMatchObject({ channel: 'sms', to: '+639171234567' });
