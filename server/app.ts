@@ -77,6 +77,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? DEFAULT_LOGGER,
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     trustProxy: options.trustProxy ?? false,
+    // A first start migrates and seeds the database; on a busy 2-core machine that can take
+    // longer than Fastify's default 10 s plugin timeout.
+    pluginTimeout: 180_000,
   });
 
   const schemas = new ApiSchemas();

@@ -1,0 +1,67 @@
+/**
+ * `npm run bench`: prints size and speed figures of this build on this machine. Figures, not
+ * assertions: machines are shared and noisy, so budgets are read by people, not enforced by tests.
+ *  - JavaScript a first visit to /m/home loads (gzip), and whether Ajv's compiler is in the bundle.
+ *  - Requests per second of platform API reads next to a bare Fastify route, in the same run.
+ */
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { buildApp } from '../server/app';
+import { ajvCompilerChunks, allJs, firstLoadJs } from './bundle-facts';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+const kb = (n: number): string => (n / 1024).toFixed(1);
+
+async function sizes(): Promise<void> {
+  if (!existsSync('dist/index.html')) {
+    const r = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+    if (r.status !== 0) process.exit(1);
+  }
+  const first = await firstLoadJs();
+  const all = await allJs();
+  const firstGz = first.reduce((s, a) => s + a.gzip, 0);
+  console.log('\n# Bundle');
+  for (const a of first) console.log(`  first load  ${a.file.padEnd(40)} ${kb(a.bytes).padStart(7)} KB  ${kb(a.gzip).padStart(6)} KB gzip`);
+  console.log(`  first visit to /m/home: ${kb(firstGz)} KB gzip of JavaScript (budget 150 KB)`);
+  console.log(`  all chunks: ${all.length} files, ${kb(all.reduce((s, a) => s + a.gzip, 0))} KB gzip`);
+  const ajv = await ajvCompilerChunks();
+  console.log(`  Ajv compiler in the browser bundle: ${ajv.length ? `YES (${ajv.map((c) => c.file).join(', ')})` : 'no'}`);
+}
+
+async function rate(url: string, headers: Record<string, string> = {}): Promise<{ rps: number; p99: number; errors: number }> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function api(): Promise<void> {
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ success: true, value: { ok: true } }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`;
+
+  const app = await buildApp({ db: 'pglite', logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const host = { host: 'demo-ph.localhost' };
+
+  console.log(`\n# API (${CONNECTIONS} connections, ${DURATION_S} s each, loopback)`);
+  const b = await rate(bareUrl);
+  console.log(`  bare Fastify route                 ${b.rps.toFixed(0).padStart(7)} req/s  p99 ${b.p99} ms`);
+  const targets: [string, string][] = [
+    ['GET /wps/system/startup', '/wps/system/startup'],
+    ['GET /wps/system/validationRules', '/wps/system/validationRules'],
+    ['GET /wps/announcements (home)', '/wps/announcements?types=B,PL,PU,H&groupName=m_home&platform=M'],
+  ];
+  for (const [name, path] of targets) {
+    const r = await rate(base + path, host);
+    console.log(`  ${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${r.p99} ms  ratio to bare ${(b.rps / Math.max(r.rps, 1)).toFixed(1)}x${r.errors ? `  (${r.errors} errors or non-2xx)` : ''}`);
+  }
+  await app.close();
+  await bare.close();
+}
+
+await sizes();
+await api();
