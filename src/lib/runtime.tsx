@@ -1,10 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useSnapshot } from 'valtio';
 import type { InstallMode, Tenant, TenantSettings, WhiteLabelFlags } from '../generated/tenant';
 import type { SessionInfo } from '../generated/storage/session-info';
 import { validateSessionInfo } from '../generated/validators.js';
+import { configureApi, type EncryptionSettings } from './api/client';
 import type { AppConfig, StartupSettings } from './app-config';
 import type { GateContext } from './gates';
-import { readJson, removeItem } from './storage';
+import { showToast, TOAST_SHORT_MS } from './feedback';
+import { clearSession, currentToken, logout, reloadSessionFromStorage, SESSION_KEY, sessionStore, syncSessionFromStorage } from './session';
+import { readJson } from './storage';
 
 /** Actions an item may run instead of navigating (the nav-item props schema lists the same names). */
 export const RUNTIME_ACTIONS = [
@@ -25,8 +29,8 @@ export const BADGE_NAMES = ['unclaimedPromotions', 'unreadMessages', 'agentNotic
 export type BadgeName = (typeof BADGE_NAMES)[number];
 export type BadgeCounts = Partial<Record<BadgeName, number>>;
 
-/** Spec section 3: the session record's storage key. */
-export const SESSION_KEY = 'MC_SESSION_INFO';
+/** Spec section 3: the session record's storage key (kept here too for existing imports). */
+export { SESSION_KEY };
 
 export const LOGIN_PATH = '/m/login';
 export const REGISTER_PATH = '/m/register';
@@ -40,6 +44,8 @@ export interface Runtime {
   session: SessionInfo | null;
   gateContext: GateContext;
   badges: BadgeCounts;
+  /** How the page is run (browser, app, webclip, pwa). */
+  install: InstallMode;
   /** Header balance hidden by the player (toggleBalance). */
   balanceHidden: boolean;
   /** A visitor touched something that needs a session. */
@@ -108,6 +114,27 @@ export function buildGateContext(
   };
 }
 
+/**
+ * Wires the API client to the session store and the startup settings. Called once by the app
+ * shell; calling it again (tests, a remount) only re-points the same functions.
+ */
+export function setupApiClient(config: AppConfig, install: InstallMode): void {
+  const encryption = (config.startup.encryption as EncryptionSettings | undefined) ?? null;
+  // Spec section 7: installed web apps add the device header OTHERS.
+  const deviceHeaders: Record<string, string> = install === 'pwa' || install === 'webclip' ? { device: 'OTHERS' } : {};
+  configureApi({
+    token: currentToken,
+    encryption: () => encryption,
+    onSessionInvalid: () => {
+      // Several calls may fail together: tell the player once, when the session actually goes.
+      if (!sessionStore.info) return;
+      clearSession();
+      void showToast('account_logged_out', TOAST_SHORT_MS);
+    },
+    headers: () => deviceHeaders,
+  });
+}
+
 function openExternal(url: string): void {
   try {
     window.open(url, '_blank', 'noopener,noreferrer');
@@ -122,9 +149,11 @@ export interface RuntimeProviderProps {
   config: AppConfig;
   /** Router navigation; the app passes react-router's, tests a spy. */
   navigate?: Navigate;
-  /** Live counters; later issues feed them from SWR hooks. */
+  /** Live counters (the app shell feeds them from the SWR hooks). */
   badges?: BadgeCounts;
   install?: InstallMode;
+  /** The member has an upline (member info's toUpline); feeds the gate context. */
+  hasUpline?: boolean;
   /** Replaces the default "go to /m/login" (the member centre opens a login dialog instead). */
   onRequireLogin?: () => void;
   /** Per-action handlers that screens register; they win over the built-in behaviour. */
@@ -142,18 +171,21 @@ export function RuntimeProvider({
   navigate = defaultNavigate,
   badges,
   install,
+  hasUpline = false,
   onRequireLogin,
   actionHandlers,
   children,
 }: RuntimeProviderProps) {
-  const [session, setSession] = useState<SessionInfo | null>(readStoredSession);
+  // The session store is the one source of truth; storage is re-read once, before the first read.
+  useState(syncSessionFromStorage);
+  const session = useSnapshot(sessionStore, { sync: true }).info as SessionInfo | null;
   const [balanceHidden, setBalanceHidden] = useState(false);
   const [installMode] = useState<InstallMode>(() => install ?? detectInstallMode());
 
   // Another tab logging in or out changes what this one may show.
   useEffect(() => {
     const onStorage = (e: StorageEvent) => {
-      if (e.key === null || e.key === SESSION_KEY) setSession(readStoredSession());
+      if (e.key === null || e.key === SESSION_KEY) reloadSessionFromStorage();
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
@@ -181,14 +213,13 @@ export function RuntimeProvider({
           case 'toggleBalance':
             return setBalanceHidden((hidden) => !hidden);
           case 'logout':
-            // The confirm dialog and the logout call come with the session store; the local part is here.
-            removeItem(SESSION_KEY);
-            setSession(null);
-            return navigate(HOME_PATH, { replace: true });
+            // Confirm, spinner, server call, local clean-up and a reload to /m/home (session.ts).
+            void logout();
+            return;
           case 'refreshBalance':
           case 'referral':
           case 'language':
-            // Their dialogs and wallet reload arrive with later screens; until then a tap is a no-op.
+            // The app shell registers these (wallet reload, referral dialog, language list); alone they do nothing.
             return;
         }
       } catch (err) {
@@ -203,13 +234,14 @@ export function RuntimeProvider({
       tenant: config.tenant,
       startup: config.startup,
       session,
-      gateContext: buildGateContext(config, session, installMode),
+      gateContext: buildGateContext(config, session, installMode, hasUpline),
+      install: installMode,
       badges: badges ?? {},
       balanceHidden,
       requireLogin,
       dispatch,
     }),
-    [config, session, installMode, badges, balanceHidden, requireLogin, dispatch],
+    [config, session, installMode, hasUpline, badges, balanceHidden, requireLogin, dispatch],
   );
 
   return <RuntimeContext.Provider value={value}>{children}</RuntimeContext.Provider>;

@@ -6,6 +6,8 @@
 import { proxy, subscribe, useSnapshot } from 'valtio';
 import type { SessionInfo } from '../generated/storage/session-info';
 import { validateSessionInfo } from '../generated/validators.js';
+import { deleteSession } from './api/session';
+import { confirmDialog, hideLoading, showLoading } from './feedback';
 import { readJson, readItem, removeItem, writeItem } from './storage';
 
 export const SESSION_KEY = 'MC_SESSION_INFO';
@@ -70,12 +72,85 @@ export function reloadSessionFromStorage(): void {
   sessionStore.info = readStored();
 }
 
+/**
+ * Re-reads storage only when it differs from the store (the app shell calls it on mount, so a
+ * session written before the page's scripts ran, e.g. by another tab or a test, is picked up).
+ */
+export function syncSessionFromStorage(): void {
+  const stored = readStored();
+  if (JSON.stringify(stored) !== JSON.stringify(sessionStore.info)) sessionStore.info = stored;
+  const trial = readItem(TRIAL_NAME_KEY, 'session');
+  if (trial !== sessionStore.trialName) sessionStore.trialName = trial;
+}
+
 /** The current token, for the API client. */
 export function currentToken(): string | null {
   return sessionStore.info?.token ?? null;
 }
 
-/** The session, reactive. */
+/** The session, reactive (synchronously: a logout must not leave one render with a stale session). */
 export function useSession(): SessionInfo | null {
-  return useSnapshot(sessionStore).info as SessionInfo | null;
+  return useSnapshot(sessionStore, { sync: true }).info as SessionInfo | null;
+}
+
+/** Local-storage flag the remembered login reads; logout turns it off (spec section 4). */
+export const AUTO_LOGIN_KEY = 'autoLogin';
+/** Cached bank lists (deposit and withdrawal screens) are per member: logout drops every key with this prefix. */
+export const BANK_LIST_CACHE_PREFIX = 'bankList';
+export const LOGOUT_RELOAD_PATH = '/m/home';
+
+/** The full-page navigation logout ends with; an object so that tests can replace it. */
+export const pageLocation = {
+  replace(url: string): void {
+    window.location.replace(url);
+  },
+};
+
+function clearStorageArea(which: 'local' | 'session', match: (key: string) => boolean): void {
+  try {
+    const area = which === 'local' ? globalThis.localStorage : globalThis.sessionStorage;
+    if (!area) return;
+    const keys: string[] = [];
+    for (let i = 0; i < area.length; i++) {
+      const key = area.key(i);
+      if (key !== null && match(key)) keys.push(key);
+    }
+    for (const key of keys) area.removeItem(key);
+  } catch {
+    // Storage blocked: nothing was kept there either.
+  }
+}
+
+/** Everything logout forgets locally: token, trial user, member info, session storage, auto-login, bank lists. */
+export function forgetSessionLocally(): void {
+  clearSession();
+  clearStorageArea('session', () => true);
+  clearStorageArea('local', (key) => key.startsWith(BANK_LIST_CACHE_PREFIX));
+  writeItem(AUTO_LOGIN_KEY, '0');
+}
+
+/**
+ * The logout flow (spec section 4): confirm (in_popup_prompt / in_sure_logout), then the
+ * in_please_wait spinner and DELETE /wps/session, then forget everything locally and reload to
+ * /m/home. A failed call still logs out locally: the player asked to leave. Resolves false when
+ * the player cancels.
+ */
+export async function logout(): Promise<boolean> {
+  const confirmed = await confirmDialog({
+    titleKey: 'in_popup_prompt',
+    messageKey: 'in_sure_logout',
+    confirmKey: 'confirm',
+    cancelKey: 'cancel',
+  });
+  if (!confirmed) return false;
+  showLoading('in_please_wait');
+  try {
+    if (sessionStore.info) await deleteSession();
+  } catch {
+    // Expired or already revoked: the local logout below is what the player needs.
+  }
+  forgetSessionLocally();
+  hideLoading();
+  pageLocation.replace(LOGOUT_RELOAD_PATH);
+  return true;
 }

@@ -47,8 +47,13 @@ describe('app routes', () => {
   });
 
   it('another known route shows a placeholder titled with its route title (lazy chunk)', async () => {
-    renderAt('/m/rewardCenter');
-    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(TY.reward_center);
+    renderAt('/m/withdraw');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(TY.withdraw);
+  });
+
+  it('a route the tenant does not whitelist lands on home', () => {
+    const router = renderAt('/m/rewardCenter');
+    expect(router.state.location.pathname).toBe('/m/home');
   });
 
   it('an unknown path lands on home', () => {

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NavItemProps } from '../../src/generated/widgets/nav-item';
+import { feedbackStore } from '../../src/lib/feedback';
 import { ICON_NAMES } from '../../src/lib/icons';
 import { ItemLayoutProvider } from '../../src/lib/item-layout';
 import { BADGE_NAMES, RUNTIME_ACTIONS, SESSION_KEY } from '../../src/lib/runtime';
+import { pageLocation } from '../../src/lib/session';
 import { fixtureTenant } from '../../tests/renderer/fixtures/tenant';
 import { renderWithRuntime, TY, type HarnessOptions } from '../../tests/renderer/harness';
 import manifest from './index';
@@ -157,13 +159,16 @@ describe('nav-item', () => {
     expect(screen.getByRole('button', { name: TY.hide_balance })).toBeTruthy();
   });
 
-  it('logout clears the stored session and goes home', () => {
+  it('logout asks to confirm, then clears the stored session and reloads home', async () => {
     logIn();
-    const navigate = vi.fn();
-    renderItem({ label: 'sign_out', action: 'logout' }, { navigate });
+    const replace = vi.spyOn(pageLocation, 'replace').mockImplementation(() => {});
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ success: true, value: true })));
+    renderItem({ label: 'sign_out', action: 'logout' });
     fireEvent.click(screen.getByRole('button', { name: TY.sign_out }));
+    expect(feedbackStore.dialog?.messageKey).toBe('in_sure_logout');
+    feedbackStore.dialog?.resolve(true);
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/m/home'));
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
-    expect(navigate).toHaveBeenCalledWith('/m/home', { replace: true });
   });
 
   it('actions without a screen yet do not throw', () => {

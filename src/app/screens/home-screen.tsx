@@ -1,31 +1,29 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useSessionRenewal } from '../../lib/api/session';
 import { useRuntime } from '../../lib/runtime';
 import { Slot } from '../../renderer';
+import { useSticky } from '../shell/use-sticky';
 
-/** Home: the header bar (logo, name, header menu) and the footer; the home blocks come in a later issue. */
+/**
+ * Home: the shell draws the header and the footer; the page holds the extra top block (the
+ * tenant's quick buttons, sticky once it nears the top). The other home blocks come in a later issue.
+ */
 export function HomeScreen() {
-  const { tenant } = useRuntime();
-  const { slots } = tenant.screens.shell;
+  const { tenant, session } = useRuntime();
+  const topRef = useRef<HTMLDivElement>(null);
+  const sticky = useSticky(topRef);
 
-  // Spec: the home page scrolls to top on entry.
+  // Spec: the home page scrolls to top on entry; members renew their session.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
+  useSessionRenewal(session?.token);
 
   return (
-    <div className="screen screen--home screen--with-footer">
-      <title>{tenant.brand.name}</title>
-      <header className="app-header">
-        <h1 className="app-header__brand">
-          <img className="app-header__logo" src={`/m/brand/${tenant.brand.logo}`} alt="" height={32} />
-          <span className="app-header__name">{tenant.brand.name}</span>
-        </h1>
-        <div className="app-header__actions">
-          <Slot slot={slots.headerMenu} path="screens.shell.slots.headerMenu" />
-        </div>
-      </header>
-      <main className="screen__main" />
-      <Slot slot={slots.footer} path="screens.shell.slots.footer" />
-    </div>
+    <main className="screen screen--home">
+      <div ref={topRef} className={sticky ? 'home-top home-top--sticky' : 'home-top'}>
+        <Slot slot={tenant.screens.home.slots.quickButtons} path="screens.home.slots.quickButtons" />
+      </div>
+    </main>
   );
 }

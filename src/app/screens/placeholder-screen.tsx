@@ -1,21 +1,29 @@
-import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import type { TranslationKey } from '../../lib/i18n-keys';
-import { useRuntime } from '../../lib/runtime';
+import { isHeaderHidden } from '../../lib/layout-rules';
+import { EmptyState } from '../shell/empty-state';
+import { PageBar } from '../shell/page-bar';
 
 export interface PlaceholderScreenProps {
   titleKey: TranslationKey;
 }
 
-/** Stands in for a screen that later issues build: its title and nothing else. */
+/**
+ * Stands in for a screen that later issues build: the empty-state panel under the page title
+ * (the shell header shows the title; pages without the header draw their own bar).
+ */
 export default function PlaceholderScreen({ titleKey }: PlaceholderScreenProps) {
-  const { t } = useTranslation();
-  const { tenant } = useRuntime();
-  const title = t(titleKey);
-  const documentTitle = [title, tenant.brand.name].join(' | ');
+  const { pathname } = useLocation();
   return (
-    <main className="screen screen--placeholder">
-      <title>{documentTitle}</title>
-      <h1 className="screen__title">{title}</h1>
-    </main>
+    <>
+      {isHeaderHidden(pathname) ? (
+        <header className="app-header app-header--page">
+          <PageBar titleKey={titleKey} />
+        </header>
+      ) : null}
+      <main className="screen screen--placeholder">
+        <EmptyState />
+      </main>
+    </>
   );
 }

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
+import { apiLogin, useStoredSession } from './session';
+
+const ORIGIN = 'http://demo-ph.localhost:8181';
+const TY = JSON.parse(readFileSync(new URL('../locales/ty.json', import.meta.url), 'utf8')) as Record<string, string>;
+
+test.describe('accessibility (WCAG 2.1 AA, no serious or critical violations)', () => {
+  test('home, visitor', async ({ page }) => {
+    await page.goto('/m/home');
+    await expect(page.getByRole('contentinfo').getByRole('navigation')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'home (visitor)');
+  });
+
+  test('member centre, visitor, and its login dialog', async ({ page }) => {
+    await page.goto('/m/mine');
+    await expect(page.locator('.mc-list')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'member centre (visitor)');
+    await page.getByRole('button', { name: TY.login_or_register }).tap();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'login dialog');
+  });
+
+  test.describe('logged in', () => {
+    test.beforeEach(async ({ page, request }) => {
+      await useStoredSession(page, await apiLogin(request, ORIGIN, 'demoplayer'));
+    });
+
+    test('home, member', async ({ page }) => {
+      await page.goto('/m/home');
+      await expect(page.getByTestId('header-balance')).toHaveText(/\d\.\d{2}$/);
+      await expectNoSeriousA11yViolations(page, 'home (member)');
+    });
+
+    test('member centre, member (base layout)', async ({ page }) => {
+      await page.goto('/m/mine');
+      await expect(page.getByTestId('member-card')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'member centre (member)');
+    });
+
+    test('logout confirmation dialog', async ({ page }) => {
+      await page.goto('/m/set');
+      await page.locator('.menu-list button').last().tap();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, 'logout confirmation');
+    });
+  });
+
+  test('member centre, new layout (demo-en)', async ({ page, request }) => {
+    const en = 'http://demo-en.localhost:8181';
+    await useStoredSession(page, await apiLogin(request, en, 'demoplayer'));
+    await page.goto(`${en}/m/mine`);
+    await expect(page.getByTestId('member-card')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'member centre (demo-en, new layout)');
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * The accessibility check every journey can reuse: an axe-core scan of the page (or part of it)
+ * against WCAG 2.1 A and AA, failing on serious and critical violations only.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+export interface AxeOptions {
+  /** CSS selectors to scan (default: the whole page). */
+  include?: string[];
+  /** CSS selectors to leave out (e.g. a third-party frame). */
+  exclude?: string[];
+}
+
+/** Scans the page and fails, naming each rule and its nodes, on any serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page, label: string, options: AxeOptions = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  for (const sel of options.include ?? []) builder = builder.include(sel);
+  for (const sel of options.exclude ?? []) builder = builder.exclude(sel);
+  const { violations } = await builder.analyze();
+  const blocking = violations
+    .filter((v) => BLOCKING.has(v.impact ?? ''))
+    .map((v) => `${v.impact} ${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(blocking, `${label}: serious or critical WCAG 2.1 AA violations`).toEqual([]);
+}

@@ -1,0 +1,46 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { feedbackStore } from '../../lib/feedback';
+import { Modal } from './modal';
+
+/** The feedback store's confirm dialog (lazy: only loaded the first time something asks). */
+export default function ConfirmDialog() {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const messageId = useId();
+  const { dialog } = useSnapshot(feedbackStore);
+  if (!dialog) return null;
+  // The snapshot is read-only; answer through the live request.
+  const answer = (confirmed: boolean) => feedbackStore.dialog?.resolve(confirmed);
+  const cancelable = dialog.cancelKey !== undefined;
+  return (
+    <Modal
+      key={dialog.id}
+      role="alertdialog"
+      labelledBy={dialog.titleKey ? titleId : messageId}
+      describedBy={dialog.titleKey ? messageId : undefined}
+      onDismiss={() => answer(false)}
+      className="confirm-dialog"
+    >
+      {dialog.titleKey ? (
+        <h2 id={titleId} className="modal__title">
+          {t(dialog.titleKey)}
+        </h2>
+      ) : null}
+      <p id={messageId} className="modal__message">
+        {t(dialog.messageKey, dialog.params)}
+      </p>
+      <div className="modal__actions">
+        {cancelable ? (
+          <button type="button" className="button button--secondary" onClick={() => answer(false)}>
+            {t(dialog.cancelKey ?? 'cancel')}
+          </button>
+        ) : null}
+        <button type="button" className="button button--primary" onClick={() => answer(true)}>
+          {t(dialog.confirmKey)}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,36 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { feedbackStore, showToast } from '../../lib/feedback';
+import { HOME_PATH, isTrialMember } from '../../lib/layout-rules';
+import { useRuntime } from '../../lib/runtime';
+import { useGoBack } from './navigation';
+
+/** Spec section 9: 'free_reject' and 'contact_service' show for 2 s. */
+export const NOTICE_2S_MS = 2000;
+
+/** A toast that is not stacked again while the same one still shows (repeated taps, StrictMode). */
+export function toastOnce(key: string, durationMs: number): void {
+  if (feedbackStore.toasts.some((t) => t.key === key)) return;
+  void showToast(key, durationMs);
+}
+
+/** Pages for members only (settings, change password): a visitor is sent home, replacing the entry. */
+export function RequireSession({ children }: { children?: ReactNode }) {
+  const { session } = useRuntime();
+  if (!session) return <Navigate to={HOME_PATH} replace />;
+  return <>{children}</>;
+}
+
+/** The member centre turns free-trial accounts away with 'free_reject' and leaves them where they were. */
+export function MemberCentreGuard({ children }: { children?: ReactNode }) {
+  const { session } = useRuntime();
+  const goBack = useGoBack();
+  const trial = isTrialMember(session?.type);
+  useEffect(() => {
+    if (!trial) return;
+    toastOnce('free_reject', NOTICE_2S_MS);
+    goBack();
+  }, [trial, goBack]);
+  if (trial) return null;
+  return <>{children}</>;
+}

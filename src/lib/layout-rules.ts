@@ -1,0 +1,196 @@
+/**
+ * The layout tables of spec section 2 ("Layout") and section 4 as pure functions: which pages show
+ * the header and the footer, where a back arrow goes, which title a header shows, when the startup
+ * settings replace the app with a maintenance or restricted view. The app shell only asks these.
+ */
+import type { InstallMode } from '../generated/tenant';
+import type { TranslationKey } from './i18n-keys';
+import { pathOf } from './routes';
+
+export const HOME_PATH = '/m/home';
+export const MAINTENANCE_PATH = '/m/maintenance';
+export const MEMBER_CENTRE_PATHS: readonly string[] = ['/m/mine', '/m/member/home'];
+
+/** Pages without the app header: they draw their own top bar (spec: login, register, mine, agent, help). */
+export const HEADER_HIDDEN: readonly string[] = ['/m/login', '/m/register', '/m/mine', '/m/member/home', '/m/agent', '/m/help'];
+
+/** Pages whose back arrow always goes home rather than one step back. */
+export const BACK_TO_HOME: readonly string[] = ['/m/login', '/m/register', '/m/trail', '/m/notice', '/m/forget', '/m/activity'];
+
+/** Pages without the footer menu. */
+export const FOOTER_HIDDEN: readonly string[] = [
+  '/m/login',
+  '/m/register',
+  '/m/trail',
+  '/m/launchGame',
+  '/m/changePsw',
+  '/m/notice',
+  '/m/activity',
+  '/m/forget',
+  '/m/service',
+  '/m/moreLottery',
+  '/m/useragreement',
+  '/m/maintenance',
+  '/m/agent',
+  '/m/mine',
+  '/m/member/home',
+  '/m/winnerPage',
+];
+
+/**
+ * Header titles the spec names (activity centre, forget password, free trial, first password,
+ * notice, game centre, RNG, messages, personal settings, help centre, leaderboard). Other pages
+ * fall back to their route title.
+ */
+export const HEADER_TITLES: Readonly<Record<string, TranslationKey>> = {
+  '/m/activity': 'activity_centre',
+  '/m/forget': 'forgot_password',
+  '/m/trail': 'free_trial',
+  '/m/notice': 'notice',
+  '/m/gameCenter': 'game_centre',
+  '/m/gameLobby': 'game_centre',
+  '/m/slotsCenter': 'cat_RNG',
+  '/m/webEmail': 'message_center',
+  '/m/set': 'personal_settings',
+  '/m/help': 'help_center',
+  '/m/helpDetail': 'help_center',
+  '/m/leaderBoard': 'leaderboard',
+};
+
+/** "/m/mine/" and "/m/mine?x" read as "/m/mine". */
+export function normalisePath(path: string): string {
+  const p = pathOf(path);
+  return p.length > 1 ? p.replace(/\/+$/, '') : p;
+}
+
+export function isHome(path: string): boolean {
+  return normalisePath(path) === HOME_PATH;
+}
+
+export function isHeaderHidden(path: string): boolean {
+  return HEADER_HIDDEN.includes(normalisePath(path));
+}
+
+export function isFooterHidden(path: string): boolean {
+  return FOOTER_HIDDEN.includes(normalisePath(path));
+}
+
+export function isMemberCentre(path: string): boolean {
+  return MEMBER_CENTRE_PATHS.includes(normalisePath(path));
+}
+
+/** What the header shows at the left: the logo on home, else a back arrow. */
+export function headerLead(path: string): 'logo' | 'back' {
+  return isHome(path) ? 'logo' : 'back';
+}
+
+/**
+ * The title key a header shows for a page, or null when the spec names none (the caller then uses
+ * the route title). A first-time login on the change-password page reads "first password".
+ */
+export function headerTitleKey(path: string, opts: { firstTimeLogin?: boolean } = {}): TranslationKey | null {
+  const p = normalisePath(path);
+  if (p === '/m/changePsw' && opts.firstTimeLogin) return 'first_password';
+  return HEADER_TITLES[p] ?? null;
+}
+
+/** Where "back" leads: home (as a push), one step back in history, or home replacing this entry. */
+export type BackTarget = { kind: 'home' } | { kind: 'history' } | { kind: 'replace-home' };
+
+/**
+ * The back arrow's target (spec: to home on login, register, trial, notice, forget and activity,
+ * otherwise one step back; with no history to go back to, home replaces the page).
+ */
+export function backTarget(path: string, canGoBack: boolean): BackTarget {
+  if (BACK_TO_HOME.includes(normalisePath(path))) return { kind: 'home' };
+  return canGoBack ? { kind: 'history' } : { kind: 'replace-home' };
+}
+
+/** True when the browser has an entry of this app to go back to (react-router keeps `idx` in history.state). */
+export function historyCanGoBack(state: unknown): boolean {
+  const idx = (state as { idx?: unknown } | null)?.idx;
+  return typeof idx === 'number' && idx > 0;
+}
+
+/** Page-change fade (spec section 9). */
+export const PAGE_FADE_MS = 300;
+/** A touch that starts this close to the left edge may be a back swipe. */
+export const BACK_SWIPE_EDGE_PX = 24;
+/** A back swipe must travel more than this to go back. */
+export const BACK_SWIPE_MIN_PX = 100;
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** A back swipe: starts at the left edge, travels right more than 100 px, more sideways than down. */
+export function isBackSwipe(start: Point, end: Point): boolean {
+  if (start.x > BACK_SWIPE_EDGE_PX) return false;
+  const dx = end.x - start.x;
+  const dy = Math.abs(end.y - start.y);
+  return dx > BACK_SWIPE_MIN_PX && dx > dy;
+}
+
+/** Sticky header: on when the element's top is within 100 px of the viewport top. */
+export const STICKY_OFFSET_PX = 100;
+
+export function isStickyActive(elementTop: number, offset = STICKY_OFFSET_PX): boolean {
+  return elementTop <= offset;
+}
+
+/** Footer height inside the app shell on tall iPhones (screen height 812 or more). */
+export const TALL_IPHONE_FOOTER = '1.7rem';
+
+export function isTallIphoneShell(env: { userAgent: string; screenHeight: number; install: InstallMode }): boolean {
+  return /iPhone/i.test(env.userAgent) && env.screenHeight >= 812 && env.install !== 'browser';
+}
+
+/** Spec section 4: maintenance wins over region restriction; neither is the normal app. */
+export type StartupView = 'maintenance' | 'restricted' | 'app';
+
+export function startupView(status: { maintenance?: boolean; regionRestriction?: boolean }): StartupView {
+  if (status.maintenance === true) return 'maintenance';
+  if (status.regionRestriction === true) return 'restricted';
+  return 'app';
+}
+
+/**
+ * Whether a canonical route path may be shown for a tenant. Home and the maintenance page are
+ * always reachable: the first is where everything else falls back to, the second is the
+ * startup status page.
+ */
+export function isRouteAllowed(path: string, whitelist: readonly string[]): boolean {
+  const p = normalisePath(path);
+  return p === HOME_PATH || p === MAINTENANCE_PATH || whitelist.includes(p);
+}
+
+/** How a visitor is asked to log in: the member centre opens a dialog, other pages go to /m/login. */
+export function loginPromptFor(path: string): 'dialog' | 'page' {
+  return isMemberCentre(path) ? 'dialog' : 'page';
+}
+
+/** Free-trial accounts (member type 4) cannot use the member centre. */
+export const TRIAL_MEMBER_TYPE = 4;
+
+export function isTrialMember(memberType: number | null | undefined): boolean {
+  return memberType === TRIAL_MEMBER_TYPE;
+}
+
+/** Whole days since registration ('joined N days'); never negative, 0 on an unreadable date. */
+export function joinedDays(regDate: string | undefined, now: number = Date.now()): number {
+  const t = regDate ? Date.parse(regDate) : Number.NaN;
+  if (!Number.isFinite(t)) return 0;
+  return Math.max(0, Math.floor((now - t) / 86_400_000));
+}
+
+/** The balance as the header shows it: 2 decimals, grouped thousands ("1,250.50"). */
+export function formatBalance(value: number | null | undefined): string {
+  const n = typeof value === 'number' && Number.isFinite(value) ? value : 0;
+  return n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** The referral share link: https://<host>/m/register?affiliateCode=<code>. */
+export function referralLink(host: string, code: string): string {
+  return `https://${host}/m/register?affiliateCode=${encodeURIComponent(code)}`;
+}
