@@ -1,0 +1,366 @@
+/**
+ * Account journeys on a phone: register (by username and by mobile number, with the SMS code
+ * read from the dev outbox), log in, the captcha after failed logins, change the password, and
+ * the English tenant's login page, and axe scans of the account forms. Assertions stay on the
+ * forms, the URLs and the stored session; the header is only checked loosely.
+ *
+ * Registration always needs a captcha on the demo tenants, and a login after failures does too:
+ * the journeys read its digits from the server's dev-only reveal (GET /wps/dev/captcha by the id
+ * the page received with the image).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './axe';
+
+const TY = JSON.parse(readFileSync(new URL('../locales/ty.json', import.meta.url), 'utf8')) as Record<string, string>;
+const EN = JSON.parse(readFileSync(new URL('../locales/en.json', import.meta.url), 'utf8')) as Record<string, string>;
+
+/** The demo-ph origin (the config's baseURL) and the same server as demo-en. */
+const PH = 'http://demo-ph.localhost:8181';
+function origins(testInfo: TestInfo): { ph: string; en: string } {
+  const ph = new URL(testInfo.project.use.baseURL ?? PH);
+  const en = new URL(ph.href);
+  en.hostname = 'demo-en.localhost';
+  return { ph: ph.origin, en: en.origin };
+}
+const SESSION_KEY = 'MC_SESSION_INFO';
+
+// ---- captcha ---------------------------------------------------------------------------------
+
+const captchaImage = (page: Page) => page.locator('.captcha-image img');
+
+/** Captcha ids by image, from the page's GET /wps/captcha answers (the image alone does not say). */
+const captchaIds = new WeakMap<Page, Map<string, string>>();
+
+function watchCaptchas(page: Page): void {
+  if (captchaIds.has(page)) return;
+  const ids = new Map<string, string>();
+  captchaIds.set(page, ids);
+  page.on('response', async (res) => {
+    if (!new URL(res.url()).pathname.endsWith('/wps/captcha')) return;
+    try {
+      const body = (await res.json()) as { value?: { captchaId: string; image: string } };
+      if (body.value) ids.set(body.value.image, body.value.captchaId);
+    } catch {
+      // A navigation away may drop the body; that captcha is gone with the page.
+    }
+  });
+}
+
+async function captchaSrc(page: Page): Promise<string> {
+  await expect(captchaImage(page)).toHaveAttribute('src', /^data:image\/png;base64,/);
+  return (await captchaImage(page).getAttribute('src')) ?? '';
+}
+
+/** The digits of the captcha the page shows, from the server's dev-only reveal (GET /wps/dev/captcha). */
+async function captchaCode(page: Page, request: APIRequestContext, origin: string): Promise<string> {
+  const image = (await captchaSrc(page)).replace(/^data:image\/png;base64,/, '');
+  let id = '';
+  await expect.poll(() => (id = captchaIds.get(page)?.get(image) ?? '')).not.toBe('');
+  const { url, headers } = api(origin, `/wps/dev/captcha?id=${encodeURIComponent(id)}`);
+  const body = (await (await request.get(url, { headers })).json()) as { value?: { code: string } };
+  expect(body.value?.code, 'the dev captcha reveal answers').toMatch(/^\d{6}$/);
+  return body.value!.code;
+}
+
+/** Types the digits of the captcha the page shows. */
+async function solveCaptcha(page: Page, request: APIRequestContext, origin = origins(test.info()).ph): Promise<void> {
+  await page.locator('input[name="captcha"]').fill(await captchaCode(page, request, origin));
+}
+
+// ---- server helpers --------------------------------------------------------------------------
+
+/** Node does not resolve *.localhost as Chromium does: call loopback and name the tenant in Host. */
+function api(origin: string, path: string): { url: string; headers: Record<string, string> } {
+  const u = new URL(origin);
+  return { url: `${u.protocol}//127.0.0.1:${u.port}${path}`, headers: { host: u.host } };
+}
+
+/** The latest SMS code sent to a number, from GET /wps/dev/outbox. */
+async function smsCode(request: APIRequestContext, to: string): Promise<string> {
+  const { url, headers } = api(origins(test.info()).ph, `/wps/dev/outbox?to=${encodeURIComponent(to)}`);
+  let code = '';
+  await expect
+    .poll(async () => {
+      const body = (await (await request.get(url, { headers })).json()) as { value?: { text: string }[] };
+      code = /code is (\d+)/.exec(body.value?.[0]?.text ?? '')?.[1] ?? '';
+      return code;
+    })
+    .not.toBe('');
+  return code;
+}
+
+async function storedSession(page: Page): Promise<{ userName?: string; token?: string; type?: number } | null> {
+  return page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as { userName?: string } | null, SESSION_KEY);
+}
+
+async function logOutByClearingStorage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+}
+
+const uniqueName = () => `u${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`;
+const uniqueMobile = () => `917${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
+const submitLogin = (page: Page) => page.getByRole('button', { name: TY.login, exact: true });
+
+/**
+ * Logs in on /m/login by username. A captcha may be demanded (earlier failures from this address):
+ * the form then shows it, and it is solved and the form sent again.
+ */
+async function logIn(page: Page, request: APIRequestContext, username: string, password: string): Promise<void> {
+  await page.goto('/m/login');
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await submitLogin(page).tap();
+  const captcha = page.locator('input[name="captcha"]');
+  await expect.poll(async () => new URL(page.url()).pathname === '/m/home' || (await captcha.isVisible())).toBe(true);
+  if (await captcha.isVisible()) {
+    await solveCaptcha(page, request);
+    await submitLogin(page).tap();
+  }
+  await expect(page).toHaveURL(/\/m\/home$/);
+  await expect.poll(async () => (await storedSession(page))?.userName).toBe(username);
+}
+
+// ---- journeys ----------------------------------------------------------------------------------
+
+test.beforeEach(({ page }) => watchCaptchas(page));
+
+test.describe.serial('account journeys on demo-ph', () => {
+  const member = { username: uniqueName(), password: 'Passw0rd1', mobile: uniqueMobile() };
+  const newPassword = 'Changed22';
+
+  test('register by username (with the SMS code from the outbox) and land on home logged in', async ({ page, request }) => {
+    await page.goto('/m/register');
+    await expect(page.getByRole('tab', { name: TY.username })).toHaveAttribute('aria-selected', 'true');
+    await page.locator('input[name="username"]').fill(member.username);
+    await page.locator('input[name="password"]').fill(member.password);
+    await page.locator('input[name="confirmPassword"]').fill(member.password);
+    await page.locator('input[name="mobileNum"]').fill(member.mobile);
+    await expect(page.locator('input[name="verificationCode"]')).toBeDisabled();
+    await page.getByRole('button', { name: TY.send_code }).tap();
+    // The button turns into the countdown; the code input opens.
+    await expect(page.getByRole('button', { name: /\d+s/ })).toBeDisabled();
+    await expect(page.locator('input[name="verificationCode"]')).toBeEnabled();
+    await page.locator('input[name="verificationCode"]').fill(await smsCode(request, `+63${member.mobile}`));
+    await solveCaptcha(page, request);
+    await expect(page.getByRole('checkbox', { name: TY.age_confirm.replace('{{age}}', '21') })).toBeChecked();
+    await page.getByRole('button', { name: TY.register, exact: true }).tap();
+
+    await expect(page).toHaveURL(/\/m\/home$/);
+    await expect.poll(async () => (await storedSession(page))?.userName).toBe(member.username);
+    // The header no longer offers a login (loosely: the shell is still being finished).
+    await expect(page.getByRole('banner').getByRole('link', { name: TY.login, exact: true })).toHaveCount(0);
+  });
+
+  test('log out by clearing storage, then log in again with the new account', async ({ page, request }) => {
+    await page.goto('/m/home');
+    await logOutByClearingStorage(page);
+    await logIn(page, request, member.username, member.password);
+    const session = await storedSession(page);
+    expect(session?.token).toBeTruthy();
+    // Remember password is on by default: the login page offers the account again.
+    await logOutByClearingStorage(page);
+  });
+
+  test('change the password, then log in with the new one', async ({ page, request }) => {
+    await logIn(page, request, member.username, member.password);
+    await page.goto('/m/changePsw');
+    await expect(page.locator('input[name="username"]')).toHaveValue(member.username);
+    await expect(page.locator('input[name="username"]')).toHaveAttribute('readonly', '');
+    // The password typed at login is held for the tab: no old-password field.
+    await expect(page.locator('input[name="old_password"]')).toHaveCount(0);
+    await page.locator('input[name="password"]').fill(newPassword);
+    await page.locator('input[name="confimpsw"]').fill(newPassword);
+    await page.getByRole('button', { name: TY.confirm, exact: true }).tap();
+    await expect(page).toHaveURL(/\/m\/home$/);
+
+    await logOutByClearingStorage(page);
+    await logIn(page, request, member.username, newPassword);
+  });
+
+  test('register by mobile number with the SMS code from the outbox', async ({ page, request }) => {
+    const mobile = uniqueMobile();
+    await page.goto('/m/register');
+    await page.getByRole('tab', { name: TY.mobile_number }).tap();
+    await expect(page.locator('input[name="username"]')).toHaveCount(0);
+    await page.locator('input[name="mobileNum"]').fill(mobile);
+    await page.getByRole('button', { name: TY.send_code }).tap();
+    await expect(page.locator('input[name="verificationCode"]')).toBeEnabled();
+    await page.locator('input[name="verificationCode"]').fill(await smsCode(request, `+63${mobile}`));
+    // MOBILENUMPASSREG3 is on for demo-ph: the password fields show.
+    await page.locator('input[name="password"]').fill('Mobile123');
+    await page.locator('input[name="confirmPassword"]').fill('Mobile123');
+    await solveCaptcha(page, request);
+    await page.getByRole('button', { name: TY.register, exact: true }).tap();
+    await expect(page).toHaveURL(/\/m\/home$/);
+    await expect.poll(async () => (await storedSession(page))?.userName).toBe(`m${mobile}`);
+  });
+
+});
+
+/**
+ * Failed logins also count against the client address, and the server then asks every login from
+ * it for a captcha for 15 minutes. All journeys (of every spec file) share one address, so this
+ * one runs against a private server on a fresh database, with a seeded demo member.
+ */
+test.describe('captcha after failed logins (private server)', () => {
+  let server: PrivateServer;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startPrivateServer();
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('after 3 failed logins the captcha appears, refreshes on tap, refuses a wrong code and passes with the right one', async ({ page, request }) => {
+    const origin = `http://demo-ph.localhost:${server.port}`;
+    await page.goto(`${origin}/m/login`);
+    const captcha = page.locator('input[name="captcha"]');
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await page.locator('input[name="username"]').fill(DEMO_MEMBER);
+      await page.locator('input[name="password"]').fill(`Wrong${attempt}xx`);
+      const answer = page.waitForResponse((r) => r.url().endsWith('/wps/session/login'));
+      await submitLogin(page).tap();
+      expect(((await (await answer).json()) as { errorCode: string }).errorCode).toBe('login.failed');
+      await expect(page.getByRole('alert')).not.toBeEmpty();
+      if (attempt < 3) await expect(captcha).toHaveCount(0);
+    }
+    // The third failure's error value asks for a captcha: it appears with its image.
+    await expect(captcha).toBeVisible();
+    const first = await captchaSrc(page);
+
+    // Tapping the image loads a new one and clears the entry.
+    await captcha.fill('123');
+    await page.locator('.captcha-image').tap();
+    await expect(captchaImage(page)).not.toHaveAttribute('src', first);
+    await expect(captcha).toHaveValue('');
+
+    // A wrong code is refused by the server as a captcha error, and a new image comes.
+    const shown = await captchaSrc(page);
+    const real = await captchaCode(page, request, origin);
+    await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+    await captcha.fill(`${real.slice(0, 5)}${(Number(real[5]) + 1) % 10}`);
+    const refused = page.waitForResponse((r) => r.url().endsWith('/wps/session/login'));
+    await submitLogin(page).tap();
+    expect(((await (await refused).json()) as { errorCode: string }).errorCode).toBe('captcha.invalid');
+    await expect(captcha).toHaveAttribute('aria-invalid', 'true');
+    await expect(captchaImage(page)).not.toHaveAttribute('src', shown);
+
+    // The right code passes.
+    await solveCaptcha(page, request, origin);
+    await submitLogin(page).tap();
+    await expect(page).toHaveURL(/\/m\/home$/);
+    await expect.poll(async () => (await storedSession(page))?.userName).toBe(DEMO_MEMBER);
+  });
+});
+
+test('demo-en shows the login page in English with no mode switch', async ({ page }, testInfo) => {
+  await page.goto(`${origins(testInfo).en}/m/login`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('button', { name: EN.login, exact: true })).toBeVisible();
+  await expect(page.getByLabel(EN.username, { exact: true })).toBeVisible();
+  await expect(page.getByRole('tablist')).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: EN.login_with_mobile })).toHaveCount(0);
+  // Social login is off for demo-en.
+  await expect(page.getByRole('button', { name: 'Facebook' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: EN.register_now })).toHaveAttribute('href', '/m/register');
+});
+
+test('demo-ph login: the mode switch shows and the mobile mode asks for the number before sending a code', async ({ page }) => {
+  await page.goto('/m/login');
+  await page.getByRole('tab', { name: TY.login_with_mobile }).tap();
+  await expect(page.locator('input[name="mobile"]')).toBeVisible();
+  await page.getByRole('button', { name: TY.send_code }).tap();
+  await expect(page.getByText(TY.mobile_required)).toBeVisible();
+  await page.getByRole('tab', { name: TY.login_with_username }).tap();
+  await expect(page.locator('input[name="username"]')).toBeVisible();
+});
+
+test.describe('accessibility of the account forms (WCAG 2.1 AA, no serious or critical violations)', () => {
+  test('login page', async ({ page }) => {
+    await page.goto('/m/login');
+    await expect(page.locator('input[name="username"]')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'login');
+  });
+
+  test('register page', async ({ page }) => {
+    await page.goto('/m/register');
+    await expect(captchaImage(page)).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'register');
+  });
+
+  test('forgot password page', async ({ page }) => {
+    await page.goto('/m/forget');
+    await expect(page.locator('input[name="mobileNum"]')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'forgot password');
+  });
+});
+
+// ---- a private server -----------------------------------------------------------------------
+
+const DEMO_MEMBER = 'demoplayer';
+const DEMO_PASSWORD = 'Demo1234';
+
+interface PrivateServer {
+  port: number;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real server (and the site the e2e web server built) on a free port and a fresh database. */
+async function startPrivateServer(): Promise<PrivateServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'wl-e2e-captcha-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await expect
+      .poll(
+        async () => {
+          if (child.exitCode !== null) throw new Error(`private server exited with ${child.exitCode}`);
+          try {
+            return (await fetch(`http://127.0.0.1:${port}/wps/system/status`)).ok;
+          } catch {
+            return false;
+          }
+        },
+        { timeout: 90_000, intervals: [250, 500, 1000] },
+      )
+      .toBe(true);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { port, stop };
+}

@@ -1,0 +1,136 @@
+import './styles.css';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router-dom';
+import type { ChangePasswordFormProps } from '../../src/generated/widgets/change-password-form';
+import { ApiFailure } from '../../src/lib/api/client';
+import { changePassword } from '../../src/lib/api/security';
+import { LOADING_TIMEOUT_MS, confirmDialog, hideLoading, showLoading, showToast } from '../../src/lib/feedback';
+import {
+  FormError,
+  PasswordField,
+  TextField,
+  failureField,
+  failureMessage,
+  useAccountContext,
+  useFieldForm,
+  useLanguageRevalidation,
+  type Values,
+} from '../../src/lib/form-fields';
+import { refreshRememberedPassword } from '../../src/lib/remembered-login';
+import { HELD_PASSWORD_KEY } from '../../src/lib/session';
+import { readItem, removeItem, writeItem } from '../../src/lib/storage';
+import { checkChangeConfirm, checkField, newDiffersFromOld, type Check, type Invalid, type RuleSet } from '../../src/lib/validation';
+import type { WidgetComponentProps } from '../../src/lib/widget';
+
+/** Spec section 9: loading 10 s, 'Change saved' 1 s, then home after 1 s. */
+export const CHANGE_LOADING_MS = LOADING_TIMEOUT_MS;
+export const CHANGE_SAVED_MS = 1000;
+export const REDIRECT_AFTER_MS = 1000;
+
+/** The spec's form field names. */
+type Field = 'old_password' | 'password' | 'confimpsw';
+
+const SERVER_FIELDS: Record<string, Field> = {
+  oldPassword: 'old_password',
+  newPassword: 'password',
+  confirmNewPassword: 'confimpsw',
+};
+
+function validator(rules: RuleSet, askOld: boolean) {
+  return (field: Field, v: Values<Field>): Check => {
+    switch (field) {
+      case 'old_password':
+        return askOld ? checkField(rules, 'loginPassword', v.old_password, { required: true }) : null;
+      case 'password':
+        return checkField(rules, 'password', v.password, { required: true });
+      case 'confimpsw':
+        return checkChangeConfirm(v.password, v.confimpsw);
+    }
+  };
+}
+
+function ChangePasswordForm({ redirectTo = '/m/home' }: WidgetComponentProps<ChangePasswordFormProps>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { session, rules } = useAccountContext();
+  // The password held since login (or registration) in this tab: then the old one is not asked.
+  const [held, setHeld] = useState(() => readItem(HELD_PASSWORD_KEY, 'session'));
+  const askOld = !held;
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<Invalid | null>(null);
+  const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const form = useFieldForm<Field>(() => ({ old_password: '', password: '', confimpsw: '' }), validator(rules, askOld));
+  useLanguageRevalidation(form.revalidateFilled);
+
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  if (!session) return <Navigate to={redirectTo} replace />;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setFormError(null);
+    const fields: Field[] = askOld ? ['old_password', 'password', 'confimpsw'] : ['password', 'confimpsw'];
+    if (form.checkAll(fields)) return;
+    const oldPassword = held ?? form.values.old_password;
+    const newPassword = form.values.password;
+    if (!newDiffersFromOld(oldPassword, newPassword)) {
+      await confirmDialog({ messageKey: 'new_old_password_same', confirmKey: 'ok' });
+      form.focus('password');
+      return;
+    }
+    setBusy(true);
+    showLoading('in_please_wait', CHANGE_LOADING_MS);
+    try {
+      await changePassword({ oldPassword, newPassword, confirmNewPassword: form.values.confimpsw });
+      hideLoading();
+      void showToast('change_saved', CHANGE_SAVED_MS);
+      // Spec section 4: update the held password, remove the PSW entry, refresh the remembered password.
+      removeItem(HELD_PASSWORD_KEY, 'session');
+      writeItem(HELD_PASSWORD_KEY, newPassword, 'session');
+      setHeld(newPassword);
+      refreshRememberedPassword(session.userName, newPassword);
+      redirect.current = setTimeout(() => void navigate(redirectTo, { replace: true }), REDIRECT_AFTER_MS);
+    } catch (err) {
+      hideLoading();
+      setBusy(false);
+      const named = failureField(err);
+      let field = named ? SERVER_FIELDS[named] : undefined;
+      if (err instanceof ApiFailure && err.errorCode === 'modify.new.old.same') field = 'password';
+      if (field === 'old_password' && !askOld) {
+        // The held password is out of date (changed elsewhere): ask for the old one.
+        removeItem(HELD_PASSWORD_KEY, 'session');
+        setHeld(null);
+      }
+      if (field) {
+        form.setError(field, failureMessage(err));
+        form.focus(field);
+      } else setFormError(failureMessage(err));
+      return;
+    }
+  };
+
+  return (
+    <div className="account-form change-password-form">
+      <form className="account-form__body" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <TextField label="username" name="username" value={session.userName} onValueChange={() => undefined} readOnly autoComplete="username" />
+        {askOld ? <PasswordField {...form.bind('old_password')} label="old_password" autoComplete="current-password" required /> : null}
+        <PasswordField
+          {...form.bind('password')}
+          onValueChange={(value) => form.setValue('password', value, ['confimpsw'])}
+          label="new_password"
+          autoComplete="new-password"
+          required
+        />
+        <PasswordField {...form.bind('confimpsw')} label="confirm_password" autoComplete="new-password" required />
+        <FormError error={formError} />
+        <button type="submit" className="account-form__submit" disabled={busy}>
+          {t('confirm')}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+export default ChangePasswordForm;

@@ -1,0 +1,344 @@
+import './styles.css';
+import { useContext, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { LoginFormProps } from '../../src/generated/widgets/login-form';
+import { demandsCaptcha, login, loginFreePlay, startSession, type LoginPayload } from '../../src/lib/api/auth';
+import { useCaptcha } from '../../src/lib/api/captcha';
+import { ApiFailure } from '../../src/lib/api/client';
+import { sendSmsCode } from '../../src/lib/api/verification';
+import { hideLoading, showLoading } from '../../src/lib/feedback';
+import {
+  AccountFormHostContext,
+  CaptchaField,
+  FormError,
+  PasswordField,
+  SendCodeButton,
+  SocialLogin,
+  TextField,
+  failureField,
+  failureMessage,
+  useAccountContext,
+  useFieldForm,
+  useLanguageRevalidation,
+  type Values,
+} from '../../src/lib/form-fields';
+import {
+  REMEMBER_PASSWORD_DEFAULT,
+  clearRememberedLogin,
+  readRememberedLogin,
+  writeRememberedLogin,
+  type LoginMode,
+} from '../../src/lib/remembered-login';
+import { useSmsCountdown } from '../../src/lib/sms-countdown';
+import {
+  CAPTCHA_LENGTH,
+  MOBILE_INPUT_MAX,
+  SMS_CODE_MAX,
+  checkCaptcha,
+  checkField,
+  checkSmsCode,
+  clampMobileInput,
+  digitsOnly,
+  type Check,
+  type Invalid,
+  type RuleSet,
+} from '../../src/lib/validation';
+import type { WidgetComponentProps } from '../../src/lib/widget';
+
+/**
+ * What a host that shows the form in a dialog (the member centre) may pass besides the JSON props;
+ * the same callback may come from an AccountFormHostContext provider around the slot.
+ */
+export interface LoginFormHostProps {
+  /** Called after a login instead of navigating (the dialog closes). */
+  onDone?: () => void;
+}
+
+type Field = 'username' | 'password' | 'mobile' | 'smsCode' | 'captcha';
+
+const FIELDS_BY_MODE: Record<LoginMode, readonly Field[]> = {
+  username: ['username', 'password', 'captcha'],
+  sms: ['mobile', 'smsCode', 'captcha'],
+};
+
+/** A server field pointer, per mode, to the form field showing it. */
+const SERVER_FIELDS: Record<LoginMode, Record<string, Field>> = {
+  username: { username: 'username', password: 'password', captcha: 'captcha' },
+  sms: { username: 'mobile', password: 'smsCode', captcha: 'captcha' },
+};
+
+const CAPTCHA_ERRORS = new Set(['captcha.required', 'captcha.invalid']);
+
+export const HOME_ROUTE = '/m/home';
+export const LOGIN_ROUTE = '/m/login';
+export const REGISTER_ROUTE = '/m/register';
+export const FORGET_ROUTE = '/m/forget';
+
+function rememberedValues(mode: LoginMode): Partial<Values<Field>> & { dialCode?: string } {
+  const record = readRememberedLogin(mode);
+  if (!record) return mode === 'username' ? { username: '', password: '' } : { mobile: '' };
+  return mode === 'username'
+    ? { username: record.username, password: record.password }
+    : { mobile: record.username, dialCode: record.countryDialingCode };
+}
+
+function validator(rules: RuleSet, captchaShown: boolean) {
+  return (field: Field, v: Values<Field>): Check => {
+    switch (field) {
+      case 'username':
+        return checkField(rules, 'loginUsername', v.username);
+      case 'password':
+        return checkField(rules, 'loginPassword', v.password);
+      case 'mobile':
+        return checkField(rules, 'loginMobileNum', v.mobile, { required: true });
+      case 'smsCode':
+        return checkSmsCode(rules, v.smsCode);
+      case 'captcha':
+        return checkCaptcha(v.captcha, captchaShown, 'login');
+    }
+  };
+}
+
+function LoginForm({ freeTrial = true, navigation = true, redirectTo = HOME_ROUTE, onDone: onDoneProp }: WidgetComponentProps<LoginFormProps & LoginFormHostProps>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const host = useContext(AccountFormHostContext);
+  const onDone = onDoneProp ?? host.onDone;
+  const account = useAccountContext();
+  const { settings, flags, rules } = account;
+  const mobileLogin = settings.mobileCodeLogin === true;
+  const ids = useId();
+  const panelId = `login-panel${ids}`;
+
+  const [mode, setMode] = useState<LoginMode>('username');
+  const [dialCode, setDialCode] = useState(account.countryDialingCode);
+  const [remember, setRemember] = useState(REMEMBER_PASSWORD_DEFAULT);
+  const [captchaShown, setCaptchaShown] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<Invalid | null>(null);
+  const captcha = useCaptcha(captchaShown);
+  const countdown = useSmsCountdown();
+
+  const form = useFieldForm<Field>(
+    () => ({ username: '', password: '', mobile: '', smsCode: '', captcha: '', ...rememberedValues('username') }) as Values<Field>,
+    validator(rules, captchaShown),
+  );
+
+  useLanguageRevalidation(form.revalidateFilled);
+
+  const refreshCaptcha = () => {
+    captcha.refresh();
+    form.replaceValues({ captcha: '' });
+    form.setError('captcha', null);
+  };
+
+  const switchMode = (next: LoginMode) => {
+    if (next === mode) return;
+    setMode(next);
+    setFormError(null);
+    form.clearErrors();
+    const { dialCode: rememberedDial, ...values } = rememberedValues(next);
+    form.replaceValues({ ...values, smsCode: '' });
+    if (next === 'sms') setDialCode(rememberedDial ?? account.countryDialingCode);
+    if (captchaShown) refreshCaptcha();
+  };
+
+  const done = () => {
+    if (onDone) onDone();
+    // On its own screen the form moves on; shown over another page (a dialog) it leaves the page be.
+    else if (pathname === LOGIN_ROUTE) void navigate(redirectTo, { replace: true });
+  };
+
+  const sendCode = () => {
+    // The number is checked before any request (spec section 5).
+    if (form.checkAll(['mobile'])) return;
+    void countdown.send(() => sendSmsCode(form.values.mobile, dialCode));
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setFormError(null);
+    const fields = FIELDS_BY_MODE[mode].filter((f) => f !== 'captcha' || captchaShown);
+    if (form.checkAll(fields)) return;
+    const v = form.values;
+    const payload: LoginPayload =
+      mode === 'username'
+        ? { type: 'username', username: v.username, password: v.password }
+        : { type: 'sms', username: v.mobile, password: v.smsCode, countryDialingCode: dialCode };
+    if (captchaShown && captcha.captcha) {
+      payload.captcha = v.captcha;
+      payload.captchaId = captcha.captcha.captchaId;
+    }
+    setBusy(true);
+    showLoading();
+    try {
+      const session = await login(payload);
+      hideLoading();
+      startSession(session, account.merchantCode, mode === 'username' ? v.password : null);
+      if (remember) {
+        writeRememberedLogin(
+          mode === 'username'
+            ? { type: 'username', username: v.username, password: v.password }
+            : // An SMS code is single use: only the number and its dialing code are worth remembering.
+              { type: 'sms', username: v.mobile, password: '', countryDialingCode: dialCode },
+        );
+      } else clearRememberedLogin(mode);
+      done();
+    } catch (err) {
+      hideLoading();
+      // Any attempt uses the shown captcha up; a failure may also be the one that demands it.
+      if (err instanceof ApiFailure && demandsCaptcha(err.value) && !captchaShown) setCaptchaShown(true);
+      else if (captchaShown) refreshCaptcha();
+      const message = failureMessage(err);
+      const serverField = failureField(err);
+      const field =
+        err instanceof ApiFailure && CAPTCHA_ERRORS.has(err.errorCode) ? 'captcha' : serverField ? SERVER_FIELDS[mode][serverField] : undefined;
+      if (field && (field !== 'captcha' || captchaShown)) {
+        form.setError(field, message);
+        form.focus(field);
+      } else setFormError(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const startTrial = async () => {
+    if (busy) return;
+    setBusy(true);
+    setFormError(null);
+    showLoading();
+    try {
+      const session = await loginFreePlay();
+      hideLoading();
+      startSession(session, account.trialMerchantCode, null);
+      // A trial always lands on home, also from a dialog.
+      onDone?.();
+      void navigate(HOME_ROUTE, { replace: true });
+    } catch (err) {
+      hideLoading();
+      setFormError(failureMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const dialCodes = [...new Set([account.countryDialingCode, dialCode])];
+
+  return (
+    <div className="account-form login-form">
+      {mobileLogin ? (
+        <div className="account-form__tabs" role="tablist">
+          {(['username', 'sms'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              id={`login-tab-${m}${ids}`}
+              aria-selected={mode === m}
+              aria-controls={panelId}
+              className="account-form__tab"
+              onClick={() => switchMode(m)}
+            >
+              {t(m === 'username' ? 'login_with_username' : 'login_with_mobile')}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <form
+        className="account-form__body login-form__form"
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        id={panelId}
+        role={mobileLogin ? 'tabpanel' : undefined}
+        aria-labelledby={mobileLogin ? `login-tab-${mode}${ids}` : undefined}
+      >
+        {mode === 'username' ? (
+          <>
+            <TextField {...form.bind('username')} label="username" autoComplete="username" autoCapitalize="off" spellCheck={false} required />
+            <PasswordField {...form.bind('password')} label="password" autoComplete="current-password" required />
+          </>
+        ) : (
+          <>
+            <TextField
+              {...form.bind('mobile')}
+              onValueChange={(value) => form.setValue('mobile', clampMobileInput(value))}
+              label="mobile_number"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={MOBILE_INPUT_MAX}
+              required
+              prefix={
+                <select className="form-field__select" aria-label={t('country_code')} value={dialCode} onChange={(e) => setDialCode(e.target.value)}>
+                  {dialCodes.map((code) => (
+                    <option key={code} value={code}>
+                      {code}
+                    </option>
+                  ))}
+                </select>
+              }
+            />
+            <TextField
+              {...form.bind('smsCode')}
+              onValueChange={(value) => form.setValue('smsCode', digitsOnly(value, SMS_CODE_MAX))}
+              label="verification_code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={SMS_CODE_MAX}
+              disabled={!countdown.sent}
+              required
+              addon={<SendCodeButton countdown={countdown} onSend={sendCode} />}
+            />
+          </>
+        )}
+        {captchaShown ? (
+          <CaptchaField
+            {...form.bind('captcha')}
+            onValueChange={(value) => form.setValue('captcha', digitsOnly(value, CAPTCHA_LENGTH))}
+            maxLength={CAPTCHA_LENGTH}
+            captcha={captcha}
+            onRefresh={refreshCaptcha}
+            required
+          />
+        ) : null}
+        <label className="account-form__check">
+          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          {t('remember_password')}
+        </label>
+        <FormError error={formError} />
+        <button type="submit" className="account-form__submit" disabled={busy} aria-busy={busy || undefined}>
+          {t('login')}
+        </button>
+        {freeTrial ? (
+          <button type="button" className="account-form__secondary" onClick={() => void startTrial()} disabled={busy}>
+            {t('free_trial')}
+          </button>
+        ) : null}
+      </form>
+      <SocialLogin flags={flags} settings={settings} />
+      {navigation ? (
+        <ul className="account-form__links login-form__links">
+          <li>
+            <Link to={HOME_ROUTE}>{t('home')}</Link>
+          </li>
+          <li>
+            <Link to={REGISTER_ROUTE}>{t('register_now')}</Link>
+          </li>
+          <li>
+            <Link to={FORGET_ROUTE}>{t('forgot_password')}</Link>
+          </li>
+          <li>
+            <a href={settings.customerService.url} target="_blank" rel="noopener noreferrer">
+              {t('online_service')}
+            </a>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+export default LoginForm;

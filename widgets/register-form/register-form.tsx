@@ -1,0 +1,431 @@
+import './styles.css';
+import { Fragment, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { RegisterFormProps } from '../../src/generated/widgets/register-form';
+import { useAffiliateCheck, isAffiliateValid } from '../../src/lib/api/affiliate';
+import { startSession } from '../../src/lib/api/auth';
+import { useCaptcha } from '../../src/lib/api/captcha';
+import { ApiFailure } from '../../src/lib/api/client';
+import { registerMember, registerMethodFor, type RegisterPayload } from '../../src/lib/api/register';
+import { useRegisterSettings, type RegisterSettings } from '../../src/lib/api/registration';
+import { sendSmsCode } from '../../src/lib/api/verification';
+import { hideLoading, showLoading, showToast } from '../../src/lib/feedback';
+import {
+  CaptchaField,
+  FormError,
+  PasswordField,
+  SendCodeButton,
+  SocialLogin,
+  TextField,
+  failureField,
+  failureMessage,
+  useAccountContext,
+  useFieldForm,
+  useLanguageRevalidation,
+  type TextFieldProps,
+  type Values,
+} from '../../src/lib/form-fields';
+import { useSmsCountdown } from '../../src/lib/sms-countdown';
+import {
+  CAPTCHA_LENGTH,
+  MOBILE_INPUT_MAX,
+  SMS_CODE_MAX,
+  checkCaptcha,
+  checkField,
+  checkRegisterConfirm,
+  checkSmsCode,
+  clampMobileInput,
+  digitsOnly,
+  type Check,
+  type Invalid,
+  type RuleSet,
+} from '../../src/lib/validation';
+import type { WidgetComponentProps } from '../../src/lib/widget';
+
+export type RegisterMethod = 'username' | 'mobile';
+
+/** Optional fields the registration settings switch on and off, in the order they show. */
+const CONFIGURED_FIELDS = [
+  'affiliateCode',
+  'paymentPassword',
+  'recommenderId',
+  'nickname',
+  'payeeName',
+  'email',
+  'idNumber',
+  'qqNum',
+  'facebook',
+  'wechat',
+  'line',
+  'whatsapp',
+  'zalo',
+] as const;
+
+type Configured = (typeof CONFIGURED_FIELDS)[number];
+type Field = 'username' | 'password' | 'confirmPassword' | 'mobileNum' | 'verificationCode' | Configured | 'captcha';
+
+const ALL_FIELDS: readonly Field[] = ['username', 'password', 'confirmPassword', 'mobileNum', 'verificationCode', ...CONFIGURED_FIELDS, 'captcha'];
+
+/** Label keys; handles of messaging apps are brand names, the same in every language. */
+const LABEL_KEYS: Partial<Record<Field, string>> = {
+  username: 'username',
+  password: 'password',
+  confirmPassword: 'confirm_password',
+  mobileNum: 'mobile_number',
+  verificationCode: 'verification_code',
+  affiliateCode: 'affiliate_code',
+  paymentPassword: 'payment_password',
+  recommenderId: 'recommender_id',
+  nickname: 'nickname',
+  payeeName: 'payee_name',
+  email: 'email',
+  idNumber: 'id_number',
+  captcha: 'captcha',
+};
+const BRAND_LABELS: Partial<Record<Field, string>> = {
+  qqNum: 'QQ',
+  facebook: 'Facebook',
+  wechat: 'WeChat',
+  line: 'LINE',
+  whatsapp: 'WhatsApp',
+  zalo: 'Zalo',
+};
+
+const INPUT_PROPS: Partial<Record<Field, Partial<TextFieldProps>>> = {
+  username: { autoComplete: 'username', autoCapitalize: 'off', spellCheck: false },
+  email: { type: 'email', autoComplete: 'email', inputMode: 'email' },
+  paymentPassword: { type: 'password', inputMode: 'numeric', autoComplete: 'off' },
+  nickname: { autoComplete: 'nickname' },
+  payeeName: { autoComplete: 'name' },
+  whatsapp: { type: 'tel', inputMode: 'tel' },
+  zalo: { type: 'tel', inputMode: 'numeric' },
+  qqNum: { inputMode: 'numeric' },
+};
+
+export const DEFAULT_AFFILIATE_PARAMS: [string, ...string[]] = ['affiliateCode', 'affCode', 'aff', 'code', 'inviteCode'];
+export const LOGIN_ROUTE = '/m/login';
+export const AGREEMENT_ROUTE = '/m/useragreement';
+
+/** Spec section 4: username by default; mobile when only mobile registration is on. */
+export function defaultMethod(settings: Pick<RegisterSettings, 'usernameRegistration' | 'mobileRegistration'>): RegisterMethod {
+  return settings.mobileRegistration && !settings.usernameRegistration ? 'mobile' : 'username';
+}
+
+interface Visible {
+  field: Field;
+  required: boolean;
+}
+
+/** The fields a method shows, in order, with whether each is required. */
+export function visibleFields(settings: RegisterSettings, method: RegisterMethod, showAffiliate: boolean): Visible[] {
+  const cfg = settings.fields;
+  const on = (name: string) => cfg[name]?.enabled === true;
+  const req = (name: string) => cfg[name]?.enabled === true && cfg[name]?.required === true;
+  const out: Visible[] = [];
+  if (method === 'username') {
+    const verify = req('verificationCode');
+    out.push({ field: 'username', required: true }, { field: 'password', required: true }, { field: 'confirmPassword', required: true });
+    if (on('mobileNum') || verify) out.push({ field: 'mobileNum', required: verify || req('mobileNum') });
+    if (on('verificationCode')) out.push({ field: 'verificationCode', required: verify });
+  } else {
+    out.push({ field: 'mobileNum', required: true });
+    if (settings.mobileVerification) out.push({ field: 'verificationCode', required: true });
+    if (settings.mobilePassword) out.push({ field: 'password', required: true }, { field: 'confirmPassword', required: true });
+  }
+  for (const name of CONFIGURED_FIELDS) {
+    if (!on(name) || (name === 'affiliateCode' && !showAffiliate)) continue;
+    out.push({ field: name, required: req(name) });
+  }
+  if (settings.captcha.enabled) out.push({ field: 'captcha', required: true });
+  return out;
+}
+
+function validator(rules: RuleSet, visible: Visible[]) {
+  const required = new Map(visible.map((v) => [v.field, v.required]));
+  return (field: Field, v: Values<Field>): Check => {
+    if (!required.has(field)) return null;
+    const isRequired = required.get(field) === true;
+    switch (field) {
+      case 'username':
+        return checkField(rules, 'username', v.username, { required: true });
+      case 'confirmPassword':
+        return checkRegisterConfirm(v.password, v.confirmPassword);
+      case 'verificationCode':
+        return checkSmsCode(rules, v.verificationCode, isRequired);
+      case 'captcha':
+        return checkCaptcha(v.captcha, true, 'register');
+      default:
+        return checkField(rules, field, v[field], { required: isRequired });
+    }
+  };
+}
+
+function affiliateFromUrl(params: URLSearchParams, names: readonly string[]): string | null {
+  for (const name of names) {
+    const value = params.get(name)?.trim();
+    if (value) return value;
+  }
+  return null;
+}
+
+/** Server errors without a field pointer that still belong to one field. */
+const ERROR_FIELDS: Record<string, Field> = {
+  'username.exists': 'username',
+  'mobile.exists': 'mobileNum',
+  'captcha.required': 'captcha',
+  'captcha.invalid': 'captcha',
+  'affiliate.invalid': 'affiliateCode',
+  'recommender.invalid': 'recommenderId',
+  'sms.code.invalid': 'verificationCode',
+};
+
+function RegisterForm({ redirectTo = '/m/home', affiliateParams = DEFAULT_AFFILIATE_PARAMS }: WidgetComponentProps<RegisterFormProps>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const account = useAccountContext();
+  const { rules, flags } = account;
+  const info = account.startup.info ?? {};
+  const { settings: fetched } = useRegisterSettings(info.register as RegisterSettings | undefined);
+  const ids = useId();
+  const panelId = `register-panel${ids}`;
+  const domain = typeof window === 'undefined' ? '' : window.location.hostname;
+
+  const settings: RegisterSettings = fetched ?? {
+    // Until the server answers: the tenant's own view (the server decides in the end).
+    enabled: flags.USERNAMEREG3 === true || flags.MOBILENUMREG3 === true,
+    usernameRegistration: flags.USERNAMEREG3 === true,
+    mobileRegistration: flags.MOBILENUMREG3 === true,
+    mobileVerification: flags.REGMOBVERF3 === true,
+    mobilePassword: flags.MOBILENUMPASSREG3 === true,
+    fields: account.tenant.settings.registration.fields as RegisterSettings['fields'],
+    captcha: account.tenant.settings.registration.captcha,
+    ageLimit: account.settings.ageLimit,
+    countryDialingCode: account.countryDialingCode,
+  };
+  const bothMethods = settings.usernameRegistration && settings.mobileRegistration;
+
+  const [searchParams] = useSearchParams();
+  const urlCode = affiliateFromUrl(searchParams, affiliateParams);
+  const { valid: urlCodeValid } = useAffiliateCheck(urlCode, domain);
+  // A code in the URL is checked first; the field shows once it is known not to be valid.
+  const showAffiliate = urlCode === null ? true : urlCodeValid === false;
+
+  const [chosenMethod, setMethod] = useState<RegisterMethod | null>(null);
+  const method: RegisterMethod = bothMethods ? (chosenMethod ?? defaultMethod(settings)) : defaultMethod(settings);
+  const [dialCode, setDialCode] = useState(settings.countryDialingCode || account.countryDialingCode);
+  const [agree, setAgree] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<Invalid | null>(null);
+  const captcha = useCaptcha(settings.captcha.enabled);
+  const countdown = useSmsCountdown();
+
+  const visible = visibleFields(settings, method, showAffiliate);
+  const shown = new Set(visible.map((v) => v.field));
+
+  const form = useFieldForm<Field>(
+    () => Object.fromEntries(ALL_FIELDS.map((f) => [f, ''])) as Values<Field>,
+    validator(rules, visible),
+  );
+  useLanguageRevalidation(form.revalidateFilled);
+
+  const refreshCaptcha = () => {
+    captcha.refresh();
+    form.replaceValues({ captcha: '' });
+    form.setError('captcha', null);
+  };
+
+  const switchMethod = (next: RegisterMethod) => {
+    if (next === method) return;
+    // The mobile number is one value for both tabs: what was typed carries across.
+    setMethod(next);
+    form.clearErrors();
+    setFormError(null);
+  };
+
+  const sendCode = () => {
+    if (form.checkAll(['mobileNum'])) return;
+    void countdown.send(() => sendSmsCode(form.values.mobileNum, dialCode));
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !agree) return;
+    setFormError(null);
+    if (form.checkAll(visible.map((v) => v.field))) return;
+    const v = form.values;
+    const typedAffiliate = shown.has('affiliateCode') ? v.affiliateCode.trim() : '';
+    setBusy(true);
+    showLoading();
+    try {
+      if (typedAffiliate && !urlCodeValid && !(await isAffiliateValid(typedAffiliate, domain))) {
+        hideLoading();
+        form.setError('affiliateCode', { key: 'invitation_code_error' });
+        form.focus('affiliateCode');
+        return;
+      }
+      const payload: RegisterPayload = {
+        type: 0,
+        registerMethod: registerMethodFor(account.install),
+        registerUrl: window.location.host,
+        domain,
+        countryDialingCode: dialCode,
+      };
+      for (const { field } of visible) {
+        if (field === 'captcha' || field === 'affiliateCode') continue;
+        if (v[field] !== '') payload[field] = field === 'email' ? v.email.trim() : v[field];
+      }
+      const affiliateCode = urlCodeValid && urlCode ? urlCode : typedAffiliate;
+      if (affiliateCode) payload.affiliateCode = affiliateCode;
+      if (settings.captcha.enabled && captcha.captcha) {
+        payload.captcha = v.captcha;
+        payload.captchaId = captcha.captcha.captchaId;
+      }
+      const session = await registerMember(payload);
+      hideLoading();
+      void showToast('in_registered_successfully');
+      startSession(session, account.merchantCode, payload.password ?? null);
+      void navigate(redirectTo, { replace: true });
+    } catch (err) {
+      hideLoading();
+      if (settings.captcha.enabled) refreshCaptcha();
+      const message = failureMessage(err);
+      const named = failureField(err) as Field | undefined;
+      const field = named && shown.has(named) ? named : err instanceof ApiFailure ? ERROR_FIELDS[err.errorCode] : undefined;
+      if (field && shown.has(field)) {
+        form.setError(field, message);
+        form.focus(field);
+      } else setFormError(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const renderField = ({ field, required }: Visible): ReactNode => {
+    const common = {
+      ...form.bind(field),
+      label: LABEL_KEYS[field] ?? field,
+      labelText: BRAND_LABELS[field],
+      required,
+    };
+    switch (field) {
+      case 'password':
+        return (
+          <PasswordField
+            {...common}
+            autoComplete="new-password"
+            onValueChange={(value) => form.setValue('password', value, ['confirmPassword'])}
+          />
+        );
+      case 'confirmPassword':
+        return <PasswordField {...common} autoComplete="new-password" />;
+      case 'mobileNum':
+        return (
+          <TextField
+            {...common}
+            onValueChange={(value) => form.setValue('mobileNum', clampMobileInput(value))}
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={MOBILE_INPUT_MAX}
+            prefix={
+              <select className="form-field__select" aria-label={t('country_code')} value={dialCode} onChange={(e) => setDialCode(e.target.value)}>
+                {[...new Set([settings.countryDialingCode || account.countryDialingCode, dialCode])].map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </select>
+            }
+          />
+        );
+      case 'verificationCode':
+        return (
+          <TextField
+            {...common}
+            onValueChange={(value) => form.setValue('verificationCode', digitsOnly(value, SMS_CODE_MAX))}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={SMS_CODE_MAX}
+            disabled={!countdown.sent}
+            addon={<SendCodeButton countdown={countdown} onSend={sendCode} />}
+          />
+        );
+      case 'captcha':
+        return (
+          <CaptchaField
+            {...common}
+            onValueChange={(value) => form.setValue('captcha', digitsOnly(value, CAPTCHA_LENGTH))}
+            maxLength={CAPTCHA_LENGTH}
+            captcha={captcha}
+            onRefresh={refreshCaptcha}
+          />
+        );
+      default:
+        return <TextField {...common} {...INPUT_PROPS[field]} />;
+    }
+  };
+
+  if (!settings.enabled) {
+    return (
+      <div className="account-form register-form">
+        <p className="account-form__note">{t('no_permission')}</p>
+        <Link className="register-form__login" to={LOGIN_ROUTE}>
+          {t('already_have_account')}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="account-form register-form">
+      {bothMethods ? (
+        <div className="account-form__tabs" role="tablist">
+          {(['username', 'mobile'] as const).map((m) => (
+            <button
+              key={m}
+              type="button"
+              role="tab"
+              id={`register-tab-${m}${ids}`}
+              aria-selected={method === m}
+              aria-controls={panelId}
+              className="account-form__tab"
+              onClick={() => switchMethod(m)}
+            >
+              {t(m === 'username' ? 'username' : 'mobile_number')}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <form
+        className="account-form__body register-form__form"
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        id={panelId}
+        role={bothMethods ? 'tabpanel' : undefined}
+        aria-labelledby={bothMethods ? `register-tab-${method}${ids}` : undefined}
+      >
+        {visible.map((v) => (
+          <Fragment key={v.field}>{renderField(v)}</Fragment>
+        ))}
+        <div className="register-form__terms">
+          <label className="account-form__check">
+            <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
+            {t('age_confirm', { age: account.settings.ageLimit })}
+          </label>
+          <Link to={AGREEMENT_ROUTE}>{t('user_agreement')}</Link>
+        </div>
+        <FormError error={formError} />
+        <button type="submit" className="account-form__submit" disabled={busy || !agree} aria-busy={busy || undefined}>
+          {t('register')}
+        </button>
+      </form>
+      <SocialLogin flags={flags} settings={account.settings} />
+      <Link className="register-form__login" to={LOGIN_ROUTE}>
+        {t('already_have_account')}
+      </Link>
+    </div>
+  );
+}
+
+export default RegisterForm;

@@ -1,0 +1,176 @@
+import './styles.css';
+import { useContext, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { SetPasswordSmsFormProps } from '../../src/generated/widgets/set-password-sms-form';
+import { login, startSession } from '../../src/lib/api/auth';
+import { ApiFailure } from '../../src/lib/api/client';
+import { setPasswordByPhone } from '../../src/lib/api/security';
+import { sendSmsCode } from '../../src/lib/api/verification';
+import { hideLoading, showLoading, showToast } from '../../src/lib/feedback';
+import {
+  AccountFormHostContext,
+  FormError,
+  PasswordField,
+  SendCodeButton,
+  TextField,
+  failureMessage,
+  useAccountContext,
+  useFieldForm,
+  useLanguageRevalidation,
+  type Values,
+} from '../../src/lib/form-fields';
+import { useSmsCountdown } from '../../src/lib/sms-countdown';
+import {
+  MOBILE_INPUT_MAX,
+  SMS_CODE_MAX,
+  checkField,
+  checkSmsCode,
+  clampMobileInput,
+  digitsOnly,
+  type Check,
+  type Invalid,
+  type RuleSet,
+} from '../../src/lib/validation';
+import type { WidgetComponentProps } from '../../src/lib/widget';
+
+/** A host (e.g. a dialog over the game list) may pass a callback besides the JSON props. */
+export interface SetPasswordSmsFormHostProps {
+  onDone?: () => void;
+}
+
+/** The spec's form field names. */
+type Field = 'mobileNum' | 'verificationCode' | 'password';
+const FIELDS: readonly Field[] = ['mobileNum', 'verificationCode', 'password'];
+
+export const PASSWORD_SET_TOAST_MS = 1000;
+
+function validator(rules: RuleSet) {
+  return (field: Field, v: Values<Field>): Check => {
+    switch (field) {
+      case 'mobileNum':
+        return checkField(rules, 'mobileNum', v.mobileNum, { required: true });
+      case 'verificationCode':
+        return checkSmsCode(rules, v.verificationCode);
+      case 'password':
+        return checkField(rules, 'password', v.password, { required: true });
+    }
+  };
+}
+
+function SetPasswordSmsForm({ redirectTo, onDone: onDoneProp }: WidgetComponentProps<SetPasswordSmsFormProps & SetPasswordSmsFormHostProps>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const host = useContext(AccountFormHostContext);
+  const onDone = onDoneProp ?? host.onDone;
+  const account = useAccountContext();
+  const [dialCode, setDialCode] = useState(account.countryDialingCode);
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<Invalid | null>(null);
+  // Touched: typed into or left. Submit waits until every field is, and none has an error.
+  const [changed, setChanged] = useState<Partial<Record<Field, boolean>>>({});
+  const countdown = useSmsCountdown();
+  const validate = validator(account.rules);
+  const form = useFieldForm<Field>(() => ({ mobileNum: '', verificationCode: '', password: '' }), validate);
+  useLanguageRevalidation(form.revalidateFilled);
+
+  const change = (field: Field, value: string) => {
+    setChanged((c) => (c[field] ? c : { ...c, [field]: true }));
+    form.setValue(field, value);
+  };
+  const allTouched = FIELDS.every((f) => changed[f] || form.touched[f]);
+  const anyError = FIELDS.some((f) => validate(f, form.values) !== null);
+  const blocked = !allTouched || anyError;
+
+  const sendCode = () => {
+    if (form.checkAll(['mobileNum'])) return;
+    void countdown.send(() => sendSmsCode(form.values.mobileNum, dialCode));
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || blocked) return;
+    setFormError(null);
+    if (form.checkAll(FIELDS)) return;
+    const { mobileNum, verificationCode, password } = form.values;
+    setBusy(true);
+    showLoading();
+    try {
+      await setPasswordByPhone({ mobileNum, verificationCode, newPassword: password, countryDialingCode: dialCode });
+    } catch (err) {
+      hideLoading();
+      setBusy(false);
+      // Spec section 8: "same as the old one" clears the password, any other failure the SMS code.
+      const field: Field = err instanceof ApiFailure && err.errorCode === 'modify.new.old.same' ? 'password' : 'verificationCode';
+      form.replaceValues({ [field]: '' });
+      setChanged((c) => ({ ...c, [field]: false }));
+      form.setError(field, failureMessage(err));
+      form.focus(field);
+      return;
+    }
+    try {
+      // Logged in automatically with the mobile number and the new password.
+      const session = await login({ type: 'username', username: mobileNum, password });
+      hideLoading();
+      startSession(session, account.merchantCode, password);
+      void showToast('change_saved', PASSWORD_SET_TOAST_MS);
+      if (onDone) onDone();
+      else if (redirectTo) void navigate(redirectTo, { replace: true });
+    } catch (err) {
+      hideLoading();
+      setFormError(failureMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="account-form set-password-sms-form">
+      <form className="account-form__body" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <TextField
+          {...form.bind('mobileNum')}
+          onValueChange={(value) => change('mobileNum', clampMobileInput(value))}
+          label="mobile_number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={MOBILE_INPUT_MAX}
+          required
+          prefix={
+            <select className="form-field__select" aria-label={t('country_code')} value={dialCode} onChange={(e) => setDialCode(e.target.value)}>
+              {[...new Set([account.countryDialingCode, dialCode])].map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          }
+        />
+        <TextField
+          {...form.bind('verificationCode')}
+          onValueChange={(value) => change('verificationCode', digitsOnly(value, SMS_CODE_MAX))}
+          label="verification_code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={SMS_CODE_MAX}
+          disabled={!countdown.sent}
+          required
+          addon={<SendCodeButton countdown={countdown} onSend={sendCode} />}
+        />
+        <PasswordField
+          {...form.bind('password')}
+          onValueChange={(value) => change('password', value)}
+          label="new_password"
+          autoComplete="new-password"
+          required
+        />
+        <FormError error={formError} />
+        <button type="submit" className="account-form__submit" disabled={busy || blocked}>
+          {t('submit')}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+export default SetPasswordSmsForm;
