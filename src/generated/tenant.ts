@@ -334,6 +334,8 @@ export interface Screens {
   forget?: Screen;
   changePsw?: Screen;
   settings?: Screen;
+  gameList?: Screen;
+  help?: Screen;
 }
 /**
  * A screen's named slots, and optionally a variant chosen by a setting (e.g. mobileTemplate.mem_cen).
