@@ -18,11 +18,17 @@ import announcementRoutes from './routes/announcements/announcements';
 import captchaRoutes from './routes/captcha/captcha';
 import outboxRoutes from './routes/dev/outbox';
 import devCaptchaRoutes from './routes/dev/captcha';
+import favouriteRoutes from './routes/game/favourites';
+import gameRoutes from './routes/game/games';
+import iconRoutes from './routes/game/icons';
+import inhouseRoutes from './routes/game/inhouse';
+import launchRoutes from './routes/game/launch';
 import messageRoutes from './routes/member/messages';
 import memberInfoRoutes from './routes/member/info';
 import registerRoutes from './routes/member/register';
 import walletRoutes from './routes/member/wallet';
 import promotionRoutes from './routes/promotions/promotions';
+import rankListRoutes from './routes/relay/rank-list';
 import passwordRoutes from './routes/security/password';
 import sessionRoutes from './routes/session/session';
 import siteRoutes from './routes/site/index';
@@ -124,6 +130,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     announcementRoutes,
     promotionRoutes,
     affiliateRoutes,
+    gameRoutes,
+    favouriteRoutes,
+    launchRoutes,
+    iconRoutes,
+    inhouseRoutes,
+    rankListRoutes,
     outboxRoutes,
     devCaptchaRoutes,
   ]) {

@@ -16,6 +16,7 @@ export const ERROR_KEYS = {
   'modify.new.old.same': 'new_old_password_same',
   'password.incorrect': 'err_password_incorrect',
   'balance.insufficient': 'err_balance_insufficient',
+  'launch.invalid': 'err_launch_invalid',
   'password.not.set': 'err_password_not_set',
   'sms.code.invalid': 'verification_code_error',
   'rate.limited': 'err_rate_limited',

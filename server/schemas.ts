@@ -12,7 +12,10 @@ export interface RouteSpec {
   method: HTTPMethods;
   url: string;
   summary?: string;
-  auth?: 'required' | 'optional';
+  /** game: an in-house game's play token or a member session (app.requirePlayer). */
+  auth?: 'required' | 'optional' | 'game';
+  /** Not JSON: the route answers this content type (a page, a script, an image), errors still in the envelope. */
+  produces?: string;
   encrypted?: boolean;
   headers?: string;
   querystring?: string;
@@ -20,6 +23,7 @@ export interface RouteSpec {
   body?: string;
   /** The decrypted body of an encrypted route. */
   payload?: string;
+  /** The value's schema (JSON routes); a description of the body for `produces` routes. */
   response: string;
   errors?: string[];
 }
@@ -84,17 +88,17 @@ export class ApiSchemas {
     const spec = this.spec(file, name);
     const id = this.files.get(file)!.$id;
     const ref = (r: string | undefined) => (r ? { $ref: absolute(id, r) } : undefined);
-    const schema: FastifySchema & Record<string, unknown> = {
-      summary: spec.summary,
-      response: {
+    const schema: FastifySchema & Record<string, unknown> = { summary: spec.summary };
+    if (!spec.produces) {
+      schema.response = {
         200: {
           type: 'object',
           required: ['success', 'value'],
           additionalProperties: false,
           properties: { success: { const: true }, value: ref(spec.response) },
         },
-      },
-    };
+      };
+    }
     for (const part of ['headers', 'querystring', 'params', 'body'] as const) {
       if (spec[part]) schema[part] = ref(spec[part]);
     }

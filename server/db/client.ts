@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -38,11 +39,13 @@ export async function openDatabase(option: DbOption, dataDir?: string): Promise<
 
 async function openPglite(dataDir?: string): Promise<Database> {
   let client: PGlite;
+  // pg_trgm: the game-name search index (migration 0003).
+  const extensions = { pg_trgm };
   if (dataDir) {
     await mkdir(dataDir, { recursive: true });
-    client = new PGlite(join(dataDir, 'pgdata'));
+    client = new PGlite(join(dataDir, 'pgdata'), { extensions });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   }
   await client.waitReady;
   const orm = drizzlePglite({ client, schema }) as unknown as Db;

@@ -192,3 +192,141 @@ export const serverKeys = pgTable('server_keys', {
   privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+export const gameVendors = pgTable('game_vendors', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  accountTypeName: text('account_type_name').notNull(),
+  prizeMode: text('prize_mode'),
+  lottoMode: text('lotto_mode'),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const vendorCategories = pgTable(
+  'vendor_categories',
+  {
+    merchantCode: text('merchant_code').notNull(),
+    gameCategory: text('game_category').notNull(),
+    gameType: text('game_type').notNull(),
+    vassalage: text('vassalage').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.merchantCode, t.gameCategory, t.gameType, t.vassalage] })],
+);
+
+export const games = pgTable('games', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  nodeId: integer('node_id').notNull(),
+  vassalage: text('vassalage').notNull(),
+  gameType: text('game_type').notNull(),
+  gameId: text('game_id').notNull(),
+  roomId: text('room_id'),
+  nameEn: text('name_en').notNull(),
+  nameTy: text('name_ty').notNull(),
+  searchText: text('search_text').notNull(),
+  slotType: text('slot_type'),
+  isNew: boolean('is_new').notNull().default(false),
+  isHot: boolean('is_hot').notNull().default(false),
+  hotRank: integer('hot_rank'),
+  /** Minor units. */
+  minBet: bigint('min_bet', { mode: 'number' }).notNull().default(1),
+  minLine: integer('min_line').notNull().default(1),
+  supportPlay: boolean('support_play').notNull().default(false),
+  prizeMode: text('prize_mode'),
+  lottoMode: text('lotto_mode'),
+  iconUrl: text('icon_url').notNull(),
+  mobileSmallIcon: text('mobile_small_icon').notNull(),
+  mobileLargeIcon: text('mobile_large_icon').notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const gameFavourites = pgTable(
+  'game_favourites',
+  {
+    memberId: ref('member_id').notNull(),
+    merchantCode: text('merchant_code').notNull(),
+    nodeId: integer('node_id').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.nodeId] })],
+);
+
+export const gameRecent = pgTable(
+  'game_recent',
+  {
+    memberId: ref('member_id').notNull(),
+    merchantCode: text('merchant_code').notNull(),
+    nodeId: integer('node_id').notNull(),
+    playedAt: ts('played_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.nodeId] })],
+);
+
+export const hotMatches = pgTable('hot_matches', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  matchTime: ts('match_time').notNull(),
+  league: text('league').notNull(),
+  homeTeam: text('home_team').notNull(),
+  awayTeam: text('away_team').notNull(),
+  homeTeamImageUrl: text('home_team_image_url').notNull(),
+  awayTeamImageUrl: text('away_team_image_url').notNull(),
+  vendor: text('vendor').notNull(),
+  roomId: text('room_id').notNull(),
+  nodeId: integer('node_id').notNull(),
+  supportPlay: boolean('support_play').notNull().default(false),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const gameWinners = pgTable('game_winners', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  nodeId: integer('node_id'),
+  iconUrl: text('icon_url').notNull(),
+  customerName: text('customer_name').notNull(),
+  gameName: text('game_name').notNull(),
+  /** Minor units. */
+  winAmount: bigint('win_amount', { mode: 'number' }).notNull(),
+  currency: text('currency').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const jackpots = pgTable('jackpots', {
+  merchantCode: text('merchant_code').primaryKey(),
+  currency: text('currency').notNull(),
+  baseAmount: bigint('base_amount', { mode: 'number' }).notNull(),
+  perSecond: bigint('per_second', { mode: 'number' }).notNull(),
+  startedAt: ts('started_at').notNull().defaultNow(),
+});
+
+export const gameTokens = pgTable('game_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  kind: text('kind').$type<'LAUNCH' | 'PLAY'>().notNull(),
+  memberId: ref('member_id').notNull(),
+  sessionHash: text('session_hash').notNull(),
+  merchantCode: text('merchant_code').notNull(),
+  /** Null: a vendor's lobby. */
+  nodeId: integer('node_id'),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const bets = pgTable('bets', {
+  id: id(),
+  memberId: ref('member_id').notNull(),
+  merchantCode: text('merchant_code').notNull(),
+  nodeId: integer('node_id').notNull(),
+  vassalage: text('vassalage').notNull(),
+  gameType: text('game_type').notNull(),
+  currency: text('currency').notNull(),
+  /** Minor units. */
+  stake: bigint('stake', { mode: 'number' }).notNull(),
+  win: bigint('win', { mode: 'number' }).notNull(),
+  outcome: jsonb('outcome').$type<Record<string, unknown>>().notNull(),
+  ledgerTransactionId: ref('ledger_transaction_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

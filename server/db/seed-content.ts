@@ -125,14 +125,11 @@ const AGENT_NOTICES: Bilingual[][] = [
   ],
 ];
 
-const MATCHES = [
-  { league: 'Asia Basketball League', home: ['Manila Comets', 'MC', '#c8102e'], away: ['Cebu Waves', 'CW', '#0b5cad'], vendor: 'SBO', hours: 3 },
-  { league: 'Premier Football Cup', home: ['North United', 'NU', '#19a974'], away: ['Harbour City', 'HC', '#5b2a86'], vendor: 'SBO', hours: 6 },
-  { league: 'Cockfight Derby', home: ['Red Rooster', 'RR', '#b3261e'], away: ['Blue Falcon', 'BF', '#14202b'], vendor: 'DS88', hours: 9 },
-];
-
-/** Every announcement of a tenant: banners (home, registration), notices, popups, hot matches, agent notices. */
-export function seedAnnouncements(now: Date): SeedAnnouncement[] {
+/**
+ * Every announcement of a tenant: banners (home, registration), notices, popups, agent notices.
+ * Hot matches have their own table (server/db/seed-games.ts).
+ */
+export function seedAnnouncements(): SeedAnnouncement[] {
   const list: SeedAnnouncement[] = [];
   for (const b of BANNERS) {
     list.push({ type: 'B', groupName: 'm_home', lang: null, title: b.title.EN, content: '', imageUrl: bannerImage(b.title.EN, ...b.colors), linkUrl: b.link });
@@ -160,27 +157,6 @@ export function seedAnnouncements(now: Date): SeedAnnouncement[] {
     }
     for (const [title, content] of AGENT_NOTICES) list.push({ type: 'A', groupName: 'm_home', lang, title: title[lang], content: content[lang] });
   }
-  MATCHES.forEach((m, i) => {
-    list.push({
-      type: 'H',
-      groupName: 'm_home',
-      lang: null,
-      title: `${m.home[0]} vs ${m.away[0]}`,
-      content: '',
-      data: {
-        matchTime: new Date(now.getTime() + m.hours * 3600_000).toISOString(),
-        league: m.league,
-        homeTeam: m.home[0],
-        awayTeam: m.away[0],
-        homeTeamImageUrl: badgeImage(m.home[1], m.home[2]),
-        awayTeamImageUrl: badgeImage(m.away[1], m.away[2]),
-        vendor: m.vendor,
-        roomId: `room-${i + 1}`,
-        nodeId: `${9000 + i}`,
-        supportPlay: true,
-      },
-    });
-  });
   return list;
 }
 

@@ -6,6 +6,7 @@ import { LedgerRepository } from '../repositories/ledger';
 import { MEMBER_TYPE } from '../repositories/members';
 import type { Db, Tx } from './client';
 import { announcements, helpItems, members, merchants, messages, promotions } from './schema';
+import { seedGames } from './seed-games';
 import { bannerImage, HELP_ITEMS, INBOX, PROMOTIONS, SEED_LANGS, seedAnnouncements, type Lang } from './seed-content';
 
 /** Password of every demo member. */
@@ -58,7 +59,7 @@ export const DOMAIN_BOUND_AFFILIATE_CODE = 'HOMEONLY';
 /** Demo members and balances are only for demo tenants: a real merchant must not get known passwords. */
 export const isDemoTenant = (tenant: Tenant) => tenant.id.startsWith('demo');
 
-/** Seeds every merchant that is not in the database yet; returns the merchant codes seeded. */
+/** Seeds every merchant that is not in the database yet (and the game catalogue of any merchant without one); returns the merchant codes seeded. */
 export async function seedTenants(db: Db, tenants: Tenant[], scryptCost: number): Promise<string[]> {
   const seeded: string[] = [];
   for (const tenant of tenants) {
@@ -86,7 +87,9 @@ async function seedTenant(db: Db, tenant: Tenant, scryptCost: number): Promise<b
       .insert(merchants)
       .values({ code: tenant.trialMerchantCode, tenantId: tenant.id, currency, isTrial: true })
       .onConflictDoNothing();
-    if (created.length === 0) return false;
+    // The catalogue also reaches merchants seeded before it existed.
+    const gamesSeeded = await seedGames(tx, tenant);
+    if (created.length === 0) return gamesSeeded;
     const ledger = new LedgerRepository(db);
     await ledger.houseAccount(tx, tenant.merchantCode, currency);
     await ledger.houseAccount(tx, tenant.trialMerchantCode, currency);
@@ -98,7 +101,7 @@ async function seedTenant(db: Db, tenant: Tenant, scryptCost: number): Promise<b
 
 async function seedContent(tx: Tx, tenant: Tenant): Promise<void> {
   const merchantCode = tenant.merchantCode;
-  const list = seedAnnouncements(new Date());
+  const list = seedAnnouncements();
   await tx.insert(announcements).values(list.map((a, sort) => ({ merchantCode, sort, ...a })));
   for (const lang of SEED_LANGS) {
     await tx.insert(helpItems).values(HELP_ITEMS.map(([title, content], sort) => ({ merchantCode, lang, sort, title: title[lang], content: content[lang] })));

@@ -50,8 +50,9 @@ export interface ApiRouteOptions {
 /**
  * Registers the route `file.name` of schemas/api: method, URL and JSON Schemas come from the
  * schema file, so the contract and the server cannot drift. The handler returns the value; the
- * envelope is added here. Hooks run in this order: decrypt + payload validation, session,
- * rate limit (so a malformed request writes nothing, not even a counter).
+ * envelope is added here (except on `produces` routes: pages, scripts, images, whose handler
+ * sends the body itself). Hooks run in this order: decrypt + payload validation, session, rate
+ * limit (so a malformed request writes nothing, not even a counter).
  */
 export function apiRoute(app: FastifyInstance, file: string, name: string, opts: ApiRouteOptions): void {
   const spec = app.schemas.spec(file, name);
@@ -63,6 +64,7 @@ export function apiRoute(app: FastifyInstance, file: string, name: string, opts:
   }
   if (spec.auth === 'required') preHandler.push(app.requireSession);
   if (spec.auth === 'optional') preHandler.push(app.optionalSession);
+  if (spec.auth === 'game') preHandler.push(app.requirePlayer);
   app.route({
     method: spec.method,
     url: spec.url,
@@ -70,6 +72,7 @@ export function apiRoute(app: FastifyInstance, file: string, name: string, opts:
     preValidation,
     preHandler,
     config: opts.rateLimit ? perIp(opts.rateLimit) : {},
-    handler: async (request, reply) => ok(await opts.handler(request, reply)),
+    // A `produces` route sends its own body (page, script, image); the others return the value.
+    handler: spec.produces ? opts.handler : async (request, reply) => ok(await opts.handler(request, reply)),
   });
 }

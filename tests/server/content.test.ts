@@ -24,7 +24,7 @@ describeBackends('announcements, promotions, affiliate codes, captcha, outbox', 
     expect(v.banners[0].url).toMatch(/^data:image\/svg\+xml;base64,/);
     expect(v.notices.map((n) => n.title)).toContain('Scheduled maintenance');
     expect(v.popups.map((p) => p.execution)).toEqual(['B']);
-    expect(v.hotMatches).toHaveLength(3);
+    expect(v.hotMatches).toHaveLength(4);
     expect(v.hotMatches[0]).toMatchObject({ league: 'Asia Basketball League', homeTeam: 'Manila Comets' });
     expect(v.agentNotices).toEqual([]);
     expect(v.footer.unreadCount).toBe(0);

@@ -2,11 +2,11 @@
  * Every route of schemas/api answers its success path with a body that validates against its
  * response schema (the envelope with the route's value schema): the contract cannot drift.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
 import { call, callEncrypted, describeBackends, EN, lastSmsCode, nextIp, tokenFor, uniqueDigits, type Envelope } from './helpers';
 
-type Result = { status: number; body: Envelope };
+type Result = { status: number; body: Envelope; res?: LightMyRequestResponse };
 type Case = (app: FastifyInstance, token: () => Promise<string>) => Promise<Result>;
 
 async function captcha(app: FastifyInstance) {
@@ -63,7 +63,48 @@ const CASES: Record<string, Case> = {
   'promotions.list': (app) => call(app, 'GET', '/wps/promotions?lang=TY'),
   'affiliate.check': (app) => call(app, 'GET', '/wps/affiliate/check?code=LUCKY2024', { ip: nextIp() }),
   'dev.outbox': (app) => call(app, 'GET', '/wps/dev/outbox?to=demoplayer@example.com&limit=5'),
+  'dev.captcha': async (app) => {
+    const { id } = await app.repos.captchas.create({ keepForDev: true });
+    return call(app, 'GET', `/wps/dev/captcha?id=${id}`);
+  },
+  'games.list': (app) => call(app, 'GET', '/wps/game/list?gameType=RNG&page=2&pageSize=26&language=EN&platform=html5&merchant=demoph01'),
+  'games.types': (app) => call(app, 'GET', '/wps/game/types?typeId=2&merchant_code=demoph01'),
+  'games.categories': (app) => call(app, 'GET', '/wps/game/categories?language=EN'),
+  'games.hot': (app) => call(app, 'GET', '/wps/game/hot?isPlatform=2&gameType=RNG&language=TY&platform=html5'),
+  'games.favouriteAdd': async (app, token) => call(app, 'POST', '/wps/game/favourites', { token: await token(), body: { nodeId: '10001', vendor: 'LUCKYREEL' } }),
+  'games.favouriteRemove': async (app, token) => call(app, 'DELETE', '/wps/game/favourites?nodeId=10002&vendor=LUCKYREEL', { token: await token() }),
+  'games.favourites': async (app, token) => {
+    await call(app, 'POST', '/wps/game/favourites', { token: await token(), body: { nodeId: '10003', vendor: 'LUCKYREEL' } });
+    return call(app, 'GET', '/wps/game/favourites?pageNo=1&pageSize=26&gameType=RNG&language=EN', { token: await token() });
+  },
+  'games.favouriteIds': async (app, token) => call(app, 'GET', '/wps/game/favourites/ids', { token: await token() }),
+  'games.recentAdd': async (app, token) => call(app, 'GET', '/wps/game/recent/add?nodeId=10004&vendor=LUCKYREEL', { token: await token() }),
+  'games.recent': async (app, token) => {
+    await call(app, 'GET', '/wps/game/recent/add?nodeId=10005&vendor=LUCKYREEL', { token: await token() });
+    return call(app, 'GET', '/wps/game/recent?page=1&pageSize=25&clientType=2&language=EN', { token: await token() });
+  },
+  'games.hotMatches': (app) => call(app, 'GET', '/wps/game/hotMatches'),
+  'games.lottery': (app) => call(app, 'GET', '/wps/game/lottery?prizeMode=Lott'),
+  'games.jackpot': (app) => call(app, 'GET', '/wps/game/jackpot'),
+  'games.launch': async (app, token) => call(app, 'POST', '/wps/game/launch', { token: await token(), body: { vendor: 'TCG_LOTTO_VN' } }),
+  'games.icon': (app) => call(app, 'GET', '/wps/game/icon/10001.png?size=240'),
+  'games.vendorIcon': (app) => call(app, 'GET', '/wps/game/icon/vendor/DS88.png'),
+  'games.vendorPage': (app) => call(app, 'GET', '/wps/game/vendor/play?vendor=LOTT&mode=real&code=lobby&prize_mode=Lott&playType=trad&lang=EN&returnUrl=%2Fm%2Fhome'),
+  'inhouse.slotPage': async (app, token) => call(app, 'GET', (await launchInhouse(app, await token())).url),
+  'inhouse.slotScript': (app) => call(app, 'GET', '/wps/game/inhouse/slot.js'),
+  'inhouse.slotStyle': (app) => call(app, 'GET', '/wps/game/inhouse/slot.css'),
+  'inhouse.session': async (app, token) => call(app, 'POST', '/wps/game/inhouse/session', { body: { token: (await launchInhouse(app, await token())).token, lang: 'EN' } }),
+  'inhouse.spin': async (app, token) => call(app, 'POST', '/wps/game/inhouse/spin', { token: await token(), body: { stake: 10 } }),
+  'relay.rankList': (app) => call(app, 'GET', '/wps/relay/GCSGAME_getRankList?gameCategory=ALL&language=EN&limitNum=20'),
+  'relay.rankListPost': (app) => call(app, 'POST', '/wps/relay/GCSGAME_getRankList', { body: { gameCategory: 'RNG', language: 'TY', limitNum: 5 } }),
 };
+
+/** Launches the in-house slot for a member: its page URL and the launch token in it. */
+async function launchInhouse(app: FastifyInstance, token: string): Promise<{ url: string; token: string }> {
+  const { body } = await call<{ url: string }>(app, 'POST', '/wps/game/launch', { token, body: { vendor: 'INHOUSE' } });
+  const url = body.value!.url;
+  return { url, token: new URL(url, 'http://x').searchParams.get('token')! };
+}
 
 describeBackends('API contract', ({ server }) => {
   it('has a success case for every route of schemas/api', () => {
@@ -76,9 +117,16 @@ describeBackends('API contract', ({ server }) => {
     const app = server().app;
     let agentToken: string | undefined;
     const token = async () => (agentToken ??= await tokenFor(app, 'demoagent'));
-    const { status, body } = await CASES[key](app, token);
+    const { status, body, res } = await CASES[key](app, token);
     expect(status, JSON.stringify(body)).toBe(200);
     const [file, name] = key.split('.');
+    const produces = app.schemas.spec(file, name).produces;
+    if (produces) {
+      // A page, script or image: its content type, not an envelope.
+      expect(String(res!.headers['content-type'])).toMatch(new RegExp(`^${produces}`));
+      expect(res!.rawPayload.length).toBeGreaterThan(0);
+      return;
+    }
     const schema = (app.schemas.route(file, name).response as Record<number, object>)[200];
     const validate = app.schemas.bodyAjv.compile(schema);
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);

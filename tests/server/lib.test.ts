@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { maskName } from '../../server/db/seed-games';
 import { ApiError, ERROR_KEYS, errorEnvelope } from '../../server/errors';
+import { initials, renderIcon } from '../../server/lib/game-icon';
 import { hashPassword, verifyPassword } from '../../server/lib/passwords';
 import { renderIndex, scriptJson } from '../../server/lib/site-index';
 import { duplicateDomains, hostName, htmlLang } from '../../server/lib/tenant-host';
+import { TtlCache } from '../../server/lib/ttl-cache';
 import { enforce, FIELD_MESSAGES, satisfies, VALIDATION_RULES, type RuleName } from '../../server/lib/validation-rules';
 import { maskEmail, maskMobile } from '../../server/routes/member/info';
 import { toAmount } from '../../server/routes/member/wallet';
@@ -155,5 +158,44 @@ describe('member formatting', () => {
     expect(toAmount(125050)).toBe(1250.5);
     expect(toAmount(1)).toBe(0.01);
     expect(toAmount(-20000)).toBe(-200);
+  });
+});
+
+describe('game helpers', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('caches a load per key for its TTL, shares concurrent misses and forgets failures', async () => {
+    vi.useFakeTimers();
+    const cache = new TtlCache<number>(1_000, 2);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await Promise.all([cache.get('a', load), cache.get('a', load)])).toEqual([1, 1]);
+    vi.advanceTimersByTime(999);
+    expect(await cache.get('a', load)).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(await cache.get('a', load)).toBe(2);
+    await expect(cache.get('b', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await cache.get('b', load)).toBe(3);
+    // Past `max` keys the oldest goes.
+    await cache.get('c', load);
+    expect(await cache.get('a', load)).toBe(5);
+  });
+
+  it('draws the same icon for the same game, with its initials', () => {
+    expect(initials('Gintong Templo')).toBe('GT');
+    expect(initials("Speed Hold'em 3")).toBe('SH');
+    expect(initials('Lotto 6/42')).toBe('L6');
+    expect(initials('Keno')).toBe('KE');
+    expect(initials('!!')).toBe('?');
+    const a = renderIcon({ seed: '10001', label: 'GT', gameType: 'RNG', size: 120 });
+    expect(renderIcon({ seed: '10001', label: 'GT', gameType: 'RNG', size: 120 }).equals(a)).toBe(true);
+    expect(renderIcon({ seed: '10002', label: 'GT', gameType: 'RNG', size: 120 }).equals(a)).toBe(false);
+  });
+
+  it('masks winner names', () => {
+    expect(maskName('juandelacruz88')).toBe('ju***88');
+    expect(maskName('ana')).toBe('a***');
   });
 });

@@ -15,9 +15,16 @@ declare module 'fastify' {
     requireSession(request: FastifyRequest): Promise<void>;
     /** preHandler: reads the session when a token is sent; a visitor stays a visitor. */
     optionalSession(request: FastifyRequest): Promise<void>;
+    /**
+     * preHandler of a game's own calls: an in-house game's play token (request.playNodeId set to
+     * its game) or a member session token (401 otherwise).
+     */
+    requirePlayer(request: FastifyRequest): Promise<void>;
   }
   interface FastifyRequest {
     auth: Auth | null;
+    /** The game a play token was issued for; null with a member session token. */
+    playNodeId: number | null;
   }
 }
 
@@ -33,6 +40,7 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 
 export default globalPlugin('auth', async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
+  app.decorateRequest('playNodeId', null);
 
   async function resolve(request: FastifyRequest, token: string): Promise<Auth> {
     const session = TOKEN.test(token) ? await app.repos.sessions.find(token) : null;
@@ -48,6 +56,22 @@ export default globalPlugin('auth', async (app: FastifyInstance) => {
     const token = tokenOf(request);
     if (!token) throw new ApiError('session.required', 401);
     request.auth = await resolve(request, token);
+  });
+
+  app.decorate('requirePlayer', async (request: FastifyRequest) => {
+    const token = tokenOf(request);
+    if (!token) throw new ApiError('session.required', 401);
+    const grant = TOKEN.test(token) ? await app.repos.gameTokens.findPlay(token) : null;
+    if (!grant) {
+      request.auth = await resolve(request, token);
+      return;
+    }
+    const tenant = request.tenant;
+    const member = await app.repos.members.byId(grant.memberId);
+    const sameTenant = grant.session.merchantCode === tenant.merchantCode || grant.session.merchantCode === tenant.trialMerchantCode;
+    if (!sameTenant || !member || member.status !== 'ACTIVE') throw new ApiError('session.invalid', 401);
+    request.auth = { session: grant.session, member };
+    request.playNodeId = grant.nodeId;
   });
 
   app.decorate('optionalSession', async (request: FastifyRequest) => {

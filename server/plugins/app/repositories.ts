@@ -2,13 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { globalPlugin } from '../../lib/plugin';
 import { AffiliateRepository } from '../../repositories/affiliates';
 import { AnnouncementRepository } from '../../repositories/announcements';
+import { BetRepository } from '../../repositories/bets';
 import { CaptchaRepository } from '../../repositories/captchas';
 import { CounterRepository } from '../../repositories/counters';
+import { GameTokenRepository } from '../../repositories/game-tokens';
+import { GameRepository } from '../../repositories/games';
 import { HelpRepository } from '../../repositories/help';
 import { loadJweKeys, type JweKeys } from '../../repositories/keys';
 import { LedgerRepository } from '../../repositories/ledger';
 import { MemberRepository } from '../../repositories/members';
 import { MessageRepository } from '../../repositories/messages';
+import { PlayerGameRepository } from '../../repositories/player-games';
 import { PromotionRepository } from '../../repositories/promotions';
 import { SessionRepository } from '../../repositories/sessions';
 import { SmsCodeRepository } from '../../repositories/sms-codes';
@@ -16,12 +20,16 @@ import { SmsCodeRepository } from '../../repositories/sms-codes';
 export interface Repositories {
   affiliates: AffiliateRepository;
   announcements: AnnouncementRepository;
+  bets: BetRepository;
   captchas: CaptchaRepository;
   counters: CounterRepository;
+  games: GameRepository;
+  gameTokens: GameTokenRepository;
   help: HelpRepository;
   ledger: LedgerRepository;
   members: MemberRepository;
   messages: MessageRepository;
+  playerGames: PlayerGameRepository;
   promotions: PromotionRepository;
   sessions: SessionRepository;
   smsCodes: SmsCodeRepository;
@@ -40,12 +48,16 @@ export default globalPlugin('repositories', async (app: FastifyInstance) => {
   app.decorate('repos', {
     affiliates: new AffiliateRepository(db),
     announcements: new AnnouncementRepository(db),
+    bets: new BetRepository(db),
     captchas: new CaptchaRepository(db),
     counters: new CounterRepository(db),
+    games: new GameRepository(db),
+    gameTokens: new GameTokenRepository(db),
     help: new HelpRepository(db),
     ledger: new LedgerRepository(db),
     members: new MemberRepository(db),
     messages: new MessageRepository(db),
+    playerGames: new PlayerGameRepository(db),
     promotions: new PromotionRepository(db),
     sessions: new SessionRepository(db, app.config.sessionTtlMinutes),
     smsCodes: new SmsCodeRepository(db),

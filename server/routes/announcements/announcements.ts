@@ -3,6 +3,7 @@ import { ApiError } from '../../errors';
 import { contentLang } from '../../lib/lang';
 import { apiRoute } from '../../lib/route';
 import type { AnnouncementRow, AnnouncementType } from '../../repositories/announcements';
+import { hotMatchItem } from '../game/present';
 
 interface Query {
   types: string;
@@ -30,24 +31,6 @@ const popup = (a: AnnouncementRow) => ({
   promotionType: a.promotionType,
 });
 
-function hotMatch(a: AnnouncementRow) {
-  const d = (a.data ?? {}) as Record<string, unknown>;
-  const text = (k: string) => String(d[k] ?? '');
-  return {
-    id: a.id,
-    matchTime: text('matchTime'),
-    league: text('league'),
-    homeTeam: text('homeTeam'),
-    awayTeam: text('awayTeam'),
-    homeTeamImageUrl: text('homeTeamImageUrl'),
-    awayTeamImageUrl: text('awayTeamImageUrl'),
-    vendor: text('vendor'),
-    roomId: text('roomId'),
-    nodeId: text('nodeId'),
-    supportPlay: Boolean(d.supportPlay),
-  };
-}
-
 export default async function announcementRoutes(app: FastifyInstance) {
   apiRoute(app, 'announcements', 'list', {
     handler: async (request) => {
@@ -71,7 +54,8 @@ export default async function announcementRoutes(app: FastifyInstance) {
         banners: of('B').map(banner),
         notices: of('PL').map(item),
         popups: of('PU').filter((r) => audience.includes(r.execution ?? '')).map(popup),
-        hotMatches: of('H').map(hotMatch),
+        // Hot matches live in their own table (GET /wps/game/hotMatches reads the same rows).
+        hotMatches: types.includes('H') ? (await app.repos.games.hotMatches(tenant.merchantCode)).map(hotMatchItem) : [],
         agentNotices: agentRows.map((r) => ({ ...item(r), read: read.has(r.id) })),
         footer: { unreadCount: agent ? await app.repos.announcements.unreadAgentCount(tenant.merchantCode, member.id) : 0 },
       };

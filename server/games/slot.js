@@ -1,0 +1,201 @@
+// The in-house slot's page script (served by server/routes/game/inhouse.ts under the site's CSP:
+// script-src 'self', no inline script). It exchanges the launch token of the URL for a play
+// token once (kept in sessionStorage, so a reload keeps playing), then spins through the API.
+(function () {
+  'use strict';
+
+  var config = JSON.parse(document.getElementById('slot-config').textContent);
+  var labels = config.labels;
+  // 7 and BAR are text; the fruit and the bell are pictures in slot.css (by data-symbol).
+  var SYMBOLS = { SEVEN: '7', BAR: 'BAR', BELL: '', GRAPE: '', LEMON: '', CHERRY: '' };
+  var REEL_STOP_MS = [450, 700, 950];
+  var storageKey = 'inhouse-slot:' + config.token;
+  var state = { token: null, stakes: [], stakeIndex: 0, busy: false, currencySymbol: '', reels: [], sumBalance: 0 };
+
+  function $(id) {
+    return document.getElementById(id);
+  }
+
+  function money(amount) {
+    return state.currencySymbol + Number(amount).toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  }
+
+  function say(text, kind) {
+    var el = $('message');
+    el.textContent = text || '';
+    el.className = 'message' + (kind ? ' ' + kind : '');
+  }
+
+  function remember(session) {
+    try {
+      sessionStorage.setItem(storageKey, JSON.stringify(session));
+    } catch {
+      // Storage blocked: a reload will need a new launch, nothing else changes.
+    }
+  }
+
+  function recall() {
+    try {
+      var text = sessionStorage.getItem(storageKey);
+      return text ? JSON.parse(text) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  function post(path, body, token) {
+    var headers = { 'content-type': 'application/json' };
+    if (token) headers.authorization = 'Bearer ' + token;
+    return fetch(path, { method: 'POST', headers: headers, body: JSON.stringify(body), credentials: 'omit' }).then(function (res) {
+      return res.json().catch(function () {
+        return { success: false, errorCode: 'server.error' };
+      });
+    });
+  }
+
+  function showReel(r, symbols) {
+    var cells = $('reels').children[r].children;
+    for (var i = 0; i < cells.length; i++) {
+      cells[i].textContent = SYMBOLS[symbols[i]];
+      cells[i].setAttribute('data-symbol', symbols[i]);
+      cells[i].setAttribute('aria-label', symbols[i].toLowerCase());
+    }
+  }
+
+  function windowAt(r, stop) {
+    var strip = state.reels[r];
+    var n = strip.length;
+    return [strip[(stop + n - 1) % n], strip[stop], strip[(stop + 1) % n]];
+  }
+
+  function showStake() {
+    $('stake').textContent = money(state.stakes[state.stakeIndex] / 100);
+    $('less').disabled = state.busy || state.stakeIndex === 0;
+    $('more').disabled = state.busy || state.stakeIndex === state.stakes.length - 1;
+  }
+
+  function showBalance(amount) {
+    state.sumBalance = amount;
+    $('balance').textContent = money(amount);
+  }
+
+  function setBusy(busy) {
+    state.busy = busy;
+    $('spin').disabled = busy || !state.token;
+    document.querySelector('.slot').setAttribute('aria-busy', busy ? 'true' : 'false');
+    showStake();
+  }
+
+  function payTable(session) {
+    var table = $('paytable');
+    session.payTable.forEach(function (rule) {
+      var row = table.insertRow();
+      var line = row.insertCell();
+      line.className = 'line';
+      rule.line.forEach(function (s) {
+        var span = document.createElement('span');
+        span.textContent = s ? SYMBOLS[s] : labels.any;
+        if (s) {
+          span.setAttribute('data-symbol', s);
+          span.setAttribute('role', 'img');
+          span.setAttribute('aria-label', s.toLowerCase());
+        }
+        line.appendChild(span);
+      });
+      row.insertCell().textContent = '\u00d7' + rule.multiplier;
+    });
+    $('rtp').textContent = labels.rtp + ' ' + (session.rtp * 100).toFixed(1) + '%';
+  }
+
+  function begin(session) {
+    state.token = session.token;
+    state.reels = session.reels;
+    state.stakes = session.stakes;
+    state.currencySymbol = session.currencySymbol;
+    var preferred = state.stakes.indexOf(100);
+    state.stakeIndex = preferred >= 0 ? preferred : 0;
+    document.title = session.gameName;
+    $('title').textContent = session.gameName;
+    for (var r = 0; r < state.reels.length; r++) showReel(r, windowAt(r, 0));
+    payTable(session);
+    showBalance(session.sumBalance);
+    $('win').textContent = money(0);
+    say('');
+    setBusy(false);
+  }
+
+  function fail(errorCode) {
+    if (errorCode === 'balance.insufficient') return say(labels.insufficient, 'error');
+    if (errorCode === 'session.invalid' || errorCode === 'session.required' || errorCode === 'launch.invalid') {
+      state.token = null;
+      return say(labels.expired, 'error');
+    }
+    say(labels.failed, 'error');
+  }
+
+  function spin() {
+    if (state.busy || !state.token) return;
+    var stake = state.stakes[state.stakeIndex];
+    setBusy(true);
+    say('');
+    $('win').textContent = money(0);
+    var reels = $('reels').children;
+    for (var i = 0; i < reels.length; i++) reels[i].classList.add('spinning');
+    var started = Date.now();
+    post('/wps/game/inhouse/spin', { stake: stake }, state.token)
+      .then(function (res) {
+        var wait = Math.max(0, REEL_STOP_MS[0] - (Date.now() - started));
+        REEL_STOP_MS.forEach(function (ms, r) {
+          setTimeout(function () {
+            reels[r].classList.remove('spinning');
+            if (res.success) showReel(r, res.value.reels[r].symbols);
+          }, wait + ms - REEL_STOP_MS[0]);
+        });
+        setTimeout(function () {
+          if (res.success) {
+            showBalance(res.value.sumBalance);
+            $('win').textContent = money(res.value.win);
+            if (res.value.win > 0) say(labels.won + ' ' + money(res.value.win) + ' (\u00d7' + res.value.multiplier + ')', 'win');
+            var saved = recall();
+            if (saved) {
+              saved.sumBalance = res.value.sumBalance;
+              remember(saved);
+            }
+          } else {
+            fail(res.errorCode);
+          }
+          setBusy(false);
+        }, wait + REEL_STOP_MS[REEL_STOP_MS.length - 1] - REEL_STOP_MS[0]);
+      })
+      .catch(function () {
+        for (var i = 0; i < reels.length; i++) reels[i].classList.remove('spinning');
+        say(labels.offline, 'error');
+        setBusy(false);
+      });
+  }
+
+  $('spin').addEventListener('click', spin);
+  $('less').addEventListener('click', function () {
+    if (state.stakeIndex > 0) state.stakeIndex -= 1;
+    showStake();
+  });
+  $('more').addEventListener('click', function () {
+    if (state.stakeIndex < state.stakes.length - 1) state.stakeIndex += 1;
+    showStake();
+  });
+
+  var saved = recall();
+  if (saved) {
+    begin(saved);
+  } else {
+    post('/wps/game/inhouse/session', { token: config.token, lang: config.lang })
+      .then(function (res) {
+        if (!res.success) return fail(res.errorCode);
+        remember(res.value);
+        begin(res.value);
+      })
+      .catch(function () {
+        say(labels.offline, 'error');
+      });
+  }
+})();

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { INHOUSE_VENDOR, maskName } from '../db/seed-games';
+import { ApiError } from '../errors';
+import { MEMBER_TYPE } from '../repositories/members';
+import type { GameRow } from '../repositories/games';
+import { toAmount } from '../routes/member/wallet';
+import { BOARD_MULTIPLIER, drawSpin } from './slot';
+
+/** The in-house game a spin plays: the play token's, else the one asked for, else the first. */
+export async function inhouseGame(app: FastifyInstance, merchantCode: string, nodeId: number | null): Promise<GameRow> {
+  const game =
+    nodeId === null
+      ? ((await app.repos.games.list({ merchantCode, gameType: 'INHOUSE' }, 1, 1)).rows[0] ?? null)
+      : await app.repos.games.byNode(merchantCode, nodeId);
+  if (!game || game.vassalage !== INHOUSE_VENDOR) throw new ApiError('not.found', 404);
+  return game;
+}
+
+/**
+ * One spin of the in-house slot. The reels are drawn first (crypto.randomInt); then, in one
+ * transaction, the stake is debited (the ledger's conditional UPDATE refuses an overdraw and
+ * serialises concurrent spins on the wallet row), the win credited, and the bet recorded. A
+ * refused stake rolls everything back: nothing is written.
+ */
+export async function spin(app: FastifyInstance, request: FastifyRequest, stake: number, nodeId: number | null) {
+  const member = request.auth!.member;
+  const tenant = request.tenant;
+  const game = await inhouseGame(app, tenant.merchantCode, request.playNodeId ?? nodeId);
+  const outcome = drawSpin();
+  const win = stake * outcome.multiplier;
+  const { ledger } = app.repos;
+  const { betId, balance } = await app.db.orm.transaction(async (tx) => {
+    const wallet = await ledger.walletOf(member.id, tx);
+    if (!wallet) throw new ApiError('balance.insufficient', 409);
+    const house = await ledger.houseAccount(tx, member.merchantCode, wallet.currency);
+    const memo = `${game.vassalage} ${game.gameId}`;
+    const betTxn = await ledger.post(tx, {
+      merchantCode: member.merchantCode,
+      kind: 'BET',
+      memo,
+      lines: [
+        { accountId: wallet.id, amount: -stake },
+        { accountId: house, amount: stake },
+      ],
+    });
+    if (win > 0) {
+      await ledger.post(tx, {
+        merchantCode: member.merchantCode,
+        kind: 'PAYOUT',
+        memo,
+        lines: [
+          { accountId: wallet.id, amount: win },
+          { accountId: house, amount: -win },
+        ],
+      });
+    }
+    const id = await app.repos.bets.record(tx, {
+      memberId: member.id,
+      merchantCode: member.merchantCode,
+      nodeId: game.nodeId,
+      vassalage: game.vassalage,
+      gameType: game.gameType,
+      currency: wallet.currency,
+      stake,
+      win,
+      outcome: { stops: outcome.stops, line: outcome.line, multiplier: outcome.multiplier },
+      ledgerTransactionId: betTxn,
+    });
+    // Big wins of real accounts go on the public winners board (play money does not).
+    if (outcome.multiplier >= BOARD_MULTIPLIER && member.type !== MEMBER_TYPE.TRIAL) {
+      await app.repos.games.addWinner(tx, {
+        merchantCode: tenant.merchantCode,
+        nodeId: game.nodeId,
+        iconUrl: game.iconUrl,
+        customerName: maskName(member.username),
+        gameName: game.nameEn,
+        winAmount: win,
+        currency: wallet.currency,
+      });
+    }
+    const after = await ledger.walletOf(member.id, tx);
+    return { betId: id, balance: after!.balance };
+  });
+  return {
+    betId,
+    reels: outcome.stops.map((stop, r) => ({ stop, symbols: outcome.window[r] })),
+    line: outcome.line,
+    multiplier: outcome.multiplier,
+    stake: toAmount(stake),
+    win: toAmount(win),
+    sumBalance: toAmount(balance),
+  };
+}
