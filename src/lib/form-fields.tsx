@@ -1,8 +1,9 @@
 /**
  * Building blocks shared by the account form widgets (login, register, forgot password, change
  * password, set password by SMS). Widgets never import each other, so what they share lives here:
- * labelled inputs with their error text, the password show/hide toggle, the captcha image, the
- * send-code button, the social-login block and the language-change revalidation.
+ * the mode tabs, labelled inputs with their error text, the password show/hide toggle, the mobile
+ * number with its dialing code, the SMS code with its send-code button, the captcha image, the
+ * social-login block and the language-change revalidation.
  */
 import './form-fields.css';
 import { createContext, useCallback, useEffect, useId, useMemo, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
@@ -16,7 +17,7 @@ import { showToast, TOAST_SHORT_MS } from './feedback';
 import { Icon } from './icons';
 import { effectiveSettings, useRuntime } from './runtime';
 import type { SmsCountdown } from './sms-countdown';
-import type { Check, Invalid, RuleSet } from './validation';
+import { CAPTCHA_LENGTH, MOBILE_INPUT_MAX, SMS_CODE_MAX, clampMobileInput, digitsOnly, type Check, type Invalid, type RuleSet } from './validation';
 
 /**
  * A host that shows an account form over another page (the member centre's login dialog) may
@@ -294,15 +295,15 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'addon'>) {
   return <TextField autoComplete="current-password" {...props} type={visible ? 'text' : 'password'} addon={toggle} />;
 }
 
-export interface CaptchaFieldProps extends Omit<TextFieldProps, 'label' | 'addon'> {
+export interface CaptchaFieldProps extends Omit<TextFieldProps, 'label' | 'addon' | 'maxLength'> {
   captcha: CaptchaState;
   /** Loads a new image and clears the entry. */
   onRefresh(): void;
   label?: string;
 }
 
-/** The captcha input and its image; tapping the image loads a new one. */
-export function CaptchaField({ captcha, onRefresh, label = 'captcha', ...field }: CaptchaFieldProps) {
+/** The captcha input (digits only) and its image; tapping the image loads a new one. */
+export function CaptchaField({ captcha, onRefresh, label = 'captcha', onValueChange, ...field }: CaptchaFieldProps) {
   const { t } = useTranslation();
   const image = (
     <button type="button" className="form-field__addon captcha-image" onClick={onRefresh} aria-label={t('captcha')} aria-busy={captcha.loading || undefined}>
@@ -313,7 +314,17 @@ export function CaptchaField({ captcha, onRefresh, label = 'captcha', ...field }
       )}
     </button>
   );
-  return <TextField inputMode="numeric" autoComplete="off" {...field} label={label} addon={image} />;
+  return (
+    <TextField
+      inputMode="numeric"
+      autoComplete="off"
+      {...field}
+      label={label}
+      maxLength={CAPTCHA_LENGTH}
+      onValueChange={(value) => onValueChange(digitsOnly(value, CAPTCHA_LENGTH))}
+      addon={image}
+    />
+  );
 }
 
 /** The send-code button: a countdown while one runs (requests are ignored meanwhile). */
@@ -331,6 +342,125 @@ export function SendCodeButton({ countdown, onSend, disabled }: { countdown: Sms
     >
       {countdown.counting ? t('resend_in', { seconds: countdown.seconds }) : t('send_code')}
     </button>
+  );
+}
+
+export interface SmsCodeFieldProps extends Omit<TextFieldProps, 'label' | 'addon' | 'disabled' | 'maxLength'> {
+  /** i18n key of the label; 'verification_code' unless told. */
+  label?: string;
+  countdown: SmsCountdown;
+  /** Asks for a code; the form checks the mobile number first. */
+  onSend(): void;
+}
+
+/** The SMS verification code (digits only) with its send-code button; it takes input once a code was sent. */
+export function SmsCodeField({ label = 'verification_code', countdown, onSend, onValueChange, ...field }: SmsCodeFieldProps) {
+  return (
+    <TextField
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      {...field}
+      label={label}
+      maxLength={SMS_CODE_MAX}
+      disabled={!countdown.sent}
+      onValueChange={(value) => onValueChange(digitsOnly(value, SMS_CODE_MAX))}
+      addon={<SendCodeButton countdown={countdown} onSend={onSend} />}
+    />
+  );
+}
+
+export interface MobileNumberFieldProps extends Omit<TextFieldProps, 'label' | 'type' | 'prefix' | 'maxLength'> {
+  /** i18n key of the label; 'mobile_number' unless told. */
+  label?: string;
+  /** The chosen country dialing code. */
+  dialCode: string;
+  /** The site's dialing code, offered besides the chosen one (a remembered login may hold another). */
+  defaultDialCode: string;
+  onDialCodeChange(code: string): void;
+}
+
+/** A mobile number after a select of its country dialing code; input beyond the longest number is cut. */
+export function MobileNumberField({ label = 'mobile_number', dialCode, defaultDialCode, onDialCodeChange, onValueChange, ...field }: MobileNumberFieldProps) {
+  const { t } = useTranslation();
+  const select = (
+    <select className="form-field__select" aria-label={t('country_code')} value={dialCode} onChange={(e) => onDialCodeChange(e.target.value)}>
+      {[...new Set([defaultDialCode, dialCode])].map((code) => (
+        <option key={code} value={code}>
+          {code}
+        </option>
+      ))}
+    </select>
+  );
+  return (
+    <TextField
+      inputMode="numeric"
+      autoComplete="tel-national"
+      {...field}
+      label={label}
+      type="tel"
+      maxLength={MOBILE_INPUT_MAX}
+      onValueChange={(value) => onValueChange(clampMobileInput(value))}
+      prefix={select}
+    />
+  );
+}
+
+/** One tab of a form's mode switch: its value and its label's i18n key. */
+export interface FormTab<T extends string> {
+  value: T;
+  label: string;
+}
+
+/** The ids tying a form's mode tabs to the panel they switch. */
+export interface FormTabsState<T extends string> {
+  /** Whether the tab strip shows (the form offers more than one mode). */
+  shown: boolean;
+  selected: T;
+  tabId(tab: T): string;
+  /** Props of the element the tabs switch: a tabpanel labelled by the selected tab while the strip shows. */
+  panel: { id: string; role: 'tabpanel' | undefined; 'aria-labelledby': string | undefined };
+}
+
+/** Ids for `FormTabs` and its panel: `<name>-tab-<value>` and `<name>-panel`, unique per form. */
+export function useFormTabs<T extends string>(name: string, selected: T, shown: boolean): FormTabsState<T> {
+  const ids = useId();
+  const tabId = (tab: T) => `${name}-tab-${tab}${ids}`;
+  return {
+    shown,
+    selected,
+    tabId,
+    panel: { id: `${name}-panel${ids}`, role: shown ? 'tabpanel' : undefined, 'aria-labelledby': shown ? tabId(selected) : undefined },
+  };
+}
+
+export interface FormTabsProps<T extends string> {
+  state: FormTabsState<T>;
+  /** The modes, in order. */
+  tabs: readonly FormTab<T>[];
+  onSelect(tab: NoInfer<T>): void;
+}
+
+/** A form's mode switch (username or mobile, phone or e-mail): a tablist, or nothing when only one mode is offered. */
+export function FormTabs<T extends string>({ state, tabs, onSelect }: FormTabsProps<T>) {
+  const { t } = useTranslation();
+  if (!state.shown) return null;
+  return (
+    <div className="account-form__tabs" role="tablist">
+      {tabs.map(({ value, label }) => (
+        <button
+          key={value}
+          type="button"
+          role="tab"
+          id={state.tabId(value)}
+          aria-selected={state.selected === value}
+          aria-controls={state.panel.id}
+          className="account-form__tab"
+          onClick={() => onSelect(value)}
+        >
+          {t(label)}
+        </button>
+      ))}
+    </div>
   );
 }
 

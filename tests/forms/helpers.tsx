@@ -1,16 +1,19 @@
 /**
  * Helpers of the account-form tests: a scripted API behind the mocked `request`, the server's
- * real rule set, and a render wrapper with a fresh SWR cache and a probe of the router location.
+ * real rule set, a render wrapper with a fresh SWR cache and a probe of the router location, the
+ * hooks every form test file registers, and queries of fields by their label key.
  */
-import { act, render, type RenderResult } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import type { Mock } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi, type Mock } from 'vitest';
 import { VALIDATION_RULES } from '../../server/lib/validation-rules';
 import type { Tenant } from '../../src/generated/tenant';
 import { ApiFailure, type RequestOptions } from '../../src/lib/api/client';
-import { Harness, type HarnessOptions } from '../renderer/harness';
+import { feedbackStore } from '../../src/lib/feedback';
+import { clearSession } from '../../src/lib/session';
+import { Harness, TY, type HarnessOptions } from '../renderer/harness';
 import { fixtureTenant } from '../renderer/fixtures/tenant';
 
 export const RULES = VALIDATION_RULES;
@@ -101,9 +104,11 @@ export function tenantWith(change: (t: Tenant) => void): Tenant {
 
 /**
  * The form widgets load their code lazily (React.lazy): one render that waits for the chunk makes
- * every later render of the same widget synchronous, as the tests expect.
+ * every later render of the same widget synchronous, as the tests expect. `load` imports the chunk
+ * first: on a busy machine compiling it can take longer than the render waits.
  */
-export async function warmUp(requestMock: unknown, ui: ReactNode, options: FormRenderOptions = {}): Promise<void> {
+export async function warmUp(requestMock: unknown, ui: ReactNode, options: FormRenderOptions = {}, load?: () => Promise<unknown>): Promise<void> {
+  await load?.();
   scriptApi(requestMock, { 'GET /wps/system/registerSettings': () => ({}) });
   const view = renderForm(ui, options);
   await act(async () => {
@@ -111,3 +116,34 @@ export async function warmUp(requestMock: unknown, ui: ReactNode, options: FormR
   });
   view.unmount();
 }
+
+/**
+ * Registers the hooks of a form widget's test file: `ui` is rendered once first, after `load` has
+ * imported its lazy chunk (see warmUp); each test starts logged out; after each, the view, storage,
+ * feedback, fake timers and mocks are reset.
+ */
+export function setUpFormTests(requestMock: unknown, ui: ReactNode, load: () => Promise<unknown>): void {
+  beforeAll(async () => {
+    await warmUp(requestMock, ui, {}, load);
+  });
+  beforeEach(() => clearSession());
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    sessionStorage.clear();
+    clearSession();
+    feedbackStore.toasts.splice(0);
+    feedbackStore.dialog = null;
+    feedbackStore.loading = null;
+    vi.useRealTimers();
+    vi.clearAllMocks();
+  });
+}
+
+/** The input labelled with the translation of `key` (in the test language). */
+export const byLabel = (key: string) => screen.getByLabelText(TY[key], { selector: 'input' }) as HTMLInputElement;
+export const queryByLabel = (key: string) => screen.queryByLabelText(TY[key], { selector: 'input' }) as HTMLInputElement | null;
+/** Types `value` into the input labelled with the translation of `key`. */
+export const type = (key: string, value: string) => fireEvent.change(byLabel(key), { target: { value } });
+/** The router location shown by renderForm's probe: path and query. */
+export const location = () => screen.getByTestId('location').textContent;

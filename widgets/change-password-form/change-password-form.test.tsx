@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { request } from '../../src/lib/api/client';
 import { feedbackStore } from '../../src/lib/feedback';
 import { readRememberedLogin, writeRememberedLogin } from '../../src/lib/remembered-login';
-import { HELD_PASSWORD_KEY, SESSION_KEY, clearSession, reloadSessionFromStorage } from '../../src/lib/session';
+import { HELD_PASSWORD_KEY, SESSION_KEY, reloadSessionFromStorage } from '../../src/lib/session';
 import { TY } from '../../tests/renderer/harness';
-import { callsTo, fail, renderForm, scriptApi, type Handler, warmUp } from '../../tests/forms/helpers';
+import { byLabel, callsTo, fail, location, queryByLabel, renderForm, scriptApi, setUpFormTests, type, type Handler } from '../../tests/forms/helpers';
 import manifest from './index';
 
 vi.mock('../../src/lib/api/client', async (importOriginal) => ({
@@ -16,16 +16,10 @@ vi.mock('../../src/lib/api/client', async (importOriginal) => ({
 
 const ChangePasswordForm = manifest.component;
 
-beforeAll(async () => {
-  await warmUp(request, <ChangePasswordForm />);
-});
+setUpFormTests(request, <ChangePasswordForm />, () => import('./change-password-form'));
 const CHANGE = 'POST /wps/security/v2/changePassword';
 
-const byLabel = (key: string) => screen.getByLabelText(TY[key], { selector: 'input' }) as HTMLInputElement;
-const queryByLabel = (key: string) => screen.queryByLabelText(TY[key], { selector: 'input' });
-const type = (key: string, value: string) => fireEvent.change(byLabel(key), { target: { value } });
 const confirm = () => fireEvent.click(screen.getByRole('button', { name: TY.confirm }));
-const location = () => screen.getByTestId('location').textContent;
 
 function logIn(held: string | null) {
   localStorage.setItem(
@@ -41,20 +35,6 @@ function setup(handlers: Record<string, Handler> = {}) {
   renderForm(<ChangePasswordForm />, { route: '/m/changePsw' });
   return calls;
 }
-
-beforeEach(() => clearSession());
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-  clearSession();
-  feedbackStore.toasts.splice(0);
-  feedbackStore.dialog = null;
-  feedbackStore.loading = null;
-  vi.useRealTimers();
-  vi.clearAllMocks();
-});
 
 describe('change-password-form', () => {
   it('sends a visitor home', () => {

@@ -1,12 +1,24 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Link, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { request } from '../../src/lib/api/client';
 import { feedbackStore } from '../../src/lib/feedback';
-import { HELD_PASSWORD_KEY, SESSION_KEY, clearSession } from '../../src/lib/session';
+import { HELD_PASSWORD_KEY, SESSION_KEY } from '../../src/lib/session';
 import { TY } from '../../tests/renderer/harness';
-import { SESSION_VALUE, callsTo, fail, renderForm, scriptApi, tenantWith, type Handler, warmUp } from '../../tests/forms/helpers';
+import {
+  SESSION_VALUE,
+  byLabel,
+  callsTo,
+  fail,
+  location,
+  renderForm,
+  scriptApi,
+  setUpFormTests,
+  tenantWith,
+  type,
+  type Handler,
+} from '../../tests/forms/helpers';
 import manifest from './index';
 
 vi.mock('../../src/lib/api/client', async (importOriginal) => ({
@@ -16,16 +28,11 @@ vi.mock('../../src/lib/api/client', async (importOriginal) => ({
 
 const ForgotPasswordForm = manifest.component;
 
-beforeAll(async () => {
-  await warmUp(request, <ForgotPasswordForm />);
-});
+setUpFormTests(request, <ForgotPasswordForm />, () => import('./forgot-password-form'));
 const EMAIL = 'POST /wps/security/forgotPassword/email';
 const RESET_SMS = 'POST /wps/verification/sms/resetPassword';
 const SET_BY_PHONE = 'POST /wps/security/setPasswordByPhone';
 
-const byLabel = (key: string) => screen.getByLabelText(TY[key], { selector: 'input' }) as HTMLInputElement;
-const type = (key: string, value: string) => fireEvent.change(byLabel(key), { target: { value } });
-const location = () => screen.getByTestId('location').textContent;
 const phoneTenant = () => tenantWith((t) => (t.flags.CHNGPASSVERIF3 = true));
 
 function setup(handlers: Record<string, Handler> = {}, options: Parameters<typeof renderForm>[1] = {}) {
@@ -33,17 +40,6 @@ function setup(handlers: Record<string, Handler> = {}, options: Parameters<typeo
   renderForm(<ForgotPasswordForm />, { route: '/m/forget', ...options });
   return calls;
 }
-
-beforeEach(() => clearSession());
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-  feedbackStore.toasts.splice(0);
-  vi.useRealTimers();
-  vi.clearAllMocks();
-});
 
 describe('forgot-password-form', () => {
   it('offers only e-mail without CHNGPASSVERIF3', () => {

@@ -1,5 +1,5 @@
 import './styles.css';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ForgotPasswordFormProps } from '../../src/generated/widgets/forgot-password-form';
@@ -10,32 +10,30 @@ import { sendResetPasswordSms } from '../../src/lib/api/verification';
 import { hideLoading, showLoading, showToast } from '../../src/lib/feedback';
 import {
   FormError,
+  FormTabs,
+  MobileNumberField,
   PasswordField,
-  SendCodeButton,
+  SmsCodeField,
   TextField,
   failureField,
   failureMessage,
   useAccountContext,
   useFieldForm,
+  useFormTabs,
   useLanguageRevalidation,
+  type FormTab,
   type Values,
 } from '../../src/lib/form-fields';
 import { useSmsCountdown } from '../../src/lib/sms-countdown';
-import {
-  MOBILE_INPUT_MAX,
-  SMS_CODE_MAX,
-  checkEmail,
-  checkField,
-  checkSmsCode,
-  clampMobileInput,
-  digitsOnly,
-  type Check,
-  type Invalid,
-  type RuleSet,
-} from '../../src/lib/validation';
+import { checkEmail, checkField, checkSmsCode, type Check, type Invalid, type RuleSet } from '../../src/lib/validation';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 
 export type RecoveryMethod = 'phone' | 'email';
+
+const METHOD_TABS: readonly FormTab<RecoveryMethod>[] = [
+  { value: 'phone', label: 'by_phone' },
+  { value: 'email', label: 'by_email' },
+];
 
 /** Spec section 9: the 'sent' message shows for 1 s, then the screen goes back. */
 export const SENT_TOAST_MS = 1000;
@@ -165,36 +163,14 @@ function PhoneRecovery({ onDone }: { onDone(loggedIn: boolean): void }) {
 
   return (
     <form className="account-form__body forgot-password-form__phone" noValidate onSubmit={(e) => void onSubmit(e)}>
-      <TextField
+      <MobileNumberField
         {...form.bind('mobileNum')}
-        onValueChange={(value) => form.setValue('mobileNum', clampMobileInput(value))}
-        label="mobile_number"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={MOBILE_INPUT_MAX}
+        dialCode={dialCode}
+        defaultDialCode={account.countryDialingCode}
+        onDialCodeChange={setDialCode}
         required
-        prefix={
-          <select className="form-field__select" aria-label={t('country_code')} value={dialCode} onChange={(e) => setDialCode(e.target.value)}>
-            {[...new Set([account.countryDialingCode, dialCode])].map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </select>
-        }
       />
-      <TextField
-        {...form.bind('verificationCode')}
-        onValueChange={(value) => form.setValue('verificationCode', digitsOnly(value, SMS_CODE_MAX))}
-        label="verification_code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={SMS_CODE_MAX}
-        disabled={!countdown.sent}
-        required
-        addon={<SendCodeButton countdown={countdown} onSend={sendCode} />}
-      />
+      <SmsCodeField {...form.bind('verificationCode')} countdown={countdown} onSend={sendCode} required />
       <PasswordField {...form.bind('newPassword')} label="new_password" autoComplete="new-password" required />
       <FormError error={formError} />
       <button type="submit" className="account-form__submit" disabled={busy}>
@@ -205,15 +181,13 @@ function PhoneRecovery({ onDone }: { onDone(loggedIn: boolean): void }) {
 }
 
 function ForgotPasswordForm({ fallbackRoute = '/m/login', redirectTo = '/m/home' }: WidgetComponentProps<ForgotPasswordFormProps>) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const { flags } = useAccountContext();
-  const ids = useId();
   const phoneOffered = flags.CHNGPASSVERIF3 === true;
   const [chosen, setChosen] = useState<RecoveryMethod>('phone');
   const method: RecoveryMethod = phoneOffered ? chosen : 'email';
-  const panelId = `forgot-panel${ids}`;
+  const tabs = useFormTabs('forgot', method, phoneOffered);
 
   const goBack = () => {
     // With no history inside the app (a direct visit), going back would leave the site.
@@ -223,25 +197,8 @@ function ForgotPasswordForm({ fallbackRoute = '/m/login', redirectTo = '/m/home'
 
   return (
     <div className="account-form forgot-password-form">
-      {phoneOffered ? (
-        <div className="account-form__tabs" role="tablist">
-          {(['phone', 'email'] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="tab"
-              id={`forgot-tab-${m}${ids}`}
-              aria-selected={method === m}
-              aria-controls={panelId}
-              className="account-form__tab"
-              onClick={() => setChosen(m)}
-            >
-              {t(m === 'phone' ? 'by_phone' : 'by_email')}
-            </button>
-          ))}
-        </div>
-      ) : null}
-      <div id={panelId} role={phoneOffered ? 'tabpanel' : undefined} aria-labelledby={phoneOffered ? `forgot-tab-${method}${ids}` : undefined}>
+      <FormTabs state={tabs} tabs={METHOD_TABS} onSelect={setChosen} />
+      <div {...tabs.panel}>
         {method === 'phone' ? (
           <PhoneRecovery onDone={(loggedIn) => void navigate(loggedIn ? redirectTo : fallbackRoute, { replace: true })} />
         ) : (

@@ -1,12 +1,25 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { request } from '../../src/lib/api/client';
-import { HELD_PASSWORD_KEY, SESSION_KEY, TRIAL_NAME_KEY, clearSession } from '../../src/lib/session';
+import { HELD_PASSWORD_KEY, SESSION_KEY, TRIAL_NAME_KEY } from '../../src/lib/session';
 import { REMEMBERED_LOGIN_KEYS, readRememberedLogin, writeRememberedLogin } from '../../src/lib/remembered-login';
 import { AccountFormHostContext } from '../../src/lib/form-fields';
 import { TY } from '../../tests/renderer/harness';
-import { PNG_1PX, SESSION_VALUE, callsTo, fail, renderForm, scriptApi, tenantWith, type Handler, warmUp } from '../../tests/forms/helpers';
+import {
+  PNG_1PX,
+  SESSION_VALUE,
+  byLabel,
+  callsTo,
+  fail,
+  location,
+  renderForm,
+  scriptApi,
+  setUpFormTests,
+  tenantWith,
+  type,
+  type Handler,
+} from '../../tests/forms/helpers';
 import manifest from './index';
 import schema from './props.schema.json';
 
@@ -17,33 +30,16 @@ vi.mock('../../src/lib/api/client', async (importOriginal) => ({
 
 const LoginForm = manifest.component;
 
-beforeAll(async () => {
-  await warmUp(request, <LoginForm />);
-});
+setUpFormTests(request, <LoginForm />, () => import('./login-form'));
 const LOGIN = 'POST /wps/session/login';
 
-const byLabel = (key: string) => screen.getByLabelText(TY[key], { selector: 'input' }) as HTMLInputElement;
-const type = (key: string, value: string) => fireEvent.change(byLabel(key), { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: TY.login }));
-const location = () => screen.getByTestId('location').textContent;
 
 function setup(handlers: Record<string, Handler> = {}, options: Parameters<typeof renderForm>[1] = {}, props = {}) {
   const calls = scriptApi(request, handlers);
   renderForm(<LoginForm {...props} />, options);
   return calls;
 }
-
-beforeEach(() => {
-  clearSession();
-});
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-  vi.useRealTimers();
-  vi.clearAllMocks();
-});
 
 describe('login-form', () => {
   it('shows the mode switch only when the tenant setting mobileCodeLogin is on', () => {

@@ -1,5 +1,5 @@
 import './styles.css';
-import { useContext, useId, useState, type FormEvent } from 'react';
+import { useContext, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginFormProps } from '../../src/generated/widgets/login-form';
@@ -12,15 +12,19 @@ import {
   AccountFormHostContext,
   CaptchaField,
   FormError,
+  FormTabs,
+  MobileNumberField,
   PasswordField,
-  SendCodeButton,
+  SmsCodeField,
   SocialLogin,
   TextField,
   failureField,
   failureMessage,
   useAccountContext,
   useFieldForm,
+  useFormTabs,
   useLanguageRevalidation,
+  type FormTab,
   type Values,
 } from '../../src/lib/form-fields';
 import {
@@ -31,19 +35,7 @@ import {
   type LoginMode,
 } from '../../src/lib/remembered-login';
 import { useSmsCountdown } from '../../src/lib/sms-countdown';
-import {
-  CAPTCHA_LENGTH,
-  MOBILE_INPUT_MAX,
-  SMS_CODE_MAX,
-  checkCaptcha,
-  checkField,
-  checkSmsCode,
-  clampMobileInput,
-  digitsOnly,
-  type Check,
-  type Invalid,
-  type RuleSet,
-} from '../../src/lib/validation';
+import { checkCaptcha, checkField, checkSmsCode, type Check, type Invalid, type RuleSet } from '../../src/lib/validation';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 
 /**
@@ -69,6 +61,11 @@ const SERVER_FIELDS: Record<LoginMode, Record<string, Field>> = {
 };
 
 const CAPTCHA_ERRORS = new Set(['captcha.required', 'captcha.invalid']);
+
+const MODE_TABS: readonly FormTab<LoginMode>[] = [
+  { value: 'username', label: 'login_with_username' },
+  { value: 'sms', label: 'login_with_mobile' },
+];
 
 export const HOME_ROUTE = '/m/home';
 export const LOGIN_ROUTE = '/m/login';
@@ -109,10 +106,9 @@ function LoginForm({ freeTrial = true, navigation = true, redirectTo = HOME_ROUT
   const account = useAccountContext();
   const { settings, flags, rules } = account;
   const mobileLogin = settings.mobileCodeLogin === true;
-  const ids = useId();
-  const panelId = `login-panel${ids}`;
 
   const [mode, setMode] = useState<LoginMode>('username');
+  const tabs = useFormTabs('login', mode, mobileLogin);
   const [dialCode, setDialCode] = useState(account.countryDialingCode);
   const [remember, setRemember] = useState(REMEMBER_PASSWORD_DEFAULT);
   const [captchaShown, setCaptchaShown] = useState(false);
@@ -225,36 +221,10 @@ function LoginForm({ freeTrial = true, navigation = true, redirectTo = HOME_ROUT
     }
   };
 
-  const dialCodes = [...new Set([account.countryDialingCode, dialCode])];
-
   return (
     <div className="account-form login-form">
-      {mobileLogin ? (
-        <div className="account-form__tabs" role="tablist">
-          {(['username', 'sms'] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="tab"
-              id={`login-tab-${m}${ids}`}
-              aria-selected={mode === m}
-              aria-controls={panelId}
-              className="account-form__tab"
-              onClick={() => switchMode(m)}
-            >
-              {t(m === 'username' ? 'login_with_username' : 'login_with_mobile')}
-            </button>
-          ))}
-        </div>
-      ) : null}
-      <form
-        className="account-form__body login-form__form"
-        noValidate
-        onSubmit={(e) => void onSubmit(e)}
-        id={panelId}
-        role={mobileLogin ? 'tabpanel' : undefined}
-        aria-labelledby={mobileLogin ? `login-tab-${mode}${ids}` : undefined}
-      >
+      <FormTabs state={tabs} tabs={MODE_TABS} onSelect={switchMode} />
+      <form className="account-form__body login-form__form" noValidate onSubmit={(e) => void onSubmit(e)} {...tabs.panel}>
         {mode === 'username' ? (
           <>
             <TextField {...form.bind('username')} label="username" autoComplete="username" autoCapitalize="off" spellCheck={false} required />
@@ -262,47 +232,18 @@ function LoginForm({ freeTrial = true, navigation = true, redirectTo = HOME_ROUT
           </>
         ) : (
           <>
-            <TextField
+            <MobileNumberField
               {...form.bind('mobile')}
-              onValueChange={(value) => form.setValue('mobile', clampMobileInput(value))}
-              label="mobile_number"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              maxLength={MOBILE_INPUT_MAX}
+              dialCode={dialCode}
+              defaultDialCode={account.countryDialingCode}
+              onDialCodeChange={setDialCode}
               required
-              prefix={
-                <select className="form-field__select" aria-label={t('country_code')} value={dialCode} onChange={(e) => setDialCode(e.target.value)}>
-                  {dialCodes.map((code) => (
-                    <option key={code} value={code}>
-                      {code}
-                    </option>
-                  ))}
-                </select>
-              }
             />
-            <TextField
-              {...form.bind('smsCode')}
-              onValueChange={(value) => form.setValue('smsCode', digitsOnly(value, SMS_CODE_MAX))}
-              label="verification_code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={SMS_CODE_MAX}
-              disabled={!countdown.sent}
-              required
-              addon={<SendCodeButton countdown={countdown} onSend={sendCode} />}
-            />
+            <SmsCodeField {...form.bind('smsCode')} countdown={countdown} onSend={sendCode} required />
           </>
         )}
         {captchaShown ? (
-          <CaptchaField
-            {...form.bind('captcha')}
-            onValueChange={(value) => form.setValue('captcha', digitsOnly(value, CAPTCHA_LENGTH))}
-            maxLength={CAPTCHA_LENGTH}
-            captcha={captcha}
-            onRefresh={refreshCaptcha}
-            required
-          />
+          <CaptchaField {...form.bind('captcha')} captcha={captcha} onRefresh={refreshCaptcha} required />
         ) : null}
         <label className="account-form__check">
           <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />

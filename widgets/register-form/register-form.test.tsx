@@ -1,13 +1,26 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RegisterSettings } from '../../src/generated/api/system';
 import { request } from '../../src/lib/api/client';
 import { feedbackStore } from '../../src/lib/feedback';
-import { HELD_PASSWORD_KEY, SESSION_KEY, clearSession } from '../../src/lib/session';
+import { HELD_PASSWORD_KEY, SESSION_KEY } from '../../src/lib/session';
 import { TY } from '../../tests/renderer/harness';
 import { fixtureTenant } from '../../tests/renderer/fixtures/tenant';
-import { RULES, SESSION_VALUE, callsTo, fail, renderForm, scriptApi, type Handler, warmUp } from '../../tests/forms/helpers';
+import {
+  RULES,
+  SESSION_VALUE,
+  byLabel,
+  callsTo,
+  fail,
+  location,
+  queryByLabel,
+  renderForm,
+  scriptApi,
+  setUpFormTests,
+  type,
+  type Handler,
+} from '../../tests/forms/helpers';
 import manifest from './index';
 import { defaultMethod, visibleFields } from './register-form';
 import schema from './props.schema.json';
@@ -19,9 +32,7 @@ vi.mock('../../src/lib/api/client', async (importOriginal) => ({
 
 const RegisterForm = manifest.component;
 
-beforeAll(async () => {
-  await warmUp(request, <RegisterForm />);
-});
+setUpFormTests(request, <RegisterForm />, () => import('./register-form'));
 const REGISTER = 'PUT /wps/member/register';
 const SETTINGS = 'GET /wps/system/registerSettings';
 
@@ -46,11 +57,7 @@ function settingsWith(over: Partial<RegisterSettings> = {}): RegisterSettings {
   };
 }
 
-const byLabel = (key: string) => screen.getByLabelText(TY[key], { selector: 'input' }) as HTMLInputElement;
-const queryByLabel = (key: string) => screen.queryByLabelText(TY[key], { selector: 'input' }) as HTMLInputElement | null;
-const type = (key: string, value: string) => fireEvent.change(byLabel(key), { target: { value } });
 const submitButton = () => screen.getByRole('button', { name: TY.register }) as HTMLButtonElement;
-const location = () => screen.getByTestId('location').textContent;
 
 function setup(settings: RegisterSettings, handlers: Record<string, Handler> = {}, route = '/m/register') {
   const calls = scriptApi(request, { [SETTINGS]: () => settings, ...handlers });
@@ -64,16 +71,6 @@ function fillUsernameForm() {
   type('password', 'secret99');
   type('confirm_password', 'secret99');
 }
-
-beforeEach(() => clearSession());
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-  feedbackStore.toasts.splice(0);
-  vi.clearAllMocks();
-});
 
 describe('register-form method and tabs', () => {
   it('defaults to username; mobile only when mobile registration is on and username registration off', () => {

@@ -1,5 +1,5 @@
 import './styles.css';
-import { Fragment, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { RegisterFormProps } from '../../src/generated/widgets/register-form';
@@ -14,36 +14,32 @@ import { hideLoading, showLoading, showToast } from '../../src/lib/feedback';
 import {
   CaptchaField,
   FormError,
+  FormTabs,
+  MobileNumberField,
   PasswordField,
-  SendCodeButton,
+  SmsCodeField,
   SocialLogin,
   TextField,
   failureField,
   failureMessage,
   useAccountContext,
   useFieldForm,
+  useFormTabs,
   useLanguageRevalidation,
+  type FormTab,
   type TextFieldProps,
   type Values,
 } from '../../src/lib/form-fields';
 import { useSmsCountdown } from '../../src/lib/sms-countdown';
-import {
-  CAPTCHA_LENGTH,
-  MOBILE_INPUT_MAX,
-  SMS_CODE_MAX,
-  checkCaptcha,
-  checkField,
-  checkRegisterConfirm,
-  checkSmsCode,
-  clampMobileInput,
-  digitsOnly,
-  type Check,
-  type Invalid,
-  type RuleSet,
-} from '../../src/lib/validation';
+import { checkCaptcha, checkField, checkRegisterConfirm, checkSmsCode, type Check, type Invalid, type RuleSet } from '../../src/lib/validation';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 
 export type RegisterMethod = 'username' | 'mobile';
+
+const METHOD_TABS: readonly FormTab<RegisterMethod>[] = [
+  { value: 'username', label: 'username' },
+  { value: 'mobile', label: 'mobile_number' },
+];
 
 /** Optional fields the registration settings switch on and off, in the order they show. */
 const CONFIGURED_FIELDS = [
@@ -187,8 +183,6 @@ function RegisterForm({ redirectTo = '/m/home', affiliateParams = DEFAULT_AFFILI
   const { rules, flags } = account;
   const info = account.startup.info ?? {};
   const { settings: fetched } = useRegisterSettings(info.register as RegisterSettings | undefined);
-  const ids = useId();
-  const panelId = `register-panel${ids}`;
   const domain = typeof window === 'undefined' ? '' : window.location.hostname;
 
   const settings: RegisterSettings = fetched ?? {
@@ -213,6 +207,7 @@ function RegisterForm({ redirectTo = '/m/home', affiliateParams = DEFAULT_AFFILI
 
   const [chosenMethod, setMethod] = useState<RegisterMethod | null>(null);
   const method: RegisterMethod = bothMethods ? (chosenMethod ?? defaultMethod(settings)) : defaultMethod(settings);
+  const tabs = useFormTabs('register', method, bothMethods);
   const [dialCode, setDialCode] = useState(settings.countryDialingCode || account.countryDialingCode);
   const [agree, setAgree] = useState(true);
   const [busy, setBusy] = useState(false);
@@ -321,46 +316,17 @@ function RegisterForm({ redirectTo = '/m/home', affiliateParams = DEFAULT_AFFILI
         return <PasswordField {...common} autoComplete="new-password" />;
       case 'mobileNum':
         return (
-          <TextField
+          <MobileNumberField
             {...common}
-            onValueChange={(value) => form.setValue('mobileNum', clampMobileInput(value))}
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            maxLength={MOBILE_INPUT_MAX}
-            prefix={
-              <select className="form-field__select" aria-label={t('country_code')} value={dialCode} onChange={(e) => setDialCode(e.target.value)}>
-                {[...new Set([settings.countryDialingCode || account.countryDialingCode, dialCode])].map((code) => (
-                  <option key={code} value={code}>
-                    {code}
-                  </option>
-                ))}
-              </select>
-            }
+            dialCode={dialCode}
+            defaultDialCode={settings.countryDialingCode || account.countryDialingCode}
+            onDialCodeChange={setDialCode}
           />
         );
       case 'verificationCode':
-        return (
-          <TextField
-            {...common}
-            onValueChange={(value) => form.setValue('verificationCode', digitsOnly(value, SMS_CODE_MAX))}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={SMS_CODE_MAX}
-            disabled={!countdown.sent}
-            addon={<SendCodeButton countdown={countdown} onSend={sendCode} />}
-          />
-        );
+        return <SmsCodeField {...common} countdown={countdown} onSend={sendCode} />;
       case 'captcha':
-        return (
-          <CaptchaField
-            {...common}
-            onValueChange={(value) => form.setValue('captcha', digitsOnly(value, CAPTCHA_LENGTH))}
-            maxLength={CAPTCHA_LENGTH}
-            captcha={captcha}
-            onRefresh={refreshCaptcha}
-          />
-        );
+        return <CaptchaField {...common} captcha={captcha} onRefresh={refreshCaptcha} />;
       default:
         return <TextField {...common} {...INPUT_PROPS[field]} />;
     }
@@ -379,32 +345,8 @@ function RegisterForm({ redirectTo = '/m/home', affiliateParams = DEFAULT_AFFILI
 
   return (
     <div className="account-form register-form">
-      {bothMethods ? (
-        <div className="account-form__tabs" role="tablist">
-          {(['username', 'mobile'] as const).map((m) => (
-            <button
-              key={m}
-              type="button"
-              role="tab"
-              id={`register-tab-${m}${ids}`}
-              aria-selected={method === m}
-              aria-controls={panelId}
-              className="account-form__tab"
-              onClick={() => switchMethod(m)}
-            >
-              {t(m === 'username' ? 'username' : 'mobile_number')}
-            </button>
-          ))}
-        </div>
-      ) : null}
-      <form
-        className="account-form__body register-form__form"
-        noValidate
-        onSubmit={(e) => void onSubmit(e)}
-        id={panelId}
-        role={bothMethods ? 'tabpanel' : undefined}
-        aria-labelledby={bothMethods ? `register-tab-${method}${ids}` : undefined}
-      >
+      <FormTabs state={tabs} tabs={METHOD_TABS} onSelect={switchMethod} />
+      <form className="account-form__body register-form__form" noValidate onSubmit={(e) => void onSubmit(e)} {...tabs.panel}>
         {visible.map((v) => (
           <Fragment key={v.field}>{renderField(v)}</Fragment>
         ))}

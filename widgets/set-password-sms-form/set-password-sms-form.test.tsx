@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { request } from '../../src/lib/api/client';
-import { feedbackStore } from '../../src/lib/feedback';
-import { HELD_PASSWORD_KEY, SESSION_KEY, clearSession } from '../../src/lib/session';
+import { HELD_PASSWORD_KEY, SESSION_KEY } from '../../src/lib/session';
 import { TY } from '../../tests/renderer/harness';
-import { SESSION_VALUE, callsTo, fail, renderForm, scriptApi, type Handler, warmUp } from '../../tests/forms/helpers';
+import { SESSION_VALUE, byLabel, callsTo, fail, renderForm, scriptApi, setUpFormTests, type, type Handler } from '../../tests/forms/helpers';
 import manifest from './index';
 
 vi.mock('../../src/lib/api/client', async (importOriginal) => ({
@@ -15,15 +14,11 @@ vi.mock('../../src/lib/api/client', async (importOriginal) => ({
 
 const SetPasswordSmsForm = manifest.component;
 
-beforeAll(async () => {
-  await warmUp(request, <SetPasswordSmsForm />);
-});
+setUpFormTests(request, <SetPasswordSmsForm />, () => import('./set-password-sms-form'));
 const SET = 'POST /wps/security/setPasswordByPhone';
 const SMS = 'POST /wps/verification/sms/noLogin';
 const LOGIN = 'POST /wps/session/login';
 
-const byLabel = (key: string) => screen.getByLabelText(TY[key], { selector: 'input' }) as HTMLInputElement;
-const type = (key: string, value: string) => fireEvent.change(byLabel(key), { target: { value } });
 const submitButton = () => screen.getByRole('button', { name: TY.submit }) as HTMLButtonElement;
 
 async function fillAll() {
@@ -39,16 +34,6 @@ function setup(handlers: Record<string, Handler>, onDone = vi.fn()) {
   renderForm(<SetPasswordSmsForm onDone={onDone} />, { route: '/m/gameList?gameType=RNG' });
   return { calls, onDone };
 }
-
-beforeEach(() => clearSession());
-
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  sessionStorage.clear();
-  feedbackStore.toasts.splice(0);
-  vi.clearAllMocks();
-});
 
 describe('set-password-sms-form', () => {
   it('blocks submit until every field is touched and none has an error', async () => {

@@ -11,9 +11,9 @@ import { hideLoading, showLoading, showToast } from '../../src/lib/feedback';
 import {
   AccountFormHostContext,
   FormError,
+  MobileNumberField,
   PasswordField,
-  SendCodeButton,
-  TextField,
+  SmsCodeField,
   failureMessage,
   useAccountContext,
   useFieldForm,
@@ -21,17 +21,7 @@ import {
   type Values,
 } from '../../src/lib/form-fields';
 import { useSmsCountdown } from '../../src/lib/sms-countdown';
-import {
-  MOBILE_INPUT_MAX,
-  SMS_CODE_MAX,
-  checkField,
-  checkSmsCode,
-  clampMobileInput,
-  digitsOnly,
-  type Check,
-  type Invalid,
-  type RuleSet,
-} from '../../src/lib/validation';
+import { checkField, checkSmsCode, type Check, type Invalid, type RuleSet } from '../../src/lib/validation';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 
 /** A host (e.g. a dialog over the game list) may pass a callback besides the JSON props. */
@@ -127,35 +117,20 @@ function SetPasswordSmsForm({ redirectTo, onDone: onDoneProp }: WidgetComponentP
   return (
     <div className="account-form set-password-sms-form">
       <form className="account-form__body" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <TextField
+        <MobileNumberField
           {...form.bind('mobileNum')}
-          onValueChange={(value) => change('mobileNum', clampMobileInput(value))}
-          label="mobile_number"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={MOBILE_INPUT_MAX}
+          onValueChange={(value) => change('mobileNum', value)}
+          dialCode={dialCode}
+          defaultDialCode={account.countryDialingCode}
+          onDialCodeChange={setDialCode}
           required
-          prefix={
-            <select className="form-field__select" aria-label={t('country_code')} value={dialCode} onChange={(e) => setDialCode(e.target.value)}>
-              {[...new Set([account.countryDialingCode, dialCode])].map((code) => (
-                <option key={code} value={code}>
-                  {code}
-                </option>
-              ))}
-            </select>
-          }
         />
-        <TextField
+        <SmsCodeField
           {...form.bind('verificationCode')}
-          onValueChange={(value) => change('verificationCode', digitsOnly(value, SMS_CODE_MAX))}
-          label="verification_code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={SMS_CODE_MAX}
-          disabled={!countdown.sent}
+          onValueChange={(value) => change('verificationCode', value)}
+          countdown={countdown}
+          onSend={sendCode}
           required
-          addon={<SendCodeButton countdown={countdown} onSend={sendCode} />}
         />
         <PasswordField
           {...form.bind('password')}
