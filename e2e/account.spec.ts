@@ -16,6 +16,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
+import { closeHomePopupWhenShown } from './home-popup';
+
+// Home's announcement popup is tested in home-blocks.spec.ts; here it only gets in the way.
+test.beforeEach(({ page }) => closeHomePopupWhenShown(page));
 
 const TY = JSON.parse(readFileSync(new URL('../locales/ty.json', import.meta.url), 'utf8')) as Record<string, string>;
 const EN = JSON.parse(readFileSync(new URL('../locales/en.json', import.meta.url), 'utf8')) as Record<string, string>;
@@ -157,13 +161,33 @@ test.describe.serial('account journeys on demo-ph', () => {
 
     await expect(page).toHaveURL(/\/m\/home$/);
     await expect.poll(async () => (await storedSession(page))?.userName).toBe(member.username);
-    // The header no longer offers a login (loosely: the shell is still being finished).
-    await expect(page.getByRole('banner').getByRole('link', { name: TY.login, exact: true })).toHaveCount(0);
+    // The logged-in header: the new account with a balance of 0.00.
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: TY.login, exact: true })).toHaveCount(0);
+    await expect(header.getByText(member.username)).toBeVisible();
+    await expect(page.getByTestId('header-balance')).toHaveText(/^\D*0\.00$/);
+
+    // The member centre shows exactly what demo-ph's flags allow a new player without an upline.
+    await page.getByRole('contentinfo').locator('a[href="/m/mine"]').tap();
+    await expect(page).toHaveURL(/\/m\/mine$/);
+    const items = page.locator('.mc-list ul').first().locator(':scope > li');
+    await expect(items.first()).toBeVisible();
+    const hrefs = await items.evaluateAll((lis) => lis.map((li) => li.querySelector('a')?.getAttribute('href') ?? 'action'));
+    expect(hrefs).toEqual([
+      '/m/rewardCenter', 'action', '/m/vouReport', '/m/withdrawReport', '/m/transaction/record', '/m/gameRecord',
+      '/m/profitandloss', '/m/member/manualRebate', '/m/leaderBoard', '/m/member/rebateReport', '/m/webEmail',
+      'action', 'action', '/m/feedback',
+    ]);
+    // Log out from the header menu: confirm dialog, then home as a visitor.
+    await page.goto('/m/home');
+    await header.getByRole('button', { name: TY.menu }).tap();
+    await header.getByRole('button', { name: TY.sign_out }).tap();
+    await page.getByRole('alertdialog').getByRole('button', { name: TY.confirm }).tap();
+    await expect(header.getByRole('link', { name: TY.login, exact: true })).toBeVisible();
+    expect(await storedSession(page)).toBeNull();
   });
 
-  test('log out by clearing storage, then log in again with the new account', async ({ page, request }) => {
-    await page.goto('/m/home');
-    await logOutByClearingStorage(page);
+  test('log in again with the new account', async ({ page, request }) => {
     await logIn(page, request, member.username, member.password);
     const session = await storedSession(page);
     expect(session?.token).toBeTruthy();

@@ -6,6 +6,10 @@ import type { AppConfig } from '../src/lib/app-config';
 import { evaluateGate, type GateContext } from '../src/lib/gates';
 import { buildGateContext } from '../src/lib/runtime';
 import { apiGet, apiLogin, apiTrialLogin, useStoredSession, type StoredSession } from './session';
+import { closeHomePopupWhenShown } from './home-popup';
+
+// Home's announcement popup is tested in home-blocks.spec.ts; here it only gets in the way.
+test.beforeEach(({ page }) => closeHomePopupWhenShown(page));
 
 const TY = JSON.parse(readFileSync(new URL('../locales/ty.json', import.meta.url), 'utf8')) as Record<string, string>;
 const EN = JSON.parse(readFileSync(new URL('../locales/en.json', import.meta.url), 'utf8')) as Record<string, string>;

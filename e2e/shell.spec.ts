@@ -2,6 +2,10 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { AppConfig } from '../src/lib/app-config';
 import { apiGet, apiLogin, SESSION_KEY, useStoredSession, type StoredSession } from './session';
+import { closeHomePopupWhenShown } from './home-popup';
+
+// Home's announcement popup is tested in home-blocks.spec.ts; here it only gets in the way.
+test.beforeEach(({ page }) => closeHomePopupWhenShown(page));
 
 const TY = JSON.parse(readFileSync(new URL('../locales/ty.json', import.meta.url), 'utf8')) as Record<string, string>;
 const EN = JSON.parse(readFileSync(new URL('../locales/en.json', import.meta.url), 'utf8')) as Record<string, string>;

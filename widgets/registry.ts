@@ -1,29 +1,51 @@
 import type { RegisteredWidget } from '../src/lib/widget';
 import agentGrid from './agent-grid';
+import announcementPopup from './announcement-popup';
+import bannerCarousel from './banner-carousel';
+import categoryMenu from './category-menu';
 import changePasswordForm from './change-password-form';
+import downloadBar from './download-bar';
+import floatingService from './floating-service';
 import footerMenu from './footer-menu';
 import forgotPasswordForm from './forgot-password-form';
+import gameList from './game-list';
 import headerMenu from './header-menu';
+import helpList from './help-list';
+import hotMatchTicker from './hot-match-ticker';
+import jackpotCounter from './jackpot-counter';
 import loginForm from './login-form';
 import menuList from './menu-list';
 import navItem from './nav-item';
+import noticeBar from './notice-bar';
 import quickButtons from './quick-buttons';
 import registerForm from './register-form';
 import setPasswordSmsForm from './set-password-sms-form';
 import tileGrid from './tile-grid';
+import winnerBoard from './winner-board';
 
 /** Every widget a tenant may name, by name. The tenant validator and the renderer both read this map. */
 export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'agent-grid': agentGrid,
+  'announcement-popup': announcementPopup,
+  'banner-carousel': bannerCarousel,
+  'category-menu': categoryMenu,
   'change-password-form': changePasswordForm,
+  'download-bar': downloadBar,
+  'floating-service': floatingService,
   'footer-menu': footerMenu,
   'forgot-password-form': forgotPasswordForm,
+  'game-list': gameList,
   'header-menu': headerMenu,
+  'help-list': helpList,
+  'hot-match-ticker': hotMatchTicker,
+  'jackpot-counter': jackpotCounter,
   'login-form': loginForm,
   'menu-list': menuList,
   'nav-item': navItem,
+  'notice-bar': noticeBar,
   'quick-buttons': quickButtons,
   'register-form': registerForm,
   'set-password-sms-form': setPasswordSmsForm,
   'tile-grid': tileGrid,
+  'winner-board': winnerBoard,
 };

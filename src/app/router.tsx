@@ -15,6 +15,15 @@ const MemberCentreScreen = lazy(() => import('./screens/member-centre-screen'));
 const SettingsScreen = lazy(() => import('./screens/settings-screen'));
 const FormScreen = lazy(() => import('./screens/form-screen'));
 const StatusView = lazy(() => import('./shell/status-views'));
+const GameListScreen = lazy(() => import('./screens/game-list-screen'));
+const LaunchScreen = lazy(() => import('./screens/launch-screen'));
+const HelpScreen = lazy(() => import('./screens/help-screen'));
+
+/** /m/startLottery with a vendor starts that lottery (the frame route's parameters); without one it lists lotteries. */
+function StartLottery() {
+  const { search } = useLocation();
+  return new URLSearchParams(search).get('vendor') ? <LaunchScreen /> : <GameListScreen />;
+}
 
 /** An alias keeps its query string when it lands on the canonical path (/m/member/home?x -> /m/mine?x). */
 function RedirectTo({ to }: { to: string }) {
@@ -56,6 +65,20 @@ export function screenFor(id: RouteId): ReactElement {
       return <FormScreen screen={id} />;
     case 'maintenance':
       return <StatusView view="maintenance" />;
+    case 'gameList':
+    case 'gameLobby':
+    case 'gameCenter':
+    case 'slotsCenter':
+    case 'lottery':
+    case 'moreLottery':
+      return <GameListScreen />;
+    case 'startLottery':
+      return <StartLottery />;
+    case 'launchGame':
+      return <LaunchScreen />;
+    case 'help':
+    case 'helpDetail':
+      return <HelpScreen />;
     default:
       return <PlaceholderScreen titleKey={ROUTE_TITLES[id]} />;
   }

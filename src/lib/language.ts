@@ -4,7 +4,7 @@
  * fields; lists to reload. Listeners run after a 200 ms debounce (spec section 9).
  */
 import type { i18n as I18n } from 'i18next';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Tenant } from '../generated/tenant';
 import { changeAppLanguage, codeOfHtmlLang } from './i18n';
 
@@ -69,4 +69,15 @@ export function useLanguageChange(callback: LanguageListener, delayMs: number = 
       off();
     };
   }, [delayMs]);
+}
+
+/**
+ * The language code data should be loaded in: the current one at mount, then the new one
+ * `delayMs` after a change (spec: lists reload 200 ms after a language change; the winner board
+ * 250 ms). Use it in SWR keys so a quick run of changes reloads once.
+ */
+export function useContentLanguage(i18n: I18n, tenant: Tenant, delayMs: number = LANGUAGE_DEBOUNCE_MS): string {
+  const [code, setCode] = useState(() => currentLanguageCode(i18n, tenant));
+  useLanguageChange(setCode, delayMs);
+  return code;
 }

@@ -36,3 +36,11 @@ export function useAgentNoticeUnread(token: string | null | undefined, enabled: 
   const { data } = useAnnouncements(enabled && token ? { types: AGENT_TYPES } : null, token);
   return data?.footer.unreadCount ?? 0;
 }
+
+/**
+ * The home page's announcements (banners, player notices, popups, hot matches) in a language. The
+ * notice bar, the banner carousel, the hot-match ticker and the popup share this one request.
+ */
+export function useHomeAnnouncements(lang: string, token: string | null | undefined): SWRResponse<Announcements, ApiFailure> {
+  return useAnnouncements({ types: HOME_TYPES, lang }, token);
+}

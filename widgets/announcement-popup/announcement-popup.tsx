@@ -1,0 +1,91 @@
+import './styles.css';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Modal } from '../../src/lib/modal';
+import { sanitizeHtml } from '../../src/lib/sanitize';
+import { linkAction, POPUP_CLOSE_MS, rememberClosed, rememberShown, type Audience, type PopupItem } from './rules';
+
+export interface PopupProps {
+  items: readonly PopupItem[];
+  audience: Audience;
+  goTo: string;
+  /** Called after the closing animation, once the show flag is stored off. */
+  onClosed: () => void;
+}
+
+function openExternal(url: string): void {
+  window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+/** The announcement dialog: one item at a time, sanitised HTML, prev/next, go-to and close. */
+export default function AnnouncementPopupDialog({ items, audience, goTo, onClosed }: PopupProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [index, setIndex] = useState(0);
+  const [closing, setClosing] = useState(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const item = items[Math.min(index, items.length - 1)];
+
+  useEffect(() => {
+    rememberShown(audience, items);
+  }, [audience, items]);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  /** Plays the closing animation, then stores show=false (spec section 4). */
+  const close = (then?: () => void) => {
+    if (closing) return;
+    setClosing(true);
+    closeTimer.current = setTimeout(() => {
+      rememberClosed(audience, items);
+      onClosed();
+      then?.();
+    }, POPUP_CLOSE_MS);
+  };
+
+  // Links in the content never navigate the page by themselves: http(s) opens a new tab, a site path uses the router.
+  const onContentClick = (e: MouseEvent<HTMLDivElement>) => {
+    const link = e.target instanceof Element ? e.target.closest('a') : null;
+    if (!link) return;
+    const action = linkAction(link.getAttribute('href'));
+    if (action === 'default') return;
+    e.preventDefault();
+    const href = (link.getAttribute('href') ?? '').trim();
+    if (action === 'external') openExternal(href);
+    else if (action === 'internal') close(() => void navigate(href));
+  };
+
+  if (!item) return null;
+  const many = items.length > 1;
+  return (
+    <Modal labelledBy="announcement-popup-title" onDismiss={() => close()} className={closing ? 'announcement-popup announcement-popup--closing' : 'announcement-popup'}>
+      <div className="modal__head">
+        <h2 id="announcement-popup-title" className="modal__title">
+          {item.title}
+        </h2>
+        <button type="button" className="icon-button modal__close" aria-label={t('close')} onClick={() => close()}>
+          {'×'}
+        </button>
+      </div>
+      <div className="announcement-popup__content" onClick={onContentClick} dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.content) }} />
+      <div className="announcement-popup__actions">
+        {many ? (
+          <div className="announcement-popup__pager">
+            <button type="button" className="button button--secondary" onClick={() => setIndex((i) => i - 1)} disabled={index === 0}>
+              {t('prev')}
+            </button>
+            <span className="announcement-popup__page" aria-live="polite">
+              {index + 1}/{items.length}
+            </span>
+            <button type="button" className="button button--secondary" onClick={() => setIndex((i) => i + 1)} disabled={index >= items.length - 1}>
+              {t('next')}
+            </button>
+          </div>
+        ) : null}
+        <button type="button" className="button button--primary" onClick={() => close(() => void navigate(goTo))}>
+          {t('go_to')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,56 @@
+import type { MouseEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Announcements } from '../../src/lib/api/announcements';
+
+export type Banner = Announcements['banners'][number];
+
+/** Banner images are 750 x 300 (the aspect ratio the placeholder reserves). */
+export const BANNER_WIDTH = 750;
+export const BANNER_HEIGHT = 300;
+
+export function isExternal(link: string): boolean {
+  return /^https?:\/\//i.test(link);
+}
+
+/** A path on this site, never another origin (//host) or a script URL. */
+export function isSitePath(link: string): boolean {
+  return /^\/(?![/\\])/.test(link);
+}
+
+/** One banner: its image, wrapped in a link when it has one (in-app paths navigate, http(s) opens a new tab). */
+export function BannerLink({ banner, eager }: { banner: Banner; eager: boolean }) {
+  const navigate = useNavigate();
+  const img = (
+    <img
+      className="banner-carousel__img"
+      src={banner.url}
+      alt={banner.title}
+      width={BANNER_WIDTH}
+      height={BANNER_HEIGHT}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      draggable={false}
+    />
+  );
+  const link = banner.link ?? '';
+  if (isExternal(link)) {
+    return (
+      <a className="banner-carousel__link" href={link} target="_blank" rel="noopener noreferrer">
+        {img}
+      </a>
+    );
+  }
+  if (isSitePath(link)) {
+    const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
+      e.preventDefault();
+      void navigate(link);
+    };
+    return (
+      <a className="banner-carousel__link" href={link} onClick={onClick}>
+        {img}
+      </a>
+    );
+  }
+  return <div className="banner-carousel__link">{img}</div>;
+}

@@ -1,0 +1,32 @@
+import 'swiper/css';
+import 'swiper/css/pagination';
+import { Autoplay, Pagination } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import { BannerLink, type Banner } from './banner-link';
+
+/** Spec section 9: banner autoplay. */
+export const BANNER_AUTOPLAY_MS = 5000;
+
+/** Swiper options for a number of banners: loop, autoplay and dots only with more than one. */
+export function bannerSwiperOptions(count: number) {
+  const many = count > 1;
+  return {
+    loop: many,
+    autoplay: many ? { delay: BANNER_AUTOPLAY_MS, disableOnInteraction: false } : false,
+    pagination: many ? { clickable: true } : false,
+  } as const;
+}
+
+/** More than one banner: a looping, autoplaying Swiper with pagination dots. */
+export default function BannerSwiper({ banners }: { banners: readonly Banner[] }) {
+  const options = bannerSwiperOptions(banners.length);
+  return (
+    <Swiper className="banner-carousel__swiper" modules={[Autoplay, Pagination]} {...options}>
+      {banners.map((b, i) => (
+        <SwiperSlide key={b.id}>
+          <BannerLink banner={b} eager={i === 0} />
+        </SwiperSlide>
+      ))}
+    </Swiper>
+  );
+}

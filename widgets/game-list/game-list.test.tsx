@@ -1,0 +1,397 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { request, type RequestOptions } from '../../src/lib/api/client';
+import type { GameItem } from '../../src/lib/api/games';
+import { feedbackStore } from '../../src/lib/feedback';
+import { emitLanguageChange } from '../../src/lib/language';
+import { clearSession, SESSION_KEY } from '../../src/lib/session';
+import { TY } from '../../tests/renderer/harness';
+import { callsTo, renderForm, scriptApi, type Call, type Handler } from '../../tests/forms/helpers';
+import manifest from './index';
+
+vi.mock('../../src/lib/api/client', async (importOriginal) => {
+  const request = vi.fn();
+  return {
+    ...(await importOriginal<Record<string, unknown>>()),
+    request,
+    swrFetcher: ([path, query]: [string, Record<string, unknown>?]) => request('GET', path, { query }),
+  };
+});
+
+const GameList = manifest.component;
+const LIST = 'GET /wps/game/list';
+const HOT = 'GET /wps/game/hot';
+const RECENT = 'GET /wps/game/recent';
+const FAVS = 'GET /wps/game/favourites';
+const FAV_IDS = 'GET /wps/game/favourites/ids';
+const FAV_ADD = 'POST /wps/game/favourites';
+const FAV_DEL = 'DELETE /wps/game/favourites';
+
+function game(nodeId: number, vassalage = 'NEONSPIN'): GameItem {
+  return {
+    nodeId: String(nodeId),
+    gameName: `Game ${nodeId}`,
+    nodeName: `Game ${nodeId}`,
+    vassalage,
+    gameType: 'RNG',
+    gameId: `${vassalage}-${nodeId}`,
+    roomId: null,
+    supportPlay: false,
+    iconUrl: `/wps/game/icon/${nodeId}.png`,
+    mobileSmallIcon: `/wps/game/icon/${nodeId}.png`,
+    mobileLargeIcon: `/wps/game/icon/${nodeId}.png?size=240`,
+    gameClassifyNew: false,
+    isHot: false,
+    slotType: 'VIDEO',
+    minBet: 0.1,
+    minLine: 1,
+    prizeMode: null,
+    lottoMode: null,
+  };
+}
+
+/** A page of `size` games numbered from page * 1000. */
+function page(pageNum: number, totalPages: number, size = 26) {
+  return {
+    games: Array.from({ length: size }, (_, i) => game(pageNum * 1000 + i)),
+    pageNum,
+    pageSize: size,
+    totalPages,
+    total: totalPages * size,
+  };
+}
+
+const CATEGORIES = {
+  sorting: ['HOT', 'RNG', 'FISH'],
+  categories: [
+    { gameCategory: 'RNG', vendorNames: [{ gameType: 'RNG', vassalage: 'NEONSPIN', accountTypeName: 'Neon Spin' }, { gameType: 'RNG', vassalage: 'JADEPLAY', accountTypeName: 'Jade Play' }] },
+    { gameCategory: 'FISH', vendorNames: [{ gameType: 'FISH', vassalage: 'REEFHUNT', accountTypeName: 'Reef Hunters' }] },
+  ],
+  vendors: [
+    { vassalage: 'NEONSPIN', name: 'Neon Spin', mobileSmallIcon: '', gameTypes: ['RNG'] },
+    { vassalage: 'JADEPLAY', name: 'Jade Play', mobileSmallIcon: '', gameTypes: ['RNG'] },
+    { vassalage: 'REEFHUNT', name: 'Reef Hunters', mobileSmallIcon: '', gameTypes: ['FISH'] },
+  ],
+};
+const SLOT_TYPES = { typeId: 1, list: [{ code: 'CLASSIC', name: 'Klasiko' }, { code: 'VIDEO', name: 'Video slot' }] };
+const MEMBER_INFO = { id: 7, account: 'juan', type: 0, regDate: '2026-01-01T00:00:00.000Z', toUpline: null, passwordSet: true };
+
+function api(handlers: Record<string, Handler>): Call[] {
+  return scriptApi(request, {
+    'GET /wps/game/categories': () => CATEGORIES,
+    'GET /wps/game/types': () => SLOT_TYPES,
+    [FAV_IDS]: () => [],
+    'GET /wps/member/info': () => MEMBER_INFO,
+    ...handlers,
+  });
+}
+
+const q = (c: Call) => (c.opts as RequestOptions).query ?? {};
+
+function member() {
+  localStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'tok-0123456789abcdef', merchantCode: 'fixture01', userName: 'juan', type: 0, firstTimeLogin: false }));
+}
+
+function show(route = '/m/gameList?gameType=RNG', extra: { onRequireLogin?: () => void; children?: React.ReactNode } = {}) {
+  const onRequireLogin = extra.onRequireLogin ?? vi.fn();
+  const view = renderForm(<GameList>{extra.children}</GameList>, { route, onRequireLogin });
+  return { ...view, onRequireLogin };
+}
+
+/** A deferred answer: the test decides when the server replies. */
+function deferred<T>() {
+  let resolve!: (v: T) => void;
+  let reject!: (e: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const tiles = () => document.querySelectorAll('.game-list__grid > li');
+const wait = (ms: number) => act(() => new Promise((r) => setTimeout(r, ms)));
+
+beforeAll(async () => {
+  // The widget's code loads lazily: one render waits for the chunk, later ones are synchronous.
+  api({ [LIST]: () => page(1, 1) });
+  const view = renderForm(<GameList />, { route: '/m/gameList?gameType=RNG' });
+  await wait(50);
+  view.unmount();
+});
+
+beforeEach(() => clearSession());
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+  feedbackStore.toasts.splice(0);
+  feedbackStore.loading = null;
+  vi.clearAllMocks();
+});
+
+describe('game-list: loading and paging', () => {
+  it("loads page 1 of 26 with classification NEW on the slots' all tab, ALL elsewhere", async () => {
+    const calls = api({ [LIST]: () => page(1, 1) });
+    show('/m/gameList?gameType=RNG');
+    await waitFor(() => expect(tiles()).toHaveLength(26));
+    expect(q(callsTo(calls, LIST)[0])).toMatchObject({ gameType: 'RNG', gameClassify: 'NEW', page: 1, pageSize: 26, platform: 'html5', language: 'TY' });
+    cleanup();
+
+    const fish = api({ [LIST]: () => page(1, 1, 3) });
+    show('/m/gameList?gameType=FISH');
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    expect(q(callsTo(fish, LIST)[0])).toMatchObject({ gameType: 'FISH', gameClassify: 'ALL' });
+    // Slot type and minimum bet are for slots only.
+    fireEvent.click(screen.getByRole('button', { name: TY.filter }));
+    const panel = screen.getByRole('dialog');
+    expect(within(panel).queryByText(TY.slot_type)).toBeNull();
+    expect(within(panel).queryByText(TY.minimum_bet)).toBeNull();
+  });
+
+  it('loads the next page near the bottom, at most once per 1000 ms, appending', async () => {
+    const times: number[] = [];
+    const calls = api({
+      [LIST]: (opts) => {
+        times.push(Date.now());
+        return page(Number(opts.query?.page), 3);
+      },
+    });
+    show();
+    // jsdom has no layout: the page is always "within 500 px of the bottom".
+    await waitFor(() => expect(tiles()).toHaveLength(78), { timeout: 4000 });
+    const pages = callsTo(calls, LIST).map((c) => q(c).page);
+    expect(pages).toEqual([1, 2, 3]);
+    expect(times[2] - times[1]).toBeGreaterThanOrEqual(950);
+    await wait(1200);
+    // totalPages reached: no page 4.
+    expect(callsTo(calls, LIST)).toHaveLength(3);
+    expect(screen.getByText(TY.no_more)).toBeTruthy();
+  });
+
+  it('a load failure stops paging and offers loading_failed_retry', async () => {
+    let failPage2 = true;
+    const calls = api({
+      [LIST]: (opts) => {
+        const n = Number(opts.query?.page);
+        if (n === 2 && failPage2) throw new Error('boom');
+        return page(n, 3);
+      },
+    });
+    show();
+    const retry = await screen.findByRole('button', { name: TY.loading_failed_retry }, { timeout: 3000 });
+    expect(tiles()).toHaveLength(26);
+    await wait(1300);
+    expect(callsTo(calls, LIST).map((c) => q(c).page)).toEqual([1, 2]);
+    failPage2 = false;
+    fireEvent.click(retry);
+    await waitFor(() => expect(tiles().length).toBeGreaterThanOrEqual(52), { timeout: 3000 });
+  });
+
+  it('hot has no further pages and shows a loading notice', async () => {
+    const hot = deferred<unknown>();
+    const calls = api({ [LIST]: () => page(1, 5), [HOT]: () => hot.promise });
+    show();
+    await waitFor(() => expect(tiles().length).toBeGreaterThan(0));
+    fireEvent.click(screen.getByRole('tab', { name: TY.hot }));
+    await waitFor(() => expect(feedbackStore.loading).toBe('loading'));
+    hot.resolve({ list: page(1, 1, 30).games });
+    await waitFor(() => expect(tiles()).toHaveLength(30));
+    await waitFor(() => expect(feedbackStore.loading).toBeNull());
+    await wait(1200);
+    expect(callsTo(calls, HOT)).toHaveLength(1);
+    expect(q(callsTo(calls, HOT)[0])).toMatchObject({ isPlatform: 2, gameType: 'RNG', platform: 'html5' });
+  });
+
+  it('recent pages by 25 with a loading notice; a tab change resets to page 1', async () => {
+    member();
+    const recent = deferred<unknown>();
+    const calls = api({
+      [LIST]: (opts) => page(Number(opts.query?.page), 5),
+      [RECENT]: (opts) => (opts.query?.page === 1 ? recent.promise : { list: page(2, 2, 25).games, pageNum: 2, pageSize: 25, totalPages: 2, total: 50 }),
+    });
+    show();
+    await waitFor(() => expect(callsTo(calls, LIST).length).toBeGreaterThanOrEqual(2), { timeout: 3000 });
+    fireEvent.click(screen.getByRole('tab', { name: TY.recent }));
+    await waitFor(() => expect(feedbackStore.loading).toBe('loading'));
+    recent.resolve({ list: page(1, 2, 25).games, pageNum: 1, pageSize: 25, totalPages: 2, total: 50 });
+    await waitFor(() => expect(tiles()).toHaveLength(50), { timeout: 3000 });
+    expect(callsTo(calls, RECENT).map((c) => q(c))).toEqual([
+      expect.objectContaining({ page: 1, pageSize: 25, clientType: 2, gameType: 'RNG' }),
+      expect.objectContaining({ page: 2, pageSize: 25 }),
+    ]);
+    // Back to all: page 1 again, reloaded.
+    const before = callsTo(calls, LIST).length;
+    fireEvent.click(screen.getByRole('tab', { name: TY.all }));
+    await waitFor(() => expect(callsTo(calls, LIST).length).toBeGreaterThan(before));
+    expect(q(callsTo(calls, LIST)[before])).toMatchObject({ page: 1, gameClassify: 'NEW' });
+  });
+
+  it('a vendor tab reloads from page 1 with that vendor and classification ALL', async () => {
+    const calls = api({ [LIST]: (opts) => page(Number(opts.query?.page), 1) });
+    show();
+    await waitFor(() => expect(tiles()).toHaveLength(26));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Jade Play' }));
+    await waitFor(() => expect(callsTo(calls, LIST)).toHaveLength(2));
+    expect(q(callsTo(calls, LIST)[1])).toMatchObject({ page: 1, vassalage: 'JADEPLAY', gameClassify: 'ALL' });
+    expect(screen.getByRole('tab', { name: 'Jade Play' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('/m/slotsCenter?vassalage= preselects the vendor', async () => {
+    const calls = api({ [LIST]: () => page(1, 1, 2) });
+    show('/m/slotsCenter?vassalage=NEONSPIN');
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    expect(q(callsTo(calls, LIST)[0])).toMatchObject({ gameType: 'RNG', vassalage: 'NEONSPIN', gameClassify: 'ALL' });
+    expect(screen.getByRole('tab', { name: 'Neon Spin' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('search sends the name; choosing a classification clears the search text and reloads', async () => {
+    const calls = api({ [LIST]: () => page(1, 1, 2) });
+    show();
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    const box = screen.getByRole('searchbox', { name: TY.search_game_name }) as HTMLInputElement;
+    fireEvent.change(box, { target: { value: 'dragon' } });
+    fireEvent.click(screen.getByRole('button', { name: TY.search }));
+    await waitFor(() => expect(callsTo(calls, LIST)).toHaveLength(2));
+    expect(q(callsTo(calls, LIST)[1])).toMatchObject({ gameName: 'dragon', page: 1 });
+
+    fireEvent.click(screen.getByRole('button', { name: TY.filter }));
+    const panel = screen.getByRole('dialog');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Klasiko' }));
+    fireEvent.click(within(panel).getByRole('button', { name: '0.05' }));
+    fireEvent.click(within(panel).getByRole('button', { name: TY.submit }));
+    await waitFor(() => expect(callsTo(calls, LIST)).toHaveLength(3));
+    expect(q(callsTo(calls, LIST)[2])).toMatchObject({ gameClassify: 'CLASSIC', minBet: 0.05, page: 1 });
+    expect(q(callsTo(calls, LIST)[2]).gameName).toBeUndefined();
+    expect(box.value).toBe('');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('the filter panel offers all and the spec minimum bets, vendors, reset and links to other categories', async () => {
+    const calls = api({ [LIST]: () => page(1, 1, 2) });
+    renderForm(<GameList categoryLinks={[{ label: 'cat_FISH', to: '/m/gameList?gameType=FISH' }]} />, { route: '/m/gameList?gameType=RNG' });
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: TY.filter }));
+    const panel = screen.getByRole('dialog');
+    const minBet = within(panel).getByText(TY.minimum_bet).closest('fieldset')!;
+    expect(within(minBet as HTMLElement).getAllByRole('button').map((b) => b.textContent)).toEqual([TY.all, '0.01', '0.05', '0.1', '0.5', '0.75']);
+    expect(within(panel).getByRole('link', { name: TY.cat_FISH }).getAttribute('href')).toBe('/m/gameList?gameType=FISH');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Neon Spin' }));
+    fireEvent.click(within(panel).getByRole('button', { name: TY.submit }));
+    await waitFor(() => expect(callsTo(calls, LIST)).toHaveLength(2));
+    expect(q(callsTo(calls, LIST)[1])).toMatchObject({ vassalage: 'NEONSPIN' });
+    fireEvent.click(screen.getByRole('button', { name: TY.filter }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: TY.reset }));
+    await waitFor(() => expect(callsTo(calls, LIST)).toHaveLength(3));
+    expect(q(callsTo(calls, LIST)[2])).toMatchObject({ gameClassify: 'NEW' });
+    expect(q(callsTo(calls, LIST)[2]).vassalage).toBeUndefined();
+  });
+
+  it('a language change reloads after 200 ms', async () => {
+    const calls = api({ [LIST]: () => page(1, 1, 2) });
+    show();
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    act(() => emitLanguageChange('EN'));
+    await wait(100);
+    expect(callsTo(calls, LIST)).toHaveLength(1);
+    await waitFor(() => expect(callsTo(calls, LIST)).toHaveLength(2));
+    expect(q(callsTo(calls, LIST)[1])).toMatchObject({ language: 'EN', page: 1 });
+  });
+});
+
+describe('game-list: visitors and favourites', () => {
+  it('a visitor who opens favourites or recent, favourites or launches a game is sent to log in', async () => {
+    const calls = api({ [LIST]: () => page(1, 1, 2) });
+    const open = vi.spyOn(window, 'open');
+    const { onRequireLogin } = show();
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    fireEvent.click(screen.getByRole('tab', { name: TY.favourites }));
+    fireEvent.click(screen.getByRole('tab', { name: TY.recent }));
+    const card = tiles()[0] as HTMLElement;
+    fireEvent.click(within(card).getByRole('button', { name: TY.favourites }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Game 1000' }));
+    expect(onRequireLogin).toHaveBeenCalledTimes(4);
+    expect(open).not.toHaveBeenCalled();
+    expect(callsTo(calls, FAVS).concat(callsTo(calls, RECENT), callsTo(calls, FAV_ADD), callsTo(calls, FAV_IDS))).toHaveLength(0);
+    expect(calls.some((c) => c.path === '/wps/game/launch')).toBe(false);
+  });
+
+  it('a member adds a favourite; on the favourites tab a removed game disappears before the server answers', async () => {
+    member();
+    let ids = ['1001'];
+    const del = deferred<unknown>();
+    const calls = api({
+      [LIST]: () => page(1, 1, 3),
+      [FAV_IDS]: () => ids,
+      [FAV_ADD]: (opts) => {
+        ids = [(opts.body as { nodeId: string }).nodeId, ...ids];
+        return true;
+      },
+      [FAVS]: () => ({ games: [game(1000), game(1001)], pageNum: 1, pageSize: 26, totalPages: 1, total: 2 }),
+      [FAV_DEL]: () => del.promise,
+    });
+    show();
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    const star = (i: number) => within(tiles()[i] as HTMLElement).getByRole('button', { name: TY.favourites });
+    await waitFor(() => expect(star(1).getAttribute('aria-pressed')).toBe('true'));
+    expect(star(0).getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(star(0));
+    await waitFor(() => expect(star(0).getAttribute('aria-pressed')).toBe('true'));
+    expect(callsTo(calls, FAV_ADD)[0].opts.body).toEqual({ nodeId: '1000', vendor: 'NEONSPIN' });
+
+    fireEvent.click(screen.getByRole('tab', { name: TY.favourites }));
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    expect(q(callsTo(calls, FAVS)[0])).toMatchObject({ pageNo: 1, pageSize: 26, gameType: 'RNG' });
+    fireEvent.click(star(0));
+    // Local first: gone while DELETE is still pending.
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    expect(callsTo(calls, FAV_DEL)).toHaveLength(1);
+    expect(q(callsTo(calls, FAV_DEL)[0])).toEqual({ nodeId: '1000', vendor: 'NEONSPIN' });
+    del.resolve(true);
+    await wait(20);
+    expect(tiles()).toHaveLength(1);
+  });
+
+  it('adding is skipped when the game is a favourite already', async () => {
+    member();
+    const calls = api({ [LIST]: () => page(1, 1, 2), [FAV_IDS]: () => ['1000'], [FAV_DEL]: () => true });
+    show();
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    const star = within(tiles()[0] as HTMLElement).getByRole('button', { name: TY.favourites });
+    await waitFor(() => expect(star.getAttribute('aria-pressed')).toBe('true'));
+    // The star of a favourite removes it; it never adds it again.
+    fireEvent.click(star);
+    await waitFor(() => expect(star.getAttribute('aria-pressed')).toBe('false'));
+    expect(callsTo(calls, FAV_ADD)).toHaveLength(0);
+    expect(callsTo(calls, FAV_DEL)).toHaveLength(1);
+  });
+
+  it('a member launches a game: the window opens on the tap, then goes to the launch URL', async () => {
+    member();
+    const win = { closed: false, location: { href: 'about:blank' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(win as unknown as Window);
+    const calls = api({
+      [LIST]: () => page(1, 1, 2),
+      'POST /wps/game/launch': () => ({ url: '/wps/game/vendor/play?vendor=NEONSPIN&nodeId=1000', mode: 'real' }),
+      'GET /wps/game/recent/add': () => true,
+    });
+    show();
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    fireEvent.click(within(tiles()[0] as HTMLElement).getByRole('button', { name: 'Game 1000' }));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    await waitFor(() => expect(win.location.href).toContain('/wps/game/vendor/play?vendor=NEONSPIN&nodeId=1000'));
+    expect(calls.find((c) => c.path === '/wps/game/launch')?.opts.body).toMatchObject({ vendor: 'NEONSPIN', nodeId: '1000', returnUrl: '/m/gameList?gameType=RNG' });
+  });
+
+  it('members without a password can set one by SMS (the child node)', async () => {
+    member();
+    api({ [LIST]: () => page(1, 1, 2), 'GET /wps/member/info': () => ({ ...MEMBER_INFO, passwordSet: false }) });
+    show('/m/gameList?gameType=RNG', { children: <p>set-password form</p> });
+    await waitFor(() => expect(screen.getByText(TY.err_password_not_set)).toBeTruthy());
+    expect(screen.queryByText('set-password form')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: TY.set_password }));
+    expect(within(screen.getByRole('dialog', { name: TY.set_password })).getByText('set-password form')).toBeTruthy();
+  });
+});

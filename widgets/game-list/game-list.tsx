@@ -1,0 +1,356 @@
+import './styles.css';
+import { useCallback, useEffect, useMemo, useReducer, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import type { GameListProps } from '../../src/generated/widgets/game-list';
+import { ApiFailure } from '../../src/lib/api/client';
+import {
+  hasMorePages,
+  useFavourites,
+  useGameCategories,
+  useGamePages,
+  useGameTypes,
+  withoutGame,
+  type GameItem,
+} from '../../src/lib/api/games';
+import { useMemberInfo } from '../../src/lib/api/member';
+import { AccountFormHostContext } from '../../src/lib/form-fields';
+import { GameCard } from '../../src/lib/game-card';
+import { hideLoading, showLoading, showToast } from '../../src/lib/feedback';
+import { currentLanguageCode, useLanguageChange } from '../../src/lib/language';
+import { useLaunchGame } from '../../src/lib/launch';
+import { useRuntime } from '../../src/lib/runtime';
+import type { WidgetComponentProps } from '../../src/lib/widget';
+import { FilterPanel, type FilterOption, type FilterValues } from './filter-panel';
+import { allTabClassify, initialState, reducer, routeSelection, sourceOf, SLOT_TYPE, type GameListTab } from './state';
+import { useInfiniteScroll } from './use-infinite-scroll';
+
+type QuickTab = NonNullable<GameListProps['quickTabs']>[number];
+
+const QUICK_TAB: Record<QuickTab, { tab: 'recent' | 'fav' | 'hot'; label: 'recent' | 'favourites' | 'hot' }> = {
+  recent: { tab: 'recent', label: 'recent' },
+  favourites: { tab: 'fav', label: 'favourites' },
+  hot: { tab: 'hot', label: 'hot' },
+};
+
+export const DEFAULT_MIN_BETS: readonly number[] = [0.01, 0.05, 0.1, 0.5, 0.75];
+
+function failureKey(err: unknown): string {
+  return err instanceof ApiFailure ? err.messageKey : 'unknown_error';
+}
+
+function Sheet({ labelKey, onClose, children }: { labelKey: 'set_password'; onClose: () => void; children: ReactNode }) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <div className="game-filter" role="presentation" onClick={onClose}>
+      <div className="game-filter__panel" role="dialog" aria-modal="true" aria-label={t(labelKey)} onClick={(e) => e.stopPropagation()}>
+        <div className="game-filter__head">
+          <h2>{t(labelKey)}</h2>
+          <button type="button" className="game-filter__close" aria-label={t('close')} onClick={onClose}>
+            ×
+          </button>
+        </div>
+        <div className="game-filter__body">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The game list (spec sections 2 and 4). State lives in a reducer (./state.ts), pages in
+ * useSWRInfinite (src/lib/api/games.ts), favourites in the shared SWR entry of favourite ids.
+ */
+function GameList({
+  gameType: fallbackType = SLOT_TYPE,
+  quickTabs = ['recent', 'favourites', 'hot'],
+  search: showSearch = true,
+  filter: showFilter = true,
+  vendorsPerView = 4,
+  minBetOptions = DEFAULT_MIN_BETS as number[],
+  freePlay = false,
+  categoryLinks = [],
+  children,
+}: WidgetComponentProps<GameListProps>) {
+  const { t, i18n } = useTranslation();
+  const { tenant, session, requireLogin } = useRuntime();
+  const token = session?.token ?? null;
+  const { pathname, search } = useLocation();
+  const selection = useMemo(() => routeSelection(pathname, new URLSearchParams(search), fallbackType), [pathname, search, fallbackType]);
+  const [state, dispatch] = useReducer(reducer, selection, (s) => initialState(s.gameType, s.vassalage));
+  const [query, setQuery] = useState('');
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+
+  // The route names another category or vendor (a link in the filter panel): start over.
+  useEffect(() => {
+    if (selection.gameType !== state.gameType || (selection.vassalage && selection.vassalage !== state.filter.vassalage)) {
+      dispatch({ type: 'reset' });
+      if (selection.vassalage) dispatch({ type: 'vendor', vassalage: selection.vassalage });
+    }
+    // Only a route change should restart the list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selection]);
+
+  // Spec: a language change reloads (debounced 200 ms by useLanguageChange).
+  const [language, setLanguage] = useState(() => currentLanguageCode(i18n, tenant));
+  useLanguageChange(setLanguage);
+
+  const source = useMemo(() => sourceOf(state), [state]);
+  const memberOnly = source.kind === 'recent' || source.kind === 'favourites';
+  const { data, error, size, setSize, isLoading, mutate } = useGamePages(memberOnly && !token ? null : source, language, token, state.reload);
+  const favourites = useFavourites(token);
+  const member = useMemberInfo(token);
+  const needsPassword = member.data?.passwordSet === false;
+  const categories = useGameCategories(language);
+  const slotTypes = useGameTypes(state.gameType === SLOT_TYPE ? 1 : null, language);
+  const launch = useLaunchGame();
+
+  const games = useMemo(() => {
+    const seen = new Set<string>();
+    const out: GameItem[] = [];
+    for (const page of data ?? []) {
+      for (const game of page.games) {
+        if (seen.has(game.nodeId)) continue;
+        seen.add(game.nodeId);
+        out.push(game);
+      }
+    }
+    return out;
+  }, [data]);
+
+  const lastPage = data?.[data.length - 1];
+  const loadingMore = !error && size > (data?.length ?? 0);
+  const hasMore = !!data && hasMorePages(source, lastPage);
+  const pagingEnabled = hasMore && !loadingMore && !error && !isLoading;
+
+  useInfiniteScroll({
+    enabled: pagingEnabled,
+    onLoadMore: () => void setSize((s) => s + 1),
+    signal: games.length,
+  });
+
+  // Spec: hot and recent loads show a loading notice.
+  const notice = (source.kind === 'hot' || source.kind === 'recent') && isLoading;
+  useEffect(() => {
+    if (!notice) return;
+    showLoading('loading');
+    return () => hideLoading();
+  }, [notice]);
+
+  // Every vendor's name and icon; the category's own vendors make the tabs.
+  const vendorInfo = useMemo(() => new Map((categories.data?.vendors ?? []).map((v) => [v.vassalage, v])), [categories.data]);
+  const vendors: (FilterOption & { icon: string })[] = useMemo(() => {
+    const cat = categories.data?.categories.find((c) => c.gameCategory === state.gameType);
+    return (cat?.vendorNames ?? []).map((v) => {
+      const info = vendorInfo.get(v.vassalage);
+      return { code: v.vassalage, name: info?.name ?? v.accountTypeName ?? v.vassalage, icon: info?.mobileSmallIcon ?? '' };
+    });
+  }, [categories.data, state.gameType, vendorInfo]);
+
+  const selectTab = (tab: 'all' | 'recent' | 'fav' | 'hot') => {
+    if ((tab === 'recent' || tab === 'fav') && !token) return requireLogin();
+    dispatch({ type: 'tab', tab });
+  };
+
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    dispatch({ type: 'search', gameName: query });
+  };
+
+  const onFavourite = useCallback(
+    (game: GameItem) => {
+      if (!token) return requireLogin();
+      const ref = { nodeId: game.nodeId, vassalage: game.vassalage };
+      if (favourites.isFavourite(game.nodeId)) {
+        // Spec: removal is immediate locally; on the favourites tab the game disappears.
+        if (source.kind === 'favourites') void mutate((pages) => withoutGame(pages, game.nodeId), { revalidate: false });
+        favourites.remove(ref).catch((err: unknown) => {
+          void showToast(failureKey(err));
+          if (source.kind === 'favourites') void mutate();
+        });
+      } else {
+        favourites.add(ref).catch((err: unknown) => void showToast(failureKey(err)));
+      }
+    },
+    [token, requireLogin, favourites, source.kind, mutate],
+  );
+
+  const onLaunch = useCallback(
+    (game: GameItem) => {
+      // Spec section 2: a visitor who launches a game is sent to /m/login (free play only when the tenant allows it).
+      if (!token && !(freePlay && game.supportPlay)) return requireLogin();
+      void launch(game, {
+        onFailure: (failure) => {
+          if (failure.errorCode !== 'password.not.set') return false;
+          setPasswordOpen(true);
+          return true;
+        },
+      });
+    },
+    [token, freePlay, requireLogin, launch],
+  );
+
+  const onFilterSubmit = (values: FilterValues) => {
+    if (values.gameClassify !== state.filter.gameClassify) setQuery('');
+    dispatch({ type: 'apply', ...values });
+    setFilterOpen(false);
+  };
+
+  const onFilterReset = () => {
+    setQuery('');
+    dispatch({ type: 'reset' });
+    setFilterOpen(false);
+  };
+
+  const closeFilter = useCallback(() => setFilterOpen(false), []);
+  const closePassword = useCallback(() => setPasswordOpen(false), []);
+  const passwordHost = useMemo(
+    () => ({
+      onDone: () => {
+        setPasswordOpen(false);
+        void member.mutate();
+      },
+    }),
+    [member],
+  );
+
+  const tabSelected = (tab: GameListTab, vassalage = '') =>
+    state.tab === tab && (tab !== 'vendor' || state.filter.vassalage === vassalage);
+
+  let footer: ReactNode = null;
+  if (error) {
+    footer = (
+      <button type="button" className="game-list__retry" onClick={() => void mutate()}>
+        {t('loading_failed_retry')}
+      </button>
+    );
+  } else if (isLoading || loadingMore) {
+    footer = (
+      <p className="game-list__status" role="status">
+        {t('loading')}
+      </p>
+    );
+  } else if (memberOnly && !token) {
+    footer = null;
+  } else if (games.length === 0) {
+    footer = <p className="game-list__empty">{t('no_data')}</p>;
+  } else if (!hasMore && source.kind !== 'hot') {
+    footer = <p className="game-list__status">{t('no_more')}</p>;
+  }
+
+  return (
+    <section className="game-list" data-game-type={state.gameType} style={{ ['--vendors-per-view' as string]: vendorsPerView }}>
+      <div className="game-list__top">
+        {showSearch || showFilter ? (
+          <form className="game-list__search" role="search" onSubmit={onSearch}>
+            {showSearch ? (
+              <>
+                <input
+                  type="search"
+                  className="game-list__query"
+                  value={query}
+                  maxLength={64}
+                  placeholder={t('search_game_name')}
+                  aria-label={t('search_game_name')}
+                  onChange={(e) => setQuery(e.target.value)}
+                />
+                <button type="submit" className="game-list__search-button">
+                  {t('search')}
+                </button>
+              </>
+            ) : null}
+            {showFilter ? (
+              <button type="button" className="game-list__filter-button" aria-haspopup="dialog" onClick={() => setFilterOpen(true)}>
+                {t('filter')}
+              </button>
+            ) : null}
+          </form>
+        ) : null}
+        {quickTabs.length > 0 ? (
+          <div className="game-list__quick" role="tablist" aria-label={t('game_centre')}>
+            {quickTabs.map((name) => {
+              const { tab, label } = QUICK_TAB[name];
+              return (
+                <button key={name} type="button" role="tab" aria-selected={tabSelected(tab)} className="game-list__quick-tab" onClick={() => selectTab(tab)}>
+                  {t(label)}
+                </button>
+              );
+            })}
+          </div>
+        ) : null}
+        <div className="game-list__vendors" role="tablist" aria-label={t('vendors')}>
+          <button type="button" role="tab" aria-selected={tabSelected('all')} className="game-list__vendor-tab" onClick={() => selectTab('all')}>
+            <span>{t('all')}</span>
+          </button>
+          {vendors.map((v) => (
+            <button
+              key={v.code}
+              type="button"
+              role="tab"
+              aria-selected={tabSelected('vendor', v.code)}
+              className="game-list__vendor-tab"
+              data-vendor={v.code}
+              onClick={() => dispatch({ type: 'vendor', vassalage: v.code })}
+            >
+              {v.icon ? <img src={v.icon} alt="" width={24} height={24} loading="lazy" /> : null}
+              <span>{v.name}</span>
+            </button>
+          ))}
+        </div>
+      </div>
+
+      {token && needsPassword && children ? (
+        <div className="game-list__password">
+          <p>{t('err_password_not_set')}</p>
+          <button type="button" onClick={() => setPasswordOpen(true)}>
+            {t('set_password')}
+          </button>
+        </div>
+      ) : null}
+
+      <ul className="game-list__grid" aria-busy={isLoading || loadingMore}>
+        {games.map((game) => (
+          <li key={game.nodeId}>
+            <GameCard
+              game={game}
+              vendorName={vendorInfo.get(game.vassalage)?.name}
+              favourite={token ? favourites.isFavourite(game.nodeId) : false}
+              onLaunch={onLaunch}
+              onFavourite={onFavourite}
+            />
+          </li>
+        ))}
+      </ul>
+      <div className="game-list__footer">{footer}</div>
+
+      {filterOpen ? (
+        <FilterPanel
+          slots={state.gameType === SLOT_TYPE}
+          vendors={vendors}
+          slotTypes={(slotTypes.data?.list ?? []).map((s) => ({ code: s.code, name: s.name }))}
+          minBetOptions={minBetOptions}
+          categoryLinks={categoryLinks}
+          value={{ vassalage: state.filter.vassalage, gameClassify: state.filter.gameClassify, minBet: state.filter.minBet }}
+          defaultClassify={allTabClassify(state.gameType)}
+          onSubmit={onFilterSubmit}
+          onReset={onFilterReset}
+          onClose={closeFilter}
+        />
+      ) : null}
+      {passwordOpen && children ? (
+        <Sheet labelKey="set_password" onClose={closePassword}>
+          <AccountFormHostContext.Provider value={passwordHost}>{children}</AccountFormHostContext.Provider>
+        </Sheet>
+      ) : null}
+    </section>
+  );
+}
+
+export default GameList;

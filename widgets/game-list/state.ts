@@ -1,0 +1,154 @@
+/**
+ * The game list's tab and filter rules (spec section 4), as a pure reducer so they are tested
+ * without a browser:
+ * - changing tab (all, hot, recent, fav) resets to page 1 and reloads; all on the slot type (RNG)
+ *   selects classification NEW, otherwise ALL;
+ * - a vendor tab reloads with that vendor;
+ * - choosing a classification clears the search text and reloads.
+ * "Reset to page 1" falls out of the source key: a new key starts useSWRInfinite at one page.
+ */
+import type { GameClassify, GameSource, GameType } from '../../src/lib/api/games';
+
+export type GameListTab = 'all' | 'vendor' | 'hot' | 'recent' | 'fav';
+
+/** Spec section 3 filter state. */
+export interface GameListFilter {
+  gameClassify: GameClassify;
+  /** Minimum bet, currency units; null: all. */
+  minBet: number | null;
+  /** Vendor code; '' on the all tab. */
+  vassalage: string;
+  gameName: string;
+}
+
+export interface GameListState {
+  gameType: GameType;
+  tab: GameListTab;
+  filter: GameListFilter;
+  /** Bumped on every explicit reload (tab tap, classification, filter submit): the list refetches. */
+  reload: number;
+}
+
+export type GameListAction =
+  | { type: 'tab'; tab: 'all' | 'hot' | 'recent' | 'fav' }
+  | { type: 'vendor'; vassalage: string }
+  | { type: 'classify'; gameClassify: GameClassify }
+  | { type: 'search'; gameName: string }
+  | { type: 'apply'; vassalage: string; gameClassify: GameClassify; minBet: number | null }
+  | { type: 'reset' };
+
+/** The slot category: its all tab shows the NEW classification. */
+export const SLOT_TYPE: GameType = 'RNG';
+
+export function allTabClassify(gameType: GameType): GameClassify {
+  return gameType === SLOT_TYPE ? 'NEW' : 'ALL';
+}
+
+export function initialState(gameType: GameType, vassalage = ''): GameListState {
+  return {
+    gameType,
+    tab: vassalage ? 'vendor' : 'all',
+    filter: { gameClassify: vassalage ? 'ALL' : allTabClassify(gameType), minBet: null, vassalage, gameName: '' },
+    reload: 0,
+  };
+}
+
+/** The list tab a filter lands on: the vendor's tab, or all. */
+function listTab(vassalage: string): GameListTab {
+  return vassalage ? 'vendor' : 'all';
+}
+
+export function reducer(state: GameListState, action: GameListAction): GameListState {
+  const reload = state.reload + 1;
+  switch (action.type) {
+    case 'tab':
+      if (action.tab === 'all') {
+        return {
+          ...state,
+          tab: 'all',
+          filter: { ...state.filter, vassalage: '', gameClassify: allTabClassify(state.gameType) },
+          reload,
+        };
+      }
+      return { ...state, tab: action.tab, reload };
+    case 'vendor':
+      if (!action.vassalage) return reducer(state, { type: 'tab', tab: 'all' });
+      return { ...state, tab: 'vendor', filter: { ...state.filter, vassalage: action.vassalage, gameClassify: 'ALL' }, reload };
+    case 'classify':
+      return {
+        ...state,
+        tab: state.tab === 'hot' || state.tab === 'recent' || state.tab === 'fav' ? listTab(state.filter.vassalage) : state.tab,
+        filter: { ...state.filter, gameClassify: action.gameClassify, gameName: '' },
+        reload,
+      };
+    case 'search':
+      // Recent and favourites have no name filter: a search lists the catalogue (hot keeps its tab).
+      return {
+        ...state,
+        tab: state.tab === 'recent' || state.tab === 'fav' ? listTab(state.filter.vassalage) : state.tab,
+        filter: { ...state.filter, gameName: action.gameName.trim() },
+        reload,
+      };
+    case 'apply': {
+      const classifyChanged = action.gameClassify !== state.filter.gameClassify;
+      return {
+        ...state,
+        tab: listTab(action.vassalage),
+        filter: {
+          gameClassify: action.gameClassify,
+          minBet: state.gameType === SLOT_TYPE ? action.minBet : null,
+          vassalage: action.vassalage,
+          gameName: classifyChanged ? '' : state.filter.gameName,
+        },
+        reload,
+      };
+    }
+    case 'reset':
+      return { ...initialState(state.gameType), reload };
+  }
+}
+
+/** What the list shows for a state. */
+export function sourceOf(state: GameListState): GameSource {
+  const { gameType, filter } = state;
+  switch (state.tab) {
+    case 'hot':
+      return { kind: 'hot', gameType, gameName: filter.gameName || undefined };
+    case 'recent':
+      return { kind: 'recent', gameType };
+    case 'fav':
+      return { kind: 'favourites', gameType };
+    case 'all':
+    case 'vendor':
+      return {
+        kind: 'list',
+        filter: {
+          gameType,
+          gameClassify: filter.gameClassify,
+          vassalage: filter.vassalage || undefined,
+          gameName: filter.gameName || undefined,
+          minBet: filter.minBet ?? undefined,
+        },
+      };
+  }
+}
+
+const GAME_TYPES: readonly GameType[] = ['RNG', 'FISH', 'LIVE', 'PVP', 'SPORTS', 'ESPORTS', 'COCKFIGHT', 'LOTT', 'ELOTT', 'INHOUSE'];
+
+export function isGameType(value: string | null | undefined): value is GameType {
+  return !!value && (GAME_TYPES as readonly string[]).includes(value);
+}
+
+/**
+ * The category and vendor a route names: ?gameType= wins; /m/slotsCenter is slots (its
+ * ?vassalage= preselects the vendor); the lottery routes are lottery; else the fallback.
+ */
+export function routeSelection(pathname: string, search: URLSearchParams, fallback: GameType): { gameType: GameType; vassalage: string } {
+  const named = search.get('gameType')?.toUpperCase();
+  const vassalage = (search.get('vassalage') ?? '').toUpperCase();
+  const validVendor = /^[A-Z0-9_]{2,20}$/.test(vassalage) ? vassalage : '';
+  if (isGameType(named)) return { gameType: named, vassalage: validVendor };
+  if (pathname.startsWith('/m/slotsCenter')) return { gameType: 'RNG', vassalage: validVendor };
+  if (/^\/m\/(lottery|moreLottery|startLottery)/.test(pathname)) return { gameType: 'LOTT', vassalage: validVendor };
+  return { gameType: fallback, vassalage: validVendor };
+}

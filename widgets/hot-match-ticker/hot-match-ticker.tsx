@@ -1,0 +1,137 @@
+import 'swiper/css';
+import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Autoplay } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import { useHomeAnnouncements, type Announcements } from '../../src/lib/api/announcements';
+import { useContentLanguage } from '../../src/lib/language';
+import { useLaunchGame } from '../../src/lib/launch';
+import { Modal } from '../../src/lib/modal';
+import { useRuntime } from '../../src/lib/runtime';
+import { formatMatchTime, tickerOptions } from './rules';
+
+export type HotMatch = Announcements['hotMatches'][number];
+
+function TickerLine({ match }: { match: HotMatch }) {
+  const { t } = useTranslation();
+  return (
+    <span className="hot-match-ticker__line">
+      <span className="hot-match-ticker__league">{match.league}</span>
+      <span className="hot-match-ticker__teams">
+        {match.homeTeam} <b>{t('vs')}</b> {match.awayTeam}
+      </span>
+      <time className="hot-match-ticker__time" dateTime={match.matchTime}>
+        {formatMatchTime(match.matchTime)}
+      </time>
+    </span>
+  );
+}
+
+function Team({ name, image }: { name: string; image: string }) {
+  return (
+    <span className="hot-match__team">
+      <img src={image} alt="" width={40} height={40} loading="lazy" decoding="async" />
+      <span className="hot-match__team-name">{name}</span>
+    </span>
+  );
+}
+
+/** The hot-match popup: every match with its league, teams, start time, VS and a play button. */
+export function HotMatchPopup({ matches, onClose }: { matches: readonly HotMatch[]; onClose: () => void }) {
+  const { t } = useTranslation();
+  const launch = useLaunchGame();
+  // Spec: a match or its play button launches the game directly (vendor, room, node, free play), no choice dialog.
+  const play = (m: HotMatch) => void launch({ vendor: m.vendor, roomId: m.roomId, nodeId: m.nodeId, supportPlay: m.supportPlay });
+  return (
+    <Modal labelledBy="hot-match-title" onDismiss={onClose} className="hot-match-popup">
+      <div className="modal__head">
+        <h2 id="hot-match-title" className="modal__title">
+          {t('hot_matches')}
+        </h2>
+        <button type="button" className="icon-button modal__close" aria-label={t('close')} onClick={onClose}>
+          {'×'}
+        </button>
+      </div>
+      <ul className="hot-match-popup__list">
+        {matches.map((m) => (
+          <li key={m.id} className="hot-match" data-testid="hot-match" onClick={() => play(m)}>
+            <div className="hot-match__head">
+              <span className="hot-match__league">{m.league}</span>
+              <time className="hot-match__time" dateTime={m.matchTime}>
+                {formatMatchTime(m.matchTime)}
+              </time>
+            </div>
+            <div className="hot-match__body">
+              <Team name={m.homeTeam} image={m.homeTeamImageUrl} />
+              <span className="hot-match__vs">{t('vs')}</span>
+              <Team name={m.awayTeam} image={m.awayTeamImageUrl} />
+            </div>
+            <button
+              type="button"
+              className="hot-match__play"
+              onClick={(e) => {
+                e.stopPropagation();
+                play(m);
+              }}
+            >
+              {t('in_bet')} {'>>'}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}
+
+/** The vertical ticker: one match a line; a tap opens the popup. */
+export function Ticker({ matches }: { matches: readonly HotMatch[] }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const options = tickerOptions(matches.length);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    setOpen(true);
+  };
+  return (
+    <section className="hot-match-ticker" aria-label={t('hot_matches')}>
+      {/* A role=button box rather than a <button>: Swiper's slides are block elements. */}
+      <div
+        role="button"
+        tabIndex={0}
+        className="hot-match-ticker__button"
+        onClick={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+        aria-haspopup="dialog"
+      >
+        <span className="hot-match-ticker__badge">{t('hot')}</span>
+        {matches.length > 1 ? (
+          <Swiper className="hot-match-ticker__swiper" modules={[Autoplay]} {...options}>
+            {matches.map((m) => (
+              <SwiperSlide key={m.id}>
+                <TickerLine match={m} />
+              </SwiperSlide>
+            ))}
+          </Swiper>
+        ) : (
+          <span className="hot-match-ticker__static">
+            <TickerLine match={matches[0]} />
+          </span>
+        )}
+      </div>
+      {open ? <HotMatchPopup matches={matches} onClose={() => setOpen(false)} /> : null}
+    </section>
+  );
+}
+
+/** The home's hot matches (the home announcements' H entries); nothing without matches. */
+export default function HotMatchTickerView() {
+  const { i18n } = useTranslation();
+  const { tenant, session } = useRuntime();
+  const lang = useContentLanguage(i18n, tenant);
+  const { data } = useHomeAnnouncements(lang, session?.token);
+  const matches = data?.hotMatches ?? [];
+  if (!data) return <div className="hot-match-ticker" aria-hidden="true" />;
+  if (matches.length === 0) return null;
+  return <Ticker matches={matches} />;
+}

@@ -1,0 +1,23 @@
+import './styles.css';
+import { lazy, Suspense } from 'react';
+import type { JackpotCounterProps } from '../../src/generated/widgets/jackpot-counter';
+import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
+import propsSchema from './props.schema.json';
+
+const Counter = lazy(() => import('./jackpot-counter'));
+
+function JackpotCounter(props: WidgetComponentProps<JackpotCounterProps>) {
+  return (
+    <Suspense fallback={<div className="jackpot-counter jackpot-counter--loading" aria-hidden="true" />}>
+      <Counter to={props.to ?? '/m/winnerPage'} title={props.title ?? 'jackpot'} />
+    </Suspense>
+  );
+}
+
+export default defineWidget<JackpotCounterProps>({
+  name: 'jackpot-counter',
+  version: '1.0.0',
+  propsSchema,
+  defaults: { to: '/m/winnerPage', title: 'jackpot' },
+  component: JackpotCounter,
+});

@@ -1,0 +1,125 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithRuntime, TY } from '../../tests/renderer/harness';
+import JackpotView, { type Schedule } from './jackpot-counter';
+import manifest from './index';
+import {
+  digitShift,
+  initialJackpot,
+  JACKPOT_MAX,
+  JACKPOT_MIN,
+  jackpotChars,
+  jackpotStep,
+  nextTickDelay,
+  randomInt,
+  STEP_MAX,
+  STEP_MIN,
+  TICK_DELAYS_MS,
+} from './rules';
+
+afterEach(cleanup);
+
+/** A random source that plays back the given numbers in turn. */
+function sequence(...values: number[]) {
+  let i = 0;
+  return () => values[i++ % values.length];
+}
+
+/** A scheduler the test drives by hand: `fire()` runs the pending callback. */
+function manualSchedule() {
+  const pending: { fn: () => void; ms: number }[] = [];
+  const schedule: Schedule = (fn, ms) => {
+    const entry = { fn, ms };
+    pending.push(entry);
+    return () => {
+      const i = pending.indexOf(entry);
+      if (i !== -1) pending.splice(i, 1);
+    };
+  };
+  return {
+    schedule,
+    pending,
+    fire() {
+      const next = pending.shift();
+      next?.fn();
+    },
+  };
+}
+
+describe('jackpot rules', () => {
+  it('starts between 200,000,000 and 990,000,000 inclusive', () => {
+    expect(initialJackpot(() => 0)).toBe(200_000_000);
+    expect(initialJackpot(() => 0.9999999999)).toBe(990_000_000);
+    expect(initialJackpot(() => 1)).toBe(990_000_000);
+    for (let i = 0; i < 500; i++) {
+      const v = initialJackpot(Math.random);
+      expect(v).toBeGreaterThanOrEqual(JACKPOT_MIN);
+      expect(v).toBeLessThanOrEqual(JACKPOT_MAX);
+      expect(Number.isInteger(v)).toBe(true);
+    }
+  });
+
+  it('grows by 100 to 500 a tick', () => {
+    expect(jackpotStep(() => 0)).toBe(STEP_MIN);
+    expect(jackpotStep(() => 0.9999999)).toBe(STEP_MAX);
+    expect(jackpotStep(() => 0.5)).toBe(300);
+    const seen = new Set<number>();
+    for (let i = 0; i < 2000; i++) seen.add(jackpotStep(Math.random));
+    expect(Math.min(...seen)).toBeGreaterThanOrEqual(100);
+    expect(Math.max(...seen)).toBeLessThanOrEqual(500);
+  });
+
+  it('waits 3000, 4000 or 5000 ms, chosen at random each tick', () => {
+    expect([0, 0.34, 0.67, 0.9999].map((r) => nextTickDelay(() => r))).toEqual([3000, 4000, 5000, 5000]);
+    const seen = new Set<number>();
+    for (let i = 0; i < 300; i++) seen.add(nextTickDelay(Math.random));
+    expect([...seen].sort()).toEqual([...TICK_DELAYS_MS]);
+  });
+
+  it('shifts a digit column 48/100 rem per unit and groups digits in threes', () => {
+    expect([0, 1, 5, 9].map(digitShift)).toEqual([0, 0.48, 2.4, 4.32]);
+    expect(jackpotChars(200_000_123).join('')).toBe('200,000,123');
+    expect(randomInt(() => 0.5, 1, 3)).toBe(2);
+  });
+});
+
+describe('jackpot counter', () => {
+  it('ticks up by the random step after the random delay, again and again, and stops when unmounted', () => {
+    // Draws: start (0 -> 200,000,000), first delay (0.5 -> 4000 ms); then each tick: step, next delay.
+    const timers = manualSchedule();
+    const random = sequence(0, 0.5, 0, 0.99, 0.9999999);
+    const { unmount, container } = renderWithRuntime(<JackpotView to="/m/winnerPage" title="jackpot" random={random} schedule={timers.schedule} />);
+    const link = screen.getByRole('link');
+    expect(link.getAttribute('data-value')).toBe('200000000');
+    expect(timers.pending.map((p) => p.ms)).toEqual([4000]);
+    act(() => timers.fire());
+    expect(link.getAttribute('data-value')).toBe('200000100');
+    expect(timers.pending.map((p) => p.ms)).toEqual([5000]);
+    act(() => timers.fire());
+    expect(Number(link.getAttribute('data-value'))).toBe(200_000_100 + 500);
+    expect(timers.pending.map((p) => p.ms)).toEqual([3000]);
+    unmount();
+    expect(timers.pending).toHaveLength(0);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('draws each digit as a column moved 0.48 spec-rem per unit, with the currency symbol; a tap opens the winners page', () => {
+    const timers = manualSchedule();
+    renderWithRuntime(<JackpotView to="/m/winnerPage" title="jackpot" random={sequence(0.123456789)} schedule={timers.schedule} />);
+    const link = screen.getByRole('link');
+    expect(link.getAttribute('href')).toBe('/m/winnerPage');
+    expect(link.textContent).toContain(TY.jackpot);
+    const value = Number(link.getAttribute('data-value'));
+    const digits = String(value).split('').map(Number);
+    const columns = [...link.querySelectorAll<HTMLElement>('.jackpot-counter__digit')];
+    expect(columns.map((c) => Number(c.dataset.digit))).toEqual(digits);
+    const strip = columns[0].querySelector<HTMLElement>('.jackpot-counter__strip');
+    expect(strip?.style.transform).toBe(`translateY(calc(${-digitShift(digits[0])} * var(--jackpot-rem)))`);
+    expect(link.querySelector('.visually-hidden')?.textContent).toBe(`₱${value.toLocaleString('en-US')}`);
+  });
+
+  it('the manifest defaults target /m/winnerPage and the jackpot label', () => {
+    expect(manifest.defaults).toEqual({ to: '/m/winnerPage', title: 'jackpot' });
+  });
+});

@@ -1,0 +1,24 @@
+import './styles.css';
+import { lazy, Suspense } from 'react';
+import type { NoticeBarProps } from '../../src/generated/widgets/notice-bar';
+import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
+import propsSchema from './props.schema.json';
+
+/** Its data hooks load with it, outside the first load; the placeholder keeps the bar's height. */
+const View = lazy(() => import('./notice-bar'));
+
+function NoticeBar({ to = '/m/notice', download = true }: WidgetComponentProps<NoticeBarProps>) {
+  return (
+    <Suspense fallback={<div className="notice-bar" aria-hidden="true" />}>
+      <View to={to} download={download} />
+    </Suspense>
+  );
+}
+
+export default defineWidget<NoticeBarProps>({
+  name: 'notice-bar',
+  version: '1.0.0',
+  propsSchema,
+  defaults: { to: '/m/notice', download: true },
+  component: NoticeBar,
+});

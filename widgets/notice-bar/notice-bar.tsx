@@ -1,0 +1,47 @@
+import { useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useHomeAnnouncements } from '../../src/lib/api/announcements';
+import { canOfferDownload, currentDevice, downloadLinks, openDownloadPopup } from '../../src/lib/download';
+import { Icon } from '../../src/lib/icons';
+import { useContentLanguage } from '../../src/lib/language';
+import { useRuntime } from '../../src/lib/runtime';
+
+/** Scrolling speed of the notice text: about 7 characters a second, at least 8 s a pass. */
+export function marqueeSeconds(text: string): number {
+  return Math.max(8, Math.round(text.length / 7));
+}
+
+/** Home notice bar (spec section 2): player notices, tap to /m/notice, a download button. */
+export default function NoticeBarView({ to, download }: { to: string; download: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { tenant, startup, session, install } = useRuntime();
+  const lang = useContentLanguage(i18n, tenant);
+  const { data } = useHomeAnnouncements(lang, session?.token);
+  const [device] = useState(currentDevice);
+  const titles = (data?.notices ?? []).map((n) => n.title).filter(Boolean);
+  const text = titles.length > 0 ? titles.join('\u2003\u2003') : t('no_announcement');
+  const showDownload = download && canOfferDownload(install, device, downloadLinks(tenant, startup));
+  const style = { '--notice-duration': `${marqueeSeconds(text)}s` } as CSSProperties;
+
+  return (
+    <div className="notice-bar">
+      <Link to={to} className="notice-bar__link">
+        <span className="notice-bar__icon">
+          <Icon name="notice" />
+        </span>
+        <span className="notice-bar__track">
+          <span className={titles.length > 0 ? 'notice-bar__text notice-bar__text--moving' : 'notice-bar__text'} style={style}>
+            {text}
+          </span>
+        </span>
+      </Link>
+      {showDownload ? (
+        <button type="button" className="notice-bar__download" onClick={openDownloadPopup}>
+          <Icon name="download" />
+          <span>{t('download')}</span>
+        </button>
+      ) : null}
+    </div>
+  );
+}
