@@ -3,7 +3,15 @@ import { ApiError } from '../../errors';
 import { contentLang } from '../../lib/lang';
 import { apiRoute } from '../../lib/route';
 import type { AnnouncementRow, AnnouncementType } from '../../repositories/announcements';
+import { TtlCache } from '../../lib/ttl-cache';
 import { hotMatchItem } from '../game/present';
+
+/**
+ * Announcement content is the same for every visitor of a merchant and changes rarely, while the
+ * home page asks for it on every visit: keep it per instance for a few seconds. What depends on
+ * the member (audience, read state, unread count) is computed per request.
+ */
+const CONTENT_CACHE_MS = 5_000;
 
 interface Query {
   types: string;
@@ -32,18 +40,19 @@ const popup = (a: AnnouncementRow) => ({
 });
 
 export default async function announcementRoutes(app: FastifyInstance) {
+  const content = new TtlCache<{ rows: AnnouncementRow[]; hotMatches: ReturnType<typeof hotMatchItem>[] }>(CONTENT_CACHE_MS, 500);
   apiRoute(app, 'announcements', 'list', {
     handler: async (request) => {
       const q = request.query as Query;
       const tenant = request.tenant;
-      const types = [...new Set(q.types.split(','))] as AnnouncementType[];
-      const rows = await app.repos.announcements.list({
-        merchantCode: tenant.merchantCode,
-        types,
-        groupName: q.groupName,
-        platform: q.platform,
-        lang: contentLang(q.lang ?? tenant.i18n.default),
-      });
+      const types = [...new Set(q.types.split(','))].sort() as AnnouncementType[];
+      const lang = contentLang(q.lang ?? tenant.i18n.default);
+      const key = [tenant.merchantCode, types.join(','), q.groupName, q.platform, lang].join('|');
+      const { rows, hotMatches } = await content.get(key, async () => ({
+        rows: await app.repos.announcements.list({ merchantCode: tenant.merchantCode, types, groupName: q.groupName, platform: q.platform, lang }),
+        // Hot matches live in their own table (GET /wps/game/hotMatches reads the same rows).
+        hotMatches: types.includes('H') ? (await app.repos.games.hotMatches(tenant.merchantCode)).map(hotMatchItem) : [],
+      }));
       const of = (type: string) => rows.filter((r) => r.type === type);
       const audience = popupAudience(request);
       const member = request.auth?.member;
@@ -54,8 +63,7 @@ export default async function announcementRoutes(app: FastifyInstance) {
         banners: of('B').map(banner),
         notices: of('PL').map(item),
         popups: of('PU').filter((r) => audience.includes(r.execution ?? '')).map(popup),
-        // Hot matches live in their own table (GET /wps/game/hotMatches reads the same rows).
-        hotMatches: types.includes('H') ? (await app.repos.games.hotMatches(tenant.merchantCode)).map(hotMatchItem) : [],
+        hotMatches,
         agentNotices: agentRows.map((r) => ({ ...item(r), read: read.has(r.id) })),
         footer: { unreadCount: agent ? await app.repos.announcements.unreadAgentCount(tenant.merchantCode, member.id) : 0 },
       };
