@@ -161,7 +161,7 @@ describe('game-list: loading and paging', () => {
     });
     show();
     // jsdom has no layout: the page is always "within 500 px of the bottom".
-    await waitFor(() => expect(tiles()).toHaveLength(78), { timeout: 4000 });
+    await waitFor(() => expect(tiles()).toHaveLength(78), { timeout: 10_000 });
     const pages = callsTo(calls, LIST).map((c) => q(c).page);
     expect(pages).toEqual([1, 2, 3]);
     expect(times[2] - times[1]).toBeGreaterThanOrEqual(950);
