@@ -9,51 +9,13 @@ import { MEMBER_TYPE, type NewMember } from '../repositories/members';
 import { requireCaptcha } from './login-guard';
 import { openSession, type SessionValue } from './sessions';
 import { uniqueViolation } from './unique';
+import { CONFIGURED_REGISTRATION_FIELDS } from '../../src/lib/registration-fields';
 
-export interface RegisterPayload {
-  countryDialingCode?: string;
-  registerUrl?: string;
-  registerMethod?: 'APP' | 'H5' | 'PWA' | 'WEBCLIP';
-  username?: string;
-  password?: string;
-  confirmPassword?: string;
-  affiliateCode?: string;
-  paymentPassword?: string;
-  recommenderId?: string;
-  nickname?: string;
-  payeeName?: string;
-  email?: string;
-  mobileNum?: string;
-  idNumber?: string;
-  qqNum?: string;
-  facebook?: string;
-  wechat?: string;
-  line?: string;
-  whatsapp?: string;
-  zalo?: string;
-  captcha?: string;
-  captchaId?: string;
-  type?: 0;
-  domain?: string;
-  verificationCode?: string;
-}
+export type { RegisterPayload } from '../../src/generated/api/member';
+import type { RegisterPayload } from '../../src/generated/api/member';
 
 /** Optional fields governed by the tenant's registration field config (enabled / required). */
-const CONFIGURED_FIELDS = [
-  'affiliateCode',
-  'paymentPassword',
-  'recommenderId',
-  'nickname',
-  'payeeName',
-  'email',
-  'idNumber',
-  'qqNum',
-  'facebook',
-  'wechat',
-  'line',
-  'whatsapp',
-  'zalo',
-] as const satisfies readonly RuleName[];
+const CONFIGURED_FIELDS = CONFIGURED_REGISTRATION_FIELDS satisfies readonly RuleName[];
 
 /** Profile handles kept in members.profile. */
 const PROFILE_FIELDS = ['idNumber', 'qqNum', 'facebook', 'wechat', 'line', 'whatsapp', 'zalo'] as const;

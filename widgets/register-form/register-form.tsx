@@ -33,6 +33,7 @@ import {
 import { useSmsCountdown } from '../../src/lib/sms-countdown';
 import { checkCaptcha, checkField, checkRegisterConfirm, checkSmsCode, type Check, type Invalid, type RuleSet } from '../../src/lib/validation';
 import type { WidgetComponentProps } from '../../src/lib/widget';
+import { CONFIGURED_REGISTRATION_FIELDS } from '../../src/lib/registration-fields';
 
 export type RegisterMethod = 'username' | 'mobile';
 
@@ -42,21 +43,7 @@ const METHOD_TABS: readonly FormTab<RegisterMethod>[] = [
 ];
 
 /** Optional fields the registration settings switch on and off, in the order they show. */
-const CONFIGURED_FIELDS = [
-  'affiliateCode',
-  'paymentPassword',
-  'recommenderId',
-  'nickname',
-  'payeeName',
-  'email',
-  'idNumber',
-  'qqNum',
-  'facebook',
-  'wechat',
-  'line',
-  'whatsapp',
-  'zalo',
-] as const;
+const CONFIGURED_FIELDS = CONFIGURED_REGISTRATION_FIELDS;
 
 type Configured = (typeof CONFIGURED_FIELDS)[number];
 type Field = 'username' | 'password' | 'confirmPassword' | 'mobileNum' | 'verificationCode' | Configured | 'captcha';
