@@ -10,6 +10,8 @@ test.describe('accessibility (WCAG 2.1 AA, no serious or critical violations)', 
   test('home, visitor', async ({ page }) => {
     await page.goto('/m/home');
     await expect(page.getByRole('contentinfo').getByRole('navigation')).toBeVisible();
+    // The announcement popup (audience B) comes up about 500 ms after home loads: scan it too.
+    await expect(page.locator('.announcement-popup')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'home (visitor)');
   });
 
@@ -30,6 +32,8 @@ test.describe('accessibility (WCAG 2.1 AA, no serious or critical violations)', 
     test('home, member', async ({ page }) => {
       await page.goto('/m/home');
       await expect(page.getByTestId('header-balance')).toHaveText(/\d\.\d{2}$/);
+      // The announcement popup (audience A) comes up about 500 ms after home loads: scan it too.
+      await expect(page.locator('.announcement-popup')).toBeVisible();
       await expectNoSeriousA11yViolations(page, 'home (member)');
     });
 

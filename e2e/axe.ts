@@ -20,6 +20,11 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string, o
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   for (const sel of options.include ?? []) builder = builder.include(sel);
   for (const sel of options.exclude ?? []) builder = builder.exclude(sel);
+  // Scan a settled page: contrast measured halfway through a fade-in is not the page's contrast.
+  // Endless animations (tickers, the jackpot) never settle and are left out.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const { violations } = await builder.analyze();
   const blocking = violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
