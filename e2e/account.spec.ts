@@ -8,14 +8,12 @@
  * the journeys read its digits from the server's dev-only reveal (GET /wps/dev/captcha by the id
  * the page received with the image).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './axe';
+import { freePort, startServer } from './private-server';
 import { closeHomePopupWhenShown } from './home-popup';
 
 // Home's announcement popup is tested in home-blocks.spec.ts; here it only gets in the way.
@@ -342,49 +340,20 @@ interface PrivateServer {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The real server (and the site the e2e web server built) on a free port and a fresh database. */
+/** The real server on a free port and a fresh database, removed when it stops. */
 async function startPrivateServer(): Promise<PrivateServer> {
-  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'wl-e2e-captcha-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: fileURLToPath(new URL('..', import.meta.url)),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: 'inherit',
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-    rmSync(dataDir, { recursive: true, force: true });
-  };
   try {
-    await expect
-      .poll(
-        async () => {
-          if (child.exitCode !== null) throw new Error(`private server exited with ${child.exitCode}`);
-          try {
-            return (await fetch(`http://127.0.0.1:${port}/wps/system/status`)).ok;
-          } catch {
-            return false;
-          }
-        },
-        { timeout: 90_000, intervals: [250, 500, 1000] },
-      )
-      .toBe(true);
+    const running = await startServer(await freePort(), dataDir);
+    return {
+      port: running.port,
+      stop: async () => {
+        await running.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   } catch (err) {
-    await stop();
+    rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
-  return { port, stop };
 }

@@ -5,17 +5,14 @@
  * home popup and the help center then render them, and nothing may execute: window.__xss stays
  * unset, no dialog opens, no javascript: link remains.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { openDatabase } from '../server/db/client';
+import { freePort, startServer, type RunningServer } from './private-server';
 
 const TY = JSON.parse(readFileSync(new URL('../locales/ty.json', import.meta.url), 'utf8')) as Record<string, string>;
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MERCHANT = 'demoph01';
 
 /** Classic payloads: script elements, event handlers, script URLs, SVG, frames, forms, data URLs. */
@@ -41,54 +38,6 @@ const PAYLOAD = [
 const POPUP_TITLE = 'XSS popup probe';
 const HELP_TITLE = 'XSS help probe';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
-
-/** The real server on `port` with `dataDir`, once it answers. */
-async function startServer(port: number, dataDir: string): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: 'inherit',
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-  };
-  try {
-    await expect
-      .poll(
-        async () => {
-          if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-          try {
-            return (await fetch(`http://127.0.0.1:${port}/wps/system/status`)).ok;
-          } catch {
-            return false;
-          }
-        },
-        { timeout: 120_000, intervals: [250, 500, 1000] },
-      )
-      .toBe(true);
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return { child, stop };
-}
 
 /** Adds the hostile rows with the server's own database module (the server is stopped: PGlite allows one process). */
 async function insertPayloads(dataDir: string): Promise<void> {
@@ -114,7 +63,7 @@ async function insertPayloads(dataDir: string): Promise<void> {
   }
 }
 
-let server: Running | undefined;
+let server: RunningServer | undefined;
 let dataDir = '';
 let origin = '';
 
