@@ -1,37 +1,16 @@
 import './styles.css';
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HeaderMenuProps } from '../../src/generated/widgets/header-menu';
 import { Icon } from '../../src/lib/icons';
 import { hasItems, ItemList } from '../../src/lib/item-list';
+import { usePopover } from '../../src/lib/use-popover';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
 
 function HeaderMenu({ children }: WidgetComponentProps<HeaderMenuProps>) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const listId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-
-  // A popover closes on a tap outside it and on Escape (focus returns to the toggle).
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  const { open, setOpen, listId, rootRef, toggleRef } = usePopover();
 
   if (!hasItems(children)) return null;
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { usePopover } from '../../lib/use-popover';
 import { useTranslation } from 'react-i18next';
 import { languageInfo } from '../../lib/i18n';
 import { Icon } from '../../lib/icons';
@@ -39,28 +39,7 @@ export function LanguageOptions({ onChosen }: { onChosen?: () => void }) {
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const { tenant } = useRuntime();
-  const [open, setOpen] = useState(false);
-  const listId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  const { open, setOpen, listId, rootRef, toggleRef } = usePopover();
 
   if (tenant.i18n.languages.length < 2) return null;
   const code = currentLanguageCode(i18n, tenant);
