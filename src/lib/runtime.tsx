@@ -2,13 +2,12 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useSnapshot } from 'valtio';
 import type { InstallMode, Tenant, TenantSettings, WhiteLabelFlags } from '../generated/tenant';
 import type { SessionInfo } from '../generated/storage/session-info';
-import { validateSessionInfo } from '../generated/validators.js';
 import { configureApi, type EncryptionSettings } from './api/client';
 import type { AppConfig, StartupSettings } from './app-config';
 import type { GateContext } from './gates';
 import { showToast, TOAST_SHORT_MS } from './feedback';
-import { clearSession, currentToken, logout, reloadSessionFromStorage, SESSION_KEY, sessionStore, syncSessionFromStorage } from './session';
-import { readJson } from './storage';
+import { clearSession, currentToken, logout, readStoredSession, reloadSessionFromStorage, SESSION_KEY, sessionStore, syncSessionFromStorage } from './session';
+import { openExternal } from './external';
 
 /** Actions an item may run instead of navigating (the nav-item props schema lists the same names). */
 export const RUNTIME_ACTIONS = [
@@ -29,8 +28,8 @@ export const BADGE_NAMES = ['unclaimedPromotions', 'unreadMessages', 'agentNotic
 export type BadgeName = (typeof BADGE_NAMES)[number];
 export type BadgeCounts = Partial<Record<BadgeName, number>>;
 
-/** Spec section 3: the session record's storage key (kept here too for existing imports). */
-export { SESSION_KEY };
+/** Spec section 3: the session record's storage key and its validated read (kept here too for existing imports). */
+export { SESSION_KEY, readStoredSession };
 
 export const LOGIN_PATH = '/m/login';
 export const REGISTER_PATH = '/m/register';
@@ -54,11 +53,6 @@ export interface Runtime {
   dispatch(action: RuntimeAction): void;
 }
 
-/** Storage is not trusted: a record that fails the schema reads as no session. */
-export function readStoredSession(): SessionInfo | null {
-  const value = readJson(SESSION_KEY);
-  return value !== undefined && validateSessionInfo(value) ? (value as SessionInfo) : null;
-}
 
 /** How the page is being run: decides download items and bars (spec section 4). */
 export function detectInstallMode(win: Window | undefined = globalThis.window): InstallMode {
@@ -135,13 +129,6 @@ export function setupApiClient(config: AppConfig, install: InstallMode): void {
   });
 }
 
-function openExternal(url: string): void {
-  try {
-    window.open(url, '_blank', 'noopener,noreferrer');
-  } catch {
-    window.location.assign(url);
-  }
-}
 
 const RuntimeContext = createContext<Runtime | null>(null);
 

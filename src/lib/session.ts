@@ -31,13 +31,14 @@ export interface SessionState {
   trialName: string | null;
 }
 
-function readStored(): SessionInfo | null {
+/** Storage is not trusted: a record that fails the schema reads as no session. */
+export function readStoredSession(): SessionInfo | null {
   const value = readJson(SESSION_KEY);
   return value !== undefined && validateSessionInfo(value) ? (value as SessionInfo) : null;
 }
 
 export const sessionStore = proxy<SessionState>({
-  info: readStored(),
+  info: readStoredSession(),
   trialName: readItem(TRIAL_NAME_KEY, 'session'),
 });
 
@@ -69,7 +70,7 @@ export function clearSession(): void {
 
 /** Re-reads storage; another tab may have logged in or out. */
 export function reloadSessionFromStorage(): void {
-  sessionStore.info = readStored();
+  sessionStore.info = readStoredSession();
 }
 
 /**
@@ -77,7 +78,7 @@ export function reloadSessionFromStorage(): void {
  * session written before the page's scripts ran, e.g. by another tab or a test, is picked up).
  */
 export function syncSessionFromStorage(): void {
-  const stored = readStored();
+  const stored = readStoredSession();
   if (JSON.stringify(stored) !== JSON.stringify(sessionStore.info)) sessionStore.info = stored;
   const trial = readItem(TRIAL_NAME_KEY, 'session');
   if (trial !== sessionStore.trialName) sessionStore.trialName = trial;

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../src/lib/modal';
 import { sanitizeHtml } from '../../src/lib/sanitize';
 import { linkAction, POPUP_CLOSE_MS, rememberClosed, rememberShown, type Audience, type PopupItem } from './rules';
+import { openExternal } from '../../src/lib/external';
 
 export interface PopupProps {
   items: readonly PopupItem[];
@@ -12,10 +13,6 @@ export interface PopupProps {
   goTo: string;
   /** Called after the closing animation, once the show flag is stored off. */
   onClosed: () => void;
-}
-
-function openExternal(url: string): void {
-  window.open(url, '_blank', 'noopener,noreferrer');
 }
 
 /** The announcement dialog: one item at a time, sanitised HTML, prev/next, go-to and close. */
