@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { gameTokens, sessions } from '../db/schema';
 import { newToken, sha256 } from '../lib/tokens';
-import type { SessionRow } from './sessions';
+import { liveSessionByHash, type SessionRow } from './sessions';
 
 /** A launch token opens the game once, within this time. */
 export const LAUNCH_TTL_MS = 2 * 60_000;
@@ -56,7 +56,7 @@ export class GameTokenRepository {
         )
         .returning();
       if (!spent) return null;
-      const session = await this.liveSession(tx, spent.sessionHash);
+      const session = await liveSessionByHash(tx, spent.sessionHash);
       if (!session) return null;
       const token = newToken();
       await tx.insert(gameTokens).values({
@@ -90,20 +90,6 @@ export class GameTokenRepository {
       .from(gameTokens)
       .innerJoin(sessions, eq(sessions.tokenHash, gameTokens.sessionHash))
       .where(and(eq(gameTokens.tokenHash, sha256(token)), eq(gameTokens.kind, 'PLAY'), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
-    return row ?? null;
-  }
-
-  private async liveSession(tx: Executor, tokenHash: string): Promise<SessionRow | null> {
-    const [row] = await tx
-      .select({
-        tokenHash: sessions.tokenHash,
-        memberId: sessions.memberId,
-        merchantCode: sessions.merchantCode,
-        firstLogin: sessions.firstLogin,
-        expiresAt: sessions.expiresAt,
-      })
-      .from(sessions)
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
     return row ?? null;
   }
 }

@@ -12,6 +12,21 @@ export interface SessionRow {
 }
 
 /** Sessions live in the database (any instance validates any token); only the token's hash is stored. */
+/** The live session (not revoked, not expired) with this token hash, read through `tx`. */
+export async function liveSessionByHash(tx: Executor, tokenHash: string): Promise<SessionRow | null> {
+  const [row] = await tx
+    .select({
+      tokenHash: sessions.tokenHash,
+      memberId: sessions.memberId,
+      merchantCode: sessions.merchantCode,
+      firstLogin: sessions.firstLogin,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+  return row ?? null;
+}
+
 export class SessionRepository {
   constructor(
     private readonly db: Db,
@@ -34,17 +49,7 @@ export class SessionRepository {
 
   /** The live session of a token: not revoked, not expired. */
   async find(token: string): Promise<SessionRow | null> {
-    const [row] = await this.db
-      .select({
-        tokenHash: sessions.tokenHash,
-        memberId: sessions.memberId,
-        merchantCode: sessions.merchantCode,
-        firstLogin: sessions.firstLogin,
-        expiresAt: sessions.expiresAt,
-      })
-      .from(sessions)
-      .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
-    return row ?? null;
+    return liveSessionByHash(this.db, sha256(token));
   }
 
   async renew(tokenHash: string): Promise<Date | null> {
