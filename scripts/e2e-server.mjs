@@ -43,7 +43,8 @@ function cleanUp() {
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, PORT: '8181', DATA_DIR: dataDir },
+  // The journeys read SMS codes and captcha digits through the development routes.
+  env: { ...process.env, PORT: '8181', DATA_DIR: dataDir, DEV_ROUTES: '1' },
 });
 
 for (const signal of ['SIGTERM', 'SIGINT']) {

@@ -32,6 +32,11 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Rate limits; tests lower some to see them bite. */
   limits?: Partial<Limits>;
+  /**
+   * Mount the development routes (`/wps/dev/outbox`, `/wps/dev/captcha`) and keep captcha digits
+   * readable for them. Off unless asked for (`DEV_ROUTES=1`); never in production.
+   */
+  devRoutes?: boolean;
 }
 
 /** Options as validated at start, with defaults applied. */
@@ -49,6 +54,7 @@ export interface AppConfig {
   bodyLimit: number;
   limits: Limits;
   messageProvider: MessageProvider | 'outbox';
+  devRoutes: boolean;
 }
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -80,6 +86,8 @@ export function parseEnv(env: NodeJS.ProcessEnv): EnvSettings {
   if (env.TRUST_PROXY !== undefined && !['0', '1', 'true', 'false'].includes(env.TRUST_PROXY)) {
     problems.push(`TRUST_PROXY must be 0, 1, true or false (got '${env.TRUST_PROXY}')`);
   }
+  if (env.DEV_ROUTES !== undefined && !['0', '1'].includes(env.DEV_ROUTES)) problems.push(`DEV_ROUTES must be 0 or 1 (got '${env.DEV_ROUTES}')`);
+  if (env.DEV_ROUTES === '1' && env.NODE_ENV === 'production') problems.push('DEV_ROUTES=1 is refused with NODE_ENV=production');
   if (problems.length > 0) throw new Error(problems.join('\n'));
   return {
     port,
@@ -97,6 +105,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): EnvSettings {
       sessionTtlMinutes: ttl,
       scryptCost: env.NODE_ENV === 'test' ? 1024 : undefined,
       messageProvider: webhook ? new WebhookProvider(webhook) : 'outbox',
+      devRoutes: env.DEV_ROUTES === '1',
     },
   };
 }
@@ -135,5 +144,6 @@ export function resolveConfig(opts: AppOptions): AppConfig {
     bodyLimit: opts.bodyLimit ?? 64 * 1024,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
     messageProvider: opts.messageProvider ?? 'outbox',
+    devRoutes: opts.devRoutes ?? false,
   };
 }

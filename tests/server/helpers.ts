@@ -64,6 +64,8 @@ export async function startServer(backend: Backend, opts: Partial<AppOptions> & 
     db: backend === 'postgres' ? { pgUrl: PG_URL, schema } : 'pglite',
     siteDir: SITE_FIXTURE,
     logger: false,
+    // The suites read SMS codes from the dev outbox; the attack tests turn it off to show it absent.
+    devRoutes: true,
     ...rest,
   });
   await app.ready();

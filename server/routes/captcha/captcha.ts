@@ -8,7 +8,7 @@ export default async function captchaRoutes(app: FastifyInstance) {
   apiRoute(app, 'captcha', 'get', {
     rateLimit: app.config.limits.captchaPerIp,
     handler: async (_request, reply) => {
-      const { id, code } = await app.repos.captchas.create({ keepForDev: app.messages instanceof OutboxProvider });
+      const { id, code } = await app.repos.captchas.create({ keepForDev: app.config.devRoutes && app.messages instanceof OutboxProvider });
       reply.header('cache-control', 'no-store');
       return { captchaId: id, image: renderCaptcha(code).toString('base64'), expiresIn: CAPTCHA_TTL_MS / 1000 };
     },

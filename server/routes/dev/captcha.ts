@@ -4,11 +4,11 @@ import { apiRoute } from '../../lib/route';
 import { OutboxProvider } from '../../providers/outbox';
 
 /**
- * Reveals a captcha's digits so that browser journeys can pass it. Like the outbox route it
- * exists only while the outbox provider is active; with a real provider it is not registered.
+ * Reveals a captcha's digits so that browser journeys can pass it. Development only: mounted with
+ * `DEV_ROUTES=1` while the outbox provider is active; otherwise the route does not exist.
  */
 export default async function devCaptchaRoutes(app: FastifyInstance) {
-  if (!(app.messages instanceof OutboxProvider)) return;
+  if (!app.config.devRoutes || !(app.messages instanceof OutboxProvider)) return;
   apiRoute(app, 'dev', 'captcha', {
     handler: async (request) => {
       const { id } = request.query as { id: string };

@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { apiRoute } from '../../lib/route';
 import { OutboxProvider } from '../../providers/outbox';
 
-/** Only while the outbox provider is active: with a real provider the route does not exist at all. */
+/**
+ * Development only: mounted with `DEV_ROUTES=1` while the outbox provider is active. Without the
+ * switch (the default) the route does not exist and answers 404.
+ */
 export default async function outboxRoutes(app: FastifyInstance) {
   const provider = app.messages;
-  if (!(provider instanceof OutboxProvider)) return;
+  if (!app.config.devRoutes || !(provider instanceof OutboxProvider)) return;
   apiRoute(app, 'dev', 'outbox', {
     handler: async (request) => {
       const { to, limit } = request.query as { to: string; limit: number };
