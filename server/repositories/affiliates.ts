@@ -7,7 +7,7 @@ export class AffiliateRepository {
   constructor(private readonly db: Db) {}
 
   /** The agent behind a valid code for this domain (a code bound to another domain is invalid). */
-  async resolve(merchantCode: string, code: string, domain: string | undefined, tx: Executor = this.db) {
+  async resolve(merchantCode: string, code: string, domain: string, tx: Executor = this.db) {
     const [row] = await tx
       .select({ memberId: affiliateCodes.memberId, domain: affiliateCodes.domain, agent: members.username })
       .from(affiliateCodes)
@@ -21,7 +21,7 @@ export class AffiliateRepository {
         ),
       );
     if (!row) return null;
-    if (row.domain && domain && row.domain.toLowerCase() !== domain.toLowerCase()) return null;
+    if (row.domain && row.domain.toLowerCase() !== domain.toLowerCase()) return null;
     return { memberId: row.memberId, agent: row.agent, code: code.toUpperCase() };
   }
 

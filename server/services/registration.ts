@@ -83,8 +83,8 @@ async function findUpline(app: FastifyInstance, request: FastifyRequest, p: Regi
   const merchantCode = request.tenant.merchantCode;
   const fields = request.tenant.settings.registration.fields;
   if (fields.affiliateCode?.enabled && present(p.affiliateCode)) {
-    const domain = present(p.domain) ? p.domain : hostName(request.headers.host);
-    const found = await app.repos.affiliates.resolve(merchantCode, p.affiliateCode, domain);
+    // The payload's `domain` is not believed: a domain-bound code counts only on its own host.
+    const found = await app.repos.affiliates.resolve(merchantCode, p.affiliateCode, hostName(request.headers.host));
     if (!found) throw new ApiError('affiliate.invalid', 400, { field: '/affiliateCode' });
     return found.memberId;
   }

@@ -104,7 +104,8 @@ describeBackends('announcements, promotions, affiliate codes, captcha, outbox', 
     const ok = await call(app, 'GET', '/wps/affiliate/check?code=demoagent&domain=demo-ph.localhost', { ip: nextIp() });
     expect(ok.body).toEqual({ success: true, value: { code: 'DEMOAGENT' } });
     expect((await call(app, 'GET', '/wps/affiliate/check?code=HOMEONLY', { ip: nextIp() })).body.success).toBe(true);
-    const otherDomain = await call(app, 'GET', '/wps/affiliate/check?code=HOMEONLY&domain=evil.example', { ip: nextIp() });
+    // Sent to a host the code is not bound to (an unknown host served the default tenant), claiming the bound domain.
+    const otherDomain = await call(app, 'GET', '/wps/affiliate/check?code=HOMEONLY&domain=demo-ph.localhost', { ip: nextIp(), host: 'other.localhost' });
     expect(otherDomain.body).toMatchObject({ success: false, errorCode: 'affiliate.invalid', message: 'invitation_code_error' });
     expect((await call(app, 'GET', '/wps/affiliate/check?code=NOPE99', { ip: nextIp() })).status).toBe(400);
     expect((await call(app, 'GET', '/wps/affiliate/check?code=<script>', { ip: nextIp() })).body.errorCode).toBe('affiliate.invalid');

@@ -8,9 +8,11 @@ export default async function affiliateRoutes(app: FastifyInstance) {
   apiRoute(app, 'affiliate', 'check', {
     rateLimit: app.config.limits.affiliatePerIp,
     handler: async (request) => {
-      const { code, domain } = request.query as { code: string; domain?: string };
+      // The spec's `domain` parameter is accepted but not believed: a code bound to one domain is
+      // checked against the host the request was actually sent to.
+      const { code } = request.query as { code: string };
       const found = satisfies('affiliateCode', code)
-        ? await app.repos.affiliates.resolve(request.tenant.merchantCode, code, domain || hostName(request.headers.host))
+        ? await app.repos.affiliates.resolve(request.tenant.merchantCode, code, hostName(request.headers.host))
         : null;
       if (!found) throw new ApiError('affiliate.invalid', 400, { field: '/code' });
       return { code: found.code };
