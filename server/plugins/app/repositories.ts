@@ -8,6 +8,7 @@ import { CounterRepository } from '../../repositories/counters';
 import { GameTokenRepository } from '../../repositories/game-tokens';
 import { GameRepository } from '../../repositories/games';
 import { HelpRepository } from '../../repositories/help';
+import { IdempotencyRepository } from '../../repositories/idempotency';
 import { JweReplayRepository } from '../../repositories/jwe-replays';
 import { loadJweKeys, type JweKeys } from '../../repositories/keys';
 import { resolveKeyEncryptionKey } from '../../lib/key-encryption';
@@ -28,6 +29,7 @@ export interface Repositories {
   games: GameRepository;
   gameTokens: GameTokenRepository;
   help: HelpRepository;
+  idempotency: IdempotencyRepository;
   jweReplays: JweReplayRepository;
   ledger: LedgerRepository;
   members: MemberRepository;
@@ -57,6 +59,7 @@ export default globalPlugin('repositories', async (app: FastifyInstance) => {
     games: new GameRepository(db),
     gameTokens: new GameTokenRepository(db),
     help: new HelpRepository(db),
+    idempotency: new IdempotencyRepository(db),
     jweReplays: new JweReplayRepository(db),
     ledger: new LedgerRepository(db),
     members: new MemberRepository(db),
