@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyServerOptions } from 'fastify';
+import { parseKeyEncryptionKey } from './lib/key-encryption';
 import { DEFAULT_LIMITS, type Limits } from './limits';
 import type { MessageProvider } from './providers/types';
 import { WebhookProvider } from './providers/webhook';
@@ -37,6 +38,12 @@ export interface AppOptions {
    * readable for them. Off unless asked for (`DEV_ROUTES=1`); never in production.
    */
   devRoutes?: boolean;
+  /**
+   * Key that seals the JWE private keys in the database (AES-256-GCM): 32 bytes as base64 or 64
+   * hex digits. Omitted: a key file in the PGlite data folder, an ephemeral key in memory;
+   * required with PostgreSQL.
+   */
+  keyEncryptionKey?: string;
 }
 
 /** Options as validated at start, with defaults applied. */
@@ -55,6 +62,7 @@ export interface AppConfig {
   limits: Limits;
   messageProvider: MessageProvider | 'outbox';
   devRoutes: boolean;
+  keyEncryptionKey: string | undefined;
 }
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -88,6 +96,14 @@ export function parseEnv(env: NodeJS.ProcessEnv): EnvSettings {
   }
   if (env.DEV_ROUTES !== undefined && !['0', '1'].includes(env.DEV_ROUTES)) problems.push(`DEV_ROUTES must be 0 or 1 (got '${env.DEV_ROUTES}')`);
   if (env.DEV_ROUTES === '1' && env.NODE_ENV === 'production') problems.push('DEV_ROUTES=1 is refused with NODE_ENV=production');
+  const keyEncryptionKey = env.KEY_ENCRYPTION_KEY?.trim() || undefined;
+  if (keyEncryptionKey) {
+    try {
+      parseKeyEncryptionKey(keyEncryptionKey);
+    } catch (err) {
+      problems.push((err as Error).message);
+    }
+  }
   if (problems.length > 0) throw new Error(problems.join('\n'));
   return {
     port,
@@ -106,6 +122,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): EnvSettings {
       scryptCost: env.NODE_ENV === 'test' ? 1024 : undefined,
       messageProvider: webhook ? new WebhookProvider(webhook) : 'outbox',
       devRoutes: env.DEV_ROUTES === '1',
+      keyEncryptionKey,
     },
   };
 }
@@ -130,6 +147,7 @@ export function resolveConfig(opts: AppOptions): AppConfig {
   if (!Number.isInteger(Math.log2(scryptCost)) || scryptCost < 2) {
     throw new Error(`scryptCost must be a power of two (got ${scryptCost})`);
   }
+  if (opts.keyEncryptionKey !== undefined) parseKeyEncryptionKey(opts.keyEncryptionKey);
   return {
     db: opts.db,
     dataDir: opts.dataDir,
@@ -145,5 +163,6 @@ export function resolveConfig(opts: AppOptions): AppConfig {
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
     messageProvider: opts.messageProvider ?? 'outbox',
     devRoutes: opts.devRoutes ?? false,
+    keyEncryptionKey: opts.keyEncryptionKey,
   };
 }

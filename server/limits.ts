@@ -24,6 +24,8 @@ export interface Limits {
   affiliatePerIp: Limit;
   passwordPerIp: Limit;
   passwordFailuresPerAccount: Limit;
+  /** Encrypted bodies that fail (no decryption, stale, replayed) per IP; over it, no RSA is attempted. */
+  encryptionFailuresPerIp: Limit;
 }
 
 const MINUTE = 60_000;
@@ -45,6 +47,7 @@ export const DEFAULT_LIMITS: Limits = {
   affiliatePerIp: { max: 30, windowMs: MINUTE },
   passwordPerIp: { max: 20, windowMs: 15 * MINUTE },
   passwordFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE },
+  encryptionFailuresPerIp: { max: 20, windowMs: 15 * MINUTE },
 };
 
 /** Route config for @fastify/rate-limit. */

@@ -188,9 +188,20 @@ export const outbox = pgTable('outbox', {
 
 export const serverKeys = pgTable('server_keys', {
   id: text('id').primaryKey(),
+  kid: text('kid').notNull(),
   publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
-  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  /** Plain private JWK of databases before migration 0006; cleared at the first start with a key. */
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>(),
+  /** The private JWK sealed with AES-256-GCM under KEY_ENCRYPTION_KEY. */
+  privateJwkEnc: text('private_jwk_enc'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Null: the current key. Set: superseded, still decrypting for the grace period. */
+  retiredAt: ts('retired_at'),
+});
+
+export const jweReplays = pgTable('jwe_replays', {
+  jti: text('jti').primaryKey(),
+  expiresAt: ts('expires_at').notNull(),
 });
 
 export const gameVendors = pgTable('game_vendors', {
@@ -330,3 +341,18 @@ export const bets = pgTable('bets', {
   ledgerTransactionId: ref('ledger_transaction_id').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    memberId: ref('member_id').notNull(),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    response: jsonb('response').$type<unknown>().notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.scope, t.key] })],
+);

@@ -43,9 +43,19 @@
     }
   }
 
-  function post(path, body, token) {
+  // One Idempotency-Key per spin, sent again on a retry of that spin: the server then answers
+  // the first result instead of taking a second stake.
+  function newIdempotencyKey() {
+    var bytes = crypto.getRandomValues(new Uint8Array(16));
+    var hex = '';
+    for (var i = 0; i < bytes.length; i++) hex += (bytes[i] < 16 ? '0' : '') + bytes[i].toString(16);
+    return 'spin-' + hex;
+  }
+
+  function post(path, body, token, idempotencyKey) {
     var headers = { 'content-type': 'application/json' };
     if (token) headers.authorization = 'Bearer ' + token;
+    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     return fetch(path, { method: 'POST', headers: headers, body: JSON.stringify(body), credentials: 'omit' }).then(function (res) {
       return res.json().catch(function () {
         return { success: false, errorCode: 'server.error' };
@@ -142,7 +152,18 @@
     var reels = $('reels').children;
     for (var i = 0; i < reels.length; i++) reels[i].classList.add('spinning');
     var started = Date.now();
-    post('/wps/game/inhouse/spin', { stake: stake }, state.token)
+    var body = { stake: stake };
+    var key = newIdempotencyKey();
+    var token = state.token;
+    // A network failure may hide a spin that went through: retry once, with the same key.
+    post('/wps/game/inhouse/spin', body, token, key)
+      .catch(function () {
+        return new Promise(function (resolve) {
+          setTimeout(resolve, 1000);
+        }).then(function () {
+          return post('/wps/game/inhouse/spin', body, token, key);
+        });
+      })
       .then(function (res) {
         var wait = Math.max(0, REEL_STOP_MS[0] - (Date.now() - started));
         REEL_STOP_MS.forEach(function (ms, r) {

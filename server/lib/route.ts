@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
 import type { ValidateFunction } from 'ajv';
 import { ApiError, ok, validationError } from '../errors';
 import { perIp, type Limit } from '../limits';
+import { JweRefused } from '../repositories/keys';
 import { fieldOf } from '../schemas';
 
 declare module 'fastify' {
@@ -19,19 +20,56 @@ const requireEncryption: preValidationHookHandler = async (request) => {
   }
 };
 
+/** An encrypted body's iat must be within this many seconds of the server's clock. */
+export const JWE_MAX_SKEW_SECONDS = 120;
+const JTI = /^[A-Za-z0-9_-]{16,128}$/;
+
+/**
+ * iat (seconds) close to now and a well-formed single-use jti in the protected header; throws
+ * `encryption.invalid` when missing, `encryption.stale` when iat is out of the window.
+ */
+export function checkFreshness(header: object, nowSeconds = Date.now() / 1000): { jti: string } {
+  const { iat, jti } = header as { iat?: unknown; jti?: unknown };
+  if (typeof iat !== 'number' || !Number.isFinite(iat) || typeof jti !== 'string' || !JTI.test(jti)) {
+    throw new ApiError('encryption.invalid', 400);
+  }
+  if (Math.abs(nowSeconds - iat) > JWE_MAX_SKEW_SECONDS) throw new ApiError('encryption.stale', 400);
+  return { jti };
+}
+
+/**
+ * Opens an encrypted body. Refusals are counted per IP (limits.encryptionFailuresPerIp); once
+ * over, the route answers 429 before any RSA decryption. The header's iat and jti are checked
+ * before decrypting (cheap) and again on the authenticated header; the jti is then recorded, and
+ * one already recorded is a replay.
+ */
 function decryptWith(app: FastifyInstance, validate: ValidateFunction): preHandlerHookHandler {
+  const limit = app.config.limits.encryptionFailuresPerIp;
   return async (request) => {
+    const failures = `jwe-fail:${request.ip}`;
+    if ((await app.repos.counters.peek(failures)) >= limit.max) throw new ApiError('rate.limited', 429);
+    const refuse = async (error: ApiError): Promise<never> => {
+      await app.repos.counters.hit(failures, limit.windowMs);
+      throw error;
+    };
+    const jwe = (request.body as { payload: string }).payload;
     let text: string;
     try {
-      text = await app.jwe.decrypt((request.body as { payload: string }).payload);
-    } catch {
-      throw new ApiError('encryption.invalid', 400);
+      checkFreshness(app.jwe.peekHeader(jwe));
+      const opened = await app.jwe.decrypt(jwe);
+      const { jti } = checkFreshness(opened.header);
+      if (!(await app.repos.jweReplays.remember(jti, 2 * JWE_MAX_SKEW_SECONDS + 60))) throw new ApiError('encryption.replayed', 400);
+      text = opened.text;
+    } catch (err) {
+      if (err instanceof ApiError) return refuse(err);
+      if (err instanceof JweRefused) return refuse(new ApiError('encryption.invalid', 400));
+      throw err;
     }
     let payload: unknown;
     try {
       payload = JSON.parse(text);
     } catch {
-      throw new ApiError('body.malformed', 400);
+      return refuse(new ApiError('body.malformed', 400));
     }
     if (!validate(payload)) {
       const error = validate.errors?.[0];

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INHOUSE_VENDOR, maskName } from '../db/seed-games';
 import { ApiError } from '../errors';
+import { withIdempotency, type IdempotentRequest } from '../lib/idempotency';
 import { MEMBER_TYPE } from '../repositories/members';
 import type { GameRow } from '../repositories/games';
 import { toAmount } from '../routes/member/wallet';
@@ -20,16 +21,17 @@ export async function inhouseGame(app: FastifyInstance, merchantCode: string, no
  * One spin of the in-house slot. The reels are drawn first (crypto.randomInt); then, in one
  * transaction, the stake is debited (the ledger's conditional UPDATE refuses an overdraw and
  * serialises concurrent spins on the wallet row), the win credited, and the bet recorded. A
- * refused stake rolls everything back: nothing is written.
+ * refused stake rolls everything back: nothing is written. The transaction is the idempotency
+ * key's (lib/idempotency): a repeat of the request answers the first spin and moves nothing.
  */
-export async function spin(app: FastifyInstance, request: FastifyRequest, stake: number, nodeId: number | null) {
+export async function spin(app: FastifyInstance, request: FastifyRequest, stake: number, nodeId: number | null, idempotency: IdempotentRequest) {
   const member = request.auth!.member;
   const tenant = request.tenant;
   const game = await inhouseGame(app, tenant.merchantCode, request.playNodeId ?? nodeId);
   const outcome = drawSpin();
   const win = stake * outcome.multiplier;
   const { ledger } = app.repos;
-  const { betId, balance } = await app.db.orm.transaction(async (tx) => {
+  return withIdempotency(app, idempotency, async (tx) => {
     const wallet = await ledger.walletOf(member.id, tx);
     if (!wallet) throw new ApiError('balance.insufficient', 409);
     const house = await ledger.houseAccount(tx, member.merchantCode, wallet.currency);
@@ -79,15 +81,14 @@ export async function spin(app: FastifyInstance, request: FastifyRequest, stake:
       });
     }
     const after = await ledger.walletOf(member.id, tx);
-    return { betId: id, balance: after!.balance };
+    return {
+      betId: id,
+      reels: outcome.stops.map((stop, r) => ({ stop, symbols: outcome.window[r] })),
+      line: outcome.line,
+      multiplier: outcome.multiplier,
+      stake: toAmount(stake),
+      win: toAmount(win),
+      sumBalance: toAmount(after!.balance),
+    };
   });
-  return {
-    betId,
-    reels: outcome.stops.map((stop, r) => ({ stop, symbols: outcome.window[r] })),
-    line: outcome.line,
-    multiplier: outcome.multiplier,
-    stake: toAmount(stake),
-    win: toAmount(win),
-    sumBalance: toAmount(balance),
-  };
 }

@@ -114,6 +114,9 @@ export function buildGateContext(
  */
 export function setupApiClient(config: AppConfig, install: InstallMode): void {
   const encryption = (config.startup.encryption as EncryptionSettings | undefined) ?? null;
+  // Encrypted bodies carry the time on the server's clock (a device clock may be off).
+  const serverTime = Date.parse(String((config.startup as { serverTime?: unknown }).serverTime ?? ''));
+  const clockOffsetMs = Number.isFinite(serverTime) ? serverTime - Date.now() : 0;
   // Spec section 7: installed web apps add the device header OTHERS.
   const deviceHeaders: Record<string, string> = install === 'pwa' || install === 'webclip' ? { device: 'OTHERS' } : {};
   configureApi({
@@ -126,6 +129,7 @@ export function setupApiClient(config: AppConfig, install: InstallMode): void {
       void showToast('account_logged_out', TOAST_SHORT_MS);
     },
     headers: () => deviceHeaders,
+    clockOffsetMs: () => clockOffsetMs,
   });
 }
 

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { call, callEncrypted, describeBackends, EN, lastSmsCode, nextIp, tokenFor, uniqueDigits, type Envelope } from './helpers';
+import { call, callEncrypted, describeBackends, EN, lastSmsCode, nextIp, spinKey, tokenFor, uniqueDigits, type Envelope } from './helpers';
 
 type Result = { status: number; body: Envelope; res?: LightMyRequestResponse };
 type Case = (app: FastifyInstance, token: () => Promise<string>) => Promise<Result>;
@@ -94,7 +94,7 @@ const CASES: Record<string, Case> = {
   'inhouse.slotScript': (app) => call(app, 'GET', '/wps/game/inhouse/slot.js'),
   'inhouse.slotStyle': (app) => call(app, 'GET', '/wps/game/inhouse/slot.css'),
   'inhouse.session': async (app, token) => call(app, 'POST', '/wps/game/inhouse/session', { body: { token: (await launchInhouse(app, await token())).token, lang: 'EN' } }),
-  'inhouse.spin': async (app, token) => call(app, 'POST', '/wps/game/inhouse/spin', { token: await token(), body: { stake: 10 } }),
+  'inhouse.spin': async (app, token) => call(app, 'POST', '/wps/game/inhouse/spin', { headers: spinKey(), token: await token(), body: { stake: 10 } }),
   'relay.rankList': (app) => call(app, 'GET', '/wps/relay/GCSGAME_getRankList?gameCategory=ALL&language=EN&limitNum=20'),
   'relay.rankListPost': (app) => call(app, 'POST', '/wps/relay/GCSGAME_getRankList', { body: { gameCategory: 'RNG', language: 'TY', limitNum: 5 } }),
 };

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../server/db/client';
 import { drawSpin, outcomeOf, PAY_TABLE, payout, REELS, RTP, SYMBOLS, type SlotSymbol } from '../../server/services/slot';
-import { call, describeBackends, uniqueDigits, type Envelope } from './helpers';
+import { call, describeBackends, spinKey, uniqueDigits, type Envelope } from './helpers';
 
 interface Spin {
   betId: number;
@@ -155,7 +155,7 @@ describeBackends('in-house slot', ({ server }) => {
     const otherToken = new URL(other.body.value!.url, 'http://x').searchParams.get('token')!;
     expect((await call(app, 'POST', '/wps/game/inhouse/session', { body: { token: otherToken } })).body.errorCode).toBe('launch.invalid');
 
-    const spin = await call<Spin>(app, 'POST', '/wps/game/inhouse/spin', { token: play.token, body: { stake: 100 } });
+    const spin = await call<Spin>(app, 'POST', '/wps/game/inhouse/spin', { headers: spinKey(), token: play.token, body: { stake: 100 } });
     expect(spin.status, JSON.stringify(spin.body)).toBe(200);
     const [bet] = await app.repos.bets.ofMember((await app.repos.gameTokens.findPlay(play.token))!.memberId, 1);
     expect(bet).toMatchObject({ id: spin.body.value!.betId, nodeId: Number(inhouse[1].nodeId), vassalage: 'INHOUSE', stake: 100 });
@@ -169,7 +169,7 @@ describeBackends('in-house slot', ({ server }) => {
     const { play } = await openSlot(app, token);
     let balance = 100_000;
     for (let i = 0; i < 30; i++) {
-      const res = await call<Spin>(app, 'POST', '/wps/game/inhouse/spin', { token: play.token, body: { stake: 250 } });
+      const res = await call<Spin>(app, 'POST', '/wps/game/inhouse/spin', { headers: spinKey(), token: play.token, body: { stake: 250 } });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const v = res.body.value!;
       expect(v.reels).toHaveLength(3);
@@ -196,7 +196,7 @@ describeBackends('in-house slot', ({ server }) => {
     );
     expect(Number(n)).toBe(30 + wins);
     // A member session token plays too (the first in-house game by default).
-    const direct = await call<Spin>(app, 'POST', '/wps/game/inhouse/spin', { token, body: { stake: 10 } });
+    const direct = await call<Spin>(app, 'POST', '/wps/game/inhouse/spin', { headers: spinKey(), token, body: { stake: 10 } });
     expect(direct.status).toBe(200);
   });
 
@@ -204,19 +204,19 @@ describeBackends('in-house slot', ({ server }) => {
     const app = server().app;
     const { token, memberId } = await newPlayer(app, 500);
     const before = await Promise.all(['bets', 'ledger_transactions', 'ledger_entries', 'game_winners'].map((t) => count(app, t)));
-    const res = await call(app, 'POST', '/wps/game/inhouse/spin', { token, body: { stake: 501 } });
+    const res = await call(app, 'POST', '/wps/game/inhouse/spin', { headers: spinKey(), token, body: { stake: 501 } });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ success: false, errorCode: 'balance.insufficient', message: 'err_balance_insufficient' });
     expect(await Promise.all(['bets', 'ledger_transactions', 'ledger_entries', 'game_winners'].map((t) => count(app, t)))).toEqual(before);
     expect((await app.repos.ledger.walletOf(memberId))!.balance).toBe(500);
     const { token: broke } = await newPlayer(app, 0);
-    expect((await call(app, 'POST', '/wps/game/inhouse/spin', { token: broke, body: { stake: 10 } })).body.errorCode).toBe('balance.insufficient');
+    expect((await call(app, 'POST', '/wps/game/inhouse/spin', { headers: spinKey(), token: broke, body: { stake: 10 } })).body.errorCode).toBe('balance.insufficient');
   });
 
   it('refuses bad stakes, visitors, ended sessions and non in-house games', async () => {
     const app = server().app;
     const { token } = await newPlayer(app, 10_000);
-    const spin = (body: unknown, t: string | undefined = token) => call(app, 'POST', '/wps/game/inhouse/spin', { token: t, body });
+    const spin = (body: unknown, t: string | undefined = token) => call(app, 'POST', '/wps/game/inhouse/spin', { headers: spinKey(), token: t, body });
     const field = async (body: unknown, name: string) => {
       const res = await spin(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -244,7 +244,7 @@ describeBackends('in-house slot', ({ server }) => {
   it('lets free-play (trial) accounts spin with play money, off the winners board', async () => {
     const app = server().app;
     const { token, memberId } = await newPlayer(app, 5_000, 4);
-    const res = await call<Spin>(app, 'POST', '/wps/game/inhouse/spin', { token, body: { stake: 100 } });
+    const res = await call<Spin>(app, 'POST', '/wps/game/inhouse/spin', { headers: spinKey(), token, body: { stake: 100 } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [bet] = await app.repos.bets.ofMember(memberId, 1);
     expect(bet.merchantCode).toBe('demophtry');
@@ -262,7 +262,7 @@ describeBackends('in-house slot', ({ server }) => {
         app.inject({
           method: 'POST',
           url: '/wps/game/inhouse/spin',
-          headers: { host: 'demo-ph.localhost', authorization: `Bearer ${i % 2 ? play.token : token}`, 'content-type': 'application/json' },
+          headers: { host: 'demo-ph.localhost', authorization: `Bearer ${i % 2 ? play.token : token}`, 'content-type': 'application/json', ...spinKey() },
           payload: JSON.stringify({ stake }),
         }),
       ),

@@ -56,6 +56,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The key-encryption key of the test servers (PostgreSQL refuses to start without one). */
+export const TEST_KEY_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /** Builds a server on a backend; on PostgreSQL in `schema` (fresh one unless given). */
 export async function startServer(backend: Backend, opts: Partial<AppOptions> & { schema?: string } = {}): Promise<TestServer> {
   const { schema: given, ...rest } = opts;
@@ -66,6 +69,7 @@ export async function startServer(backend: Backend, opts: Partial<AppOptions> & 
     logger: false,
     // The suites read SMS codes from the dev outbox; the attack tests turn it off to show it absent.
     devRoutes: true,
+    keyEncryptionKey: TEST_KEY_ENCRYPTION_KEY,
     ...rest,
   });
   await app.ready();
@@ -161,19 +165,42 @@ export async function call<T = unknown>(
 
 const keys = new WeakMap<FastifyInstance, JWK>();
 
-/** JWE compact encryption of a payload to the server's advertised public key. */
-export async function encrypt(app: FastifyInstance, payload: unknown): Promise<string> {
-  let jwk = keys.get(app);
+/** The public key the server advertises in its startup settings (cached per server). */
+export async function advertisedKey(app: FastifyInstance, fresh = false): Promise<JWK> {
+  let jwk = fresh ? undefined : keys.get(app);
   if (!jwk) {
     const { body } = await call<{ encryption: { jwk: JWK } }>(app, 'GET', '/wps/system/startup');
     jwk = body.value!.encryption.jwk;
     keys.set(app, jwk);
   }
+  return jwk;
+}
+
+/** A fresh single-use JWE id (128 random bits, base64url). */
+export const newJti = () => randomBytes(16).toString('base64url');
+
+/** Protected-header fields a test may override (an old iat, a reused jti, another kid). */
+export interface JweHeaderOverrides {
+  iat?: number;
+  jti?: string;
+  kid?: string;
+}
+
+/** JWE compact encryption to a public key, with kid, iat (now) and a fresh jti as the client sends them. */
+export async function encryptTo(jwk: JWK, payload: unknown, header: JweHeaderOverrides = {}): Promise<string> {
   const key = await importJWK(jwk, 'RSA-OAEP-256');
   return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(payload)))
-    .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM' })
+    .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: jwk.kid, iat: Math.floor(Date.now() / 1000), jti: newJti(), ...header })
     .encrypt(key);
 }
+
+/** JWE compact encryption of a payload to the server's advertised public key. */
+export async function encrypt(app: FastifyInstance, payload: unknown, header: JweHeaderOverrides = {}): Promise<string> {
+  return encryptTo(await advertisedKey(app), payload, header);
+}
+
+/** A fresh Idempotency-Key header (money-moving routes such as the slot's spin). */
+export const spinKey = (): Record<string, string> => ({ 'idempotency-key': `test-${randomBytes(12).toString('base64url')}` });
 
 /** An encrypted call (login, register). */
 export async function callEncrypted<T = unknown>(

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +103,8 @@ describe('database schema', () => {
       await first.ready();
       const key = first.jwe.publicJwk;
       await first.close();
+      // Without KEY_ENCRYPTION_KEY the JWE private keys are sealed with a key file of the data folder.
+      expect(statSync(join(dataDir, 'key-encryption.key')).mode & 0o777).toBe(0o600);
       const second = await buildApp({ db: 'pglite', dataDir, siteDir: SITE_FIXTURE, logger: false });
       await second.ready();
       expect(second.jwe.publicJwk).toEqual(key);

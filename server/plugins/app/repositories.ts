@@ -8,7 +8,10 @@ import { CounterRepository } from '../../repositories/counters';
 import { GameTokenRepository } from '../../repositories/game-tokens';
 import { GameRepository } from '../../repositories/games';
 import { HelpRepository } from '../../repositories/help';
+import { IdempotencyRepository } from '../../repositories/idempotency';
+import { JweReplayRepository } from '../../repositories/jwe-replays';
 import { loadJweKeys, type JweKeys } from '../../repositories/keys';
+import { resolveKeyEncryptionKey } from '../../lib/key-encryption';
 import { LedgerRepository } from '../../repositories/ledger';
 import { MemberRepository } from '../../repositories/members';
 import { MessageRepository } from '../../repositories/messages';
@@ -26,6 +29,8 @@ export interface Repositories {
   games: GameRepository;
   gameTokens: GameTokenRepository;
   help: HelpRepository;
+  idempotency: IdempotencyRepository;
+  jweReplays: JweReplayRepository;
   ledger: LedgerRepository;
   members: MemberRepository;
   messages: MessageRepository;
@@ -42,7 +47,7 @@ declare module 'fastify' {
   }
 }
 
-/** Every repository over the one database, and the shared JWE key pair. */
+/** Every repository over the one database, and the shared JWE keys. */
 export default globalPlugin('repositories', async (app: FastifyInstance) => {
   const db = app.db.orm;
   app.decorate('repos', {
@@ -54,6 +59,8 @@ export default globalPlugin('repositories', async (app: FastifyInstance) => {
     games: new GameRepository(db),
     gameTokens: new GameTokenRepository(db),
     help: new HelpRepository(db),
+    idempotency: new IdempotencyRepository(db),
+    jweReplays: new JweReplayRepository(db),
     ledger: new LedgerRepository(db),
     members: new MemberRepository(db),
     messages: new MessageRepository(db),
@@ -62,5 +69,8 @@ export default globalPlugin('repositories', async (app: FastifyInstance) => {
     sessions: new SessionRepository(db, app.config.sessionTtlMinutes),
     smsCodes: new SmsCodeRepository(db),
   });
-  app.decorate('jwe', await loadJweKeys(db));
+  // The JWE private keys are sealed at rest with the key-encryption key (see lib/key-encryption).
+  const kek = await resolveKeyEncryptionKey(app.config);
+  if (kek.source === 'file') app.log.info('JWE private keys sealed with the key file of the data folder (set KEY_ENCRYPTION_KEY to choose the key)');
+  app.decorate('jwe', await loadJweKeys(db, kek.key));
 });

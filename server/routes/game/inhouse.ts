@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { INHOUSE_VENDOR } from '../../db/seed-games';
 import { ApiError } from '../../errors';
+import { idempotencyOf } from '../../lib/idempotency';
 import { apiRoute } from '../../lib/route';
 import { scriptJson } from '../../lib/site-index';
 import { sha256 } from '../../lib/tokens';
@@ -146,7 +147,7 @@ export default async function inhouseRoutes(app: FastifyInstance) {
   apiRoute(app, 'inhouse', 'spin', {
     handler: async (request) => {
       const body = request.body as { stake: number; nodeId?: string };
-      return spin(app, request, body.stake, body.nodeId ? Number(body.nodeId) : null);
+      return spin(app, request, body.stake, body.nodeId ? Number(body.nodeId) : null, idempotencyOf(request, 'inhouse.spin'));
     },
   });
 }

@@ -55,6 +55,16 @@ export interface SessionBody {
 }
 /**
  * This interface was referenced by `InHouseGamesThe3ReelSlotHostedByThisServer`'s JSON-Schema
+ * via the `definition` "spinHeaders".
+ */
+export interface SpinHeaders {
+  /**
+   * Idempotency-Key: one per spin, reused on a retry of the same spin
+   */
+  'idempotency-key': string;
+}
+/**
+ * This interface was referenced by `InHouseGamesThe3ReelSlotHostedByThisServer`'s JSON-Schema
  * via the `definition` "spinBody".
  */
 export interface SpinBody {

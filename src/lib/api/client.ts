@@ -51,6 +51,8 @@ interface ApiConfig {
   onSessionInvalid: () => void;
   /** Extra headers, e.g. the device header OTHERS when running as an installed web app. */
   headers: () => Record<string, string>;
+  /** Server clock minus this device's clock (ms), from the startup settings' serverTime. */
+  clockOffsetMs: () => number;
 }
 
 const config: ApiConfig = {
@@ -59,6 +61,7 @@ const config: ApiConfig = {
   encryption: () => null,
   onSessionInvalid: () => undefined,
   headers: () => ({}),
+  clockOffsetMs: () => 0,
 };
 
 /** Wires the client to the session store and startup settings; called once by the app shell. */
@@ -86,14 +89,26 @@ function urlFor(path: string, query?: Query): string {
   return `${config.baseUrl}${path}${qs ? `?${qs}` : ''}`;
 }
 
-/** JWE compact serialisation of the body with the server's public key; jose loads only when needed. */
+/** A single-use JWE id: 128 random bits, base64url. */
+function newJti(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/**
+ * JWE compact serialisation of the body with the server's public key; jose loads only when
+ * needed. The protected header names the key (kid) and carries the time (iat, seconds, on the
+ * server's clock) and a single-use id (jti): the server refuses a stale or replayed body.
+ */
 async function encryptBody(body: unknown): Promise<{ headers: Record<string, string>; text: string }> {
   const enc = config.encryption();
   if (!enc) throw new ApiFailure('encryption.unavailable', 'unknown_error', 0);
   const { CompactEncrypt, importJWK } = await import('jose');
-  const key = await importJWK(enc.jwk as Parameters<typeof importJWK>[0], enc.alg);
+  const jwk = enc.jwk as Parameters<typeof importJWK>[0];
+  const key = await importJWK(jwk, enc.alg);
+  const iat = Math.floor((Date.now() + config.clockOffsetMs()) / 1000);
   const jwe = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(body)))
-    .setProtectedHeader({ alg: enc.alg, enc: enc.enc })
+    .setProtectedHeader({ alg: enc.alg, enc: enc.enc, ...(jwk.kid ? { kid: jwk.kid } : {}), iat, jti: newJti() })
     .encrypt(key);
   return { headers: { [enc.header]: '1' }, text: JSON.stringify({ payload: jwe }) };
 }
