@@ -1,9 +1,11 @@
 /**
  * The captcha image: 6 digits drawn from the outlines of svg-captcha's handwriting-like font, each
- * turned, scaled and shifted on its own and crowded against its neighbours, crossed by curves in
- * the digits' own colours, over a mottled background; rasterised with resvg, then warped by sine
- * waves and speckled in raster space. Colour ranges of digits, curves and background overlap, so
- * no colour threshold isolates the digits, and no fixed template fits them.
+ * turned, scaled, skewed and shifted on its own and crowded against its neighbours at uneven
+ * gaps, crossed by curves in the digits' own colours, over a mottled background; rasterised with
+ * resvg, then warped by sine waves and speckled in raster space. The luma ranges of digits, curves
+ * and background overlap, so no threshold isolates the digits and no fixed template fits them;
+ * people read them by hue: the background keeps near one hue, each digit has its own, away from
+ * it and from its neighbour's.
  */
 import { randomInt } from 'node:crypto';
 import { Resvg } from '@resvg/resvg-js';
@@ -70,8 +72,8 @@ function colour(sat: [number, number], [lo, hi]: [number, number], hue?: number)
  */
 const darkInk = (hue: number) => colour([60, 95], [0.06, 0.22], hue);
 const midInk = (hue: number) => colour([75, 100], [0.32, 0.55], hue);
-const blotchColour = () => colour([5, 35], [0.3, 0.55]);
-const paperColour = () => colour([10, 45], [0.55, 0.9]);
+const blotchColour = (hue: number) => colour([5, 35], [0.3, 0.55], hue);
+const paperColour = (hue: number) => colour([10, 45], [0.55, 0.9], hue);
 
 function curve(width: number, height: number, paint: string, strokeWidth: number): string {
   const y = () => rnd(6, height - 6).toFixed(1);
@@ -98,17 +100,23 @@ function buildSvg(code: string, width: number, height: number): string {
     );
     return `url(#${id})`;
   };
-  parts.push(`<rect width="${width}" height="${height}" fill="${gradient(paperColour(), paperColour())}"/>`);
+  // The background keeps near one hue; the digits take theirs from the rest of the wheel.
+  const ground = rnd(0, 360);
+  const near = () => ground + rnd(-25, 25);
+  parts.push(`<rect width="${width}" height="${height}" fill="${gradient(paperColour(near()), paperColour(near()))}"/>`);
   // Blotches: some pale, some as dark as the lighter parts of the digits, but greyer.
   for (let i = 0; i < 8; i++) {
-    const c = i % 2 === 0 ? blotchColour() : paperColour();
+    const c = i % 2 === 0 ? blotchColour(near()) : paperColour(near());
     parts.push(
       `<ellipse cx="${rnd(0, width).toFixed(1)}" cy="${rnd(0, height).toFixed(1)}" rx="${rnd(10, 35).toFixed(1)}" ry="${rnd(8, 22).toFixed(1)}" fill="${css(c, rnd(0.6, 0.9))}"/>`,
     );
   }
   // Each digit has its own hue, well apart from its neighbour's; curves and strokes reuse them.
-  let hue = rnd(0, 360);
-  const hues = [...code].map(() => (hue = (hue + rnd(70, 290)) % 360));
+  const hues: number[] = [];
+  while (hues.length < code.length) {
+    const h = ground + rnd(70, 290);
+    if (hues.length === 0 || Math.abs(h - hues[hues.length - 1]) >= 50) hues.push(h % 360);
+  }
   const inks: Hsl[] = [];
   const shade = (h: number, alpha = 1) => {
     const from = randomInt(0, 5) === 0 ? darkInk(h) : midInk(h);
