@@ -112,7 +112,7 @@ describeBackends('announcements, promotions, affiliate codes, captcha, outbox', 
     expect((await call(app, 'GET', '/wps/affiliate/check', { ip: nextIp() })).body.value).toMatchObject({ field: '/code' });
   });
 
-  it('serves a real PNG captcha of 150x50 with an id, and rate-limits it per IP', async () => {
+  it('serves a real PNG captcha of 180x60 with an id, and rate-limits it per IP', async () => {
     const app = server().app;
     const ip = nextIp();
     const { body, res } = await call<{ captchaId: string; image: string; expiresIn: number }>(app, 'GET', '/wps/captcha', { ip });
@@ -120,7 +120,7 @@ describeBackends('announcements, promotions, affiliate codes, captcha, outbox', 
     expect(body.value!.captchaId).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.value!.expiresIn).toBe(300);
     const png = PNG.sync.read(Buffer.from(body.value!.image, 'base64'));
-    expect([png.width, png.height]).toEqual([150, 50]);
+    expect([png.width, png.height]).toEqual([180, 60]);
     const { max } = app.config.limits.captchaPerIp;
     let last;
     for (let i = 0; i < max; i++) last = await call(app, 'GET', '/wps/captcha', { ip });
