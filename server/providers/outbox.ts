@@ -13,7 +13,10 @@ export interface OutboxEntry {
   createdAt: string;
 }
 
-/** Writes every message to the outbox table and the log, so a developer or a test can read it. */
+/**
+ * Writes every message to the outbox table and the log, so a developer or a test can read it
+ * (per merchant, GET /wps/dev/outbox).
+ */
 export class OutboxProvider implements MessageProvider {
   readonly name = 'outbox';
 
@@ -23,21 +26,24 @@ export class OutboxProvider implements MessageProvider {
   ) {}
 
   async send(message: OutgoingMessage): Promise<void> {
-    await this.db.insert(outbox).values({
-      channel: message.channel,
-      recipient: message.to,
-      subject: message.subject ?? null,
-      body: message.text,
-    });
-    this.log.info({ outbox: { channel: message.channel, to: message.to, subject: message.subject } }, message.text);
+    await this.db
+      .insert(outbox)
+      .values({
+        merchantCode: message.merchantCode,
+        channel: message.channel,
+        recipient: message.to,
+        subject: message.subject ?? null,
+        body: message.text,
+      });
+    this.log.info({ outbox: { merchantCode: message.merchantCode, channel: message.channel, to: message.to, subject: message.subject } }, message.text);
   }
 
-  /** The latest messages sent to one recipient, newest first. */
-  async latest(to: string, limit = 10): Promise<OutboxEntry[]> {
+  /** The latest messages a merchant sent to one recipient, newest first. */
+  async latest(merchantCode: string, to: string, limit = 10): Promise<OutboxEntry[]> {
     const list = await this.db
       .select()
       .from(outbox)
-      .where(and(eq(outbox.recipient, to)))
+      .where(and(eq(outbox.merchantCode, merchantCode), eq(outbox.recipient, to)))
       .orderBy(desc(outbox.id))
       .limit(limit);
     return list.map((m) => ({

@@ -11,8 +11,3 @@ export async function deliver(app: FastifyInstance, message: OutgoingMessage): P
     throw new ApiError('message.send.failed', 502);
   }
 }
-
-/** E.164-style recipient of an SMS: +<dialing code><number>. */
-export function smsRecipient(countryDialingCode: string, mobileNum: string): string {
-  return `+${countryDialingCode.replace(/^\+/, '')}${mobileNum}`;
-}
