@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { maskRecipient } from '../lib/logging';
 import { outbox } from '../db/schema';
 import type { MessageProvider, OutgoingMessage } from './types';
 
@@ -14,8 +15,8 @@ export interface OutboxEntry {
 }
 
 /**
- * Writes every message to the outbox table and the log, so a developer or a test can read it
- * (per merchant, GET /wps/dev/outbox).
+ * Writes every message to the outbox table, so a developer or a test can read it (per merchant,
+ * GET /wps/dev/outbox). The log gets the channel, a masked recipient and the row id, never the text.
  */
 export class OutboxProvider implements MessageProvider {
   readonly name = 'outbox';
@@ -26,7 +27,7 @@ export class OutboxProvider implements MessageProvider {
   ) {}
 
   async send(message: OutgoingMessage): Promise<void> {
-    await this.db
+    const [row] = await this.db
       .insert(outbox)
       .values({
         merchantCode: message.merchantCode,
@@ -34,8 +35,9 @@ export class OutboxProvider implements MessageProvider {
         recipient: message.to,
         subject: message.subject ?? null,
         body: message.text,
-      });
-    this.log.info({ outbox: { merchantCode: message.merchantCode, channel: message.channel, to: message.to, subject: message.subject } }, message.text);
+      })
+      .returning({ id: outbox.id });
+    this.log.info({ outbox: { id: row.id, merchantCode: message.merchantCode, channel: message.channel, to: maskRecipient(message.to) } }, 'message stored in the outbox');
   }
 
   /** The latest messages a merchant sent to one recipient, newest first. */
