@@ -1,6 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { AppOptions } from './config';
 import { ApiError, errorEnvelope, validationError, type ErrorCode } from './errors';
+import { loggerOptions } from './lib/logging';
 import { fieldOf, ApiSchemas } from './schemas';
 import envPlugin from './plugins/external/env';
 import dbPlugin from './plugins/external/db';
@@ -43,11 +44,6 @@ declare module 'fastify' {
   }
 }
 
-const DEFAULT_LOGGER = {
-  level: process.env.LOG_LEVEL ?? 'info',
-  redact: ['req.headers.authorization', 'req.headers.token', 'req.headers.cookie'],
-};
-
 /** Maps any error to the envelope: ours as they are, Fastify's by code, the rest as 500. */
 function toEnvelope(error: FastifyError | ApiError): { status: number; body: ReturnType<typeof errorEnvelope> } {
   if (error instanceof ApiError) return { status: error.statusCode, body: errorEnvelope(error.errorCode, error.value) };
@@ -80,7 +76,8 @@ function parseForm(_request: unknown, body: string, done: (err: Error | null, va
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? DEFAULT_LOGGER,
+    // Options given by the caller should come from loggerOptions() (redaction, query-free URLs).
+    logger: options.logger ?? loggerOptions(),
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     trustProxy: options.trustProxy ?? false,
     // A first start migrates and seeds the database; on a busy 2-core machine that can take

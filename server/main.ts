@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { parseEnv } from './config';
+import { loggerOptions } from './lib/logging';
 import { TenantConfigError } from './lib/tenant-registry';
 
 /** Prints a start-up failure as plain lines (no stack) and exits 1. */
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
   try {
     app = await buildApp({
       ...env.app,
-      logger: { level: env.logLevel, redact: ['req.headers.authorization', 'req.headers.token', 'req.headers.cookie'] },
+      logger: loggerOptions({ level: env.logLevel }),
     });
     await app.listen({ port: env.port, host: env.host });
   } catch (err) {

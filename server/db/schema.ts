@@ -90,7 +90,8 @@ export const captchas = pgTable('captchas', {
 export const smsCodes = pgTable('sms_codes', {
   id: id(),
   merchantCode: text('merchant_code').notNull(),
-  mobileNum: text('mobile_num').notNull(),
+  /** International number the code was sent to: +<dialing code><national number>. */
+  phone: text('phone').notNull(),
   purpose: text('purpose').notNull(),
   codeHash: text('code_hash').notNull(),
   attempts: integer('attempts').notNull().default(0),
@@ -179,6 +180,8 @@ export const affiliateCodes = pgTable(
 
 export const outbox = pgTable('outbox', {
   id: id(),
+  /** Merchant that sent the message (NULL for messages stored before it was recorded). */
+  merchantCode: text('merchant_code'),
   channel: text('channel').notNull(),
   recipient: text('recipient').notNull(),
   subject: text('subject'),

@@ -1,6 +1,7 @@
 import type { Tenant } from '../../src/generated/tenant';
 import { JWE_ALG, JWE_ENC } from '../repositories/keys';
 import type { TenantStatus } from './tenant-registry';
+import { tenantDialingCodes } from './dialing-codes';
 import { hostName } from './tenant-host';
 import { VALIDATION_RULES } from './validation-rules';
 import type { JWK } from 'jose';
@@ -22,6 +23,7 @@ export function registerSettings(tenant: Tenant) {
     captcha: { enabled: settings.registration.captcha.enabled && modules.CAPTCHA3 !== false },
     ageLimit: settings.ageLimit,
     countryDialingCode: settings.countryDialingCode,
+    dialingCodes: tenantDialingCodes(tenant),
   };
 }
 
@@ -61,6 +63,7 @@ export function buildStartup(tenant: Tenant, status: TenantStatus, jwk: JWK, req
       trialMerchantCode: tenant.trialMerchantCode,
       currency: { ...settings.currency },
       countryDialingCode: settings.countryDialingCode,
+      dialingCodes: tenantDialingCodes(tenant),
       promotions: settings.promotions,
       contacts: { ...settings.contacts } as Record<string, string>,
     },

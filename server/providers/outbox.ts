@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
+import { maskRecipient } from '../lib/logging';
 import { outbox } from '../db/schema';
 import type { MessageProvider, OutgoingMessage } from './types';
 
@@ -13,7 +14,10 @@ export interface OutboxEntry {
   createdAt: string;
 }
 
-/** Writes every message to the outbox table and the log, so a developer or a test can read it. */
+/**
+ * Writes every message to the outbox table, so a developer or a test can read it (per merchant,
+ * GET /wps/dev/outbox). The log gets the channel, a masked recipient and the row id, never the text.
+ */
 export class OutboxProvider implements MessageProvider {
   readonly name = 'outbox';
 
@@ -23,21 +27,25 @@ export class OutboxProvider implements MessageProvider {
   ) {}
 
   async send(message: OutgoingMessage): Promise<void> {
-    await this.db.insert(outbox).values({
-      channel: message.channel,
-      recipient: message.to,
-      subject: message.subject ?? null,
-      body: message.text,
-    });
-    this.log.info({ outbox: { channel: message.channel, to: message.to, subject: message.subject } }, message.text);
+    const [row] = await this.db
+      .insert(outbox)
+      .values({
+        merchantCode: message.merchantCode,
+        channel: message.channel,
+        recipient: message.to,
+        subject: message.subject ?? null,
+        body: message.text,
+      })
+      .returning({ id: outbox.id });
+    this.log.info({ outbox: { id: row.id, merchantCode: message.merchantCode, channel: message.channel, to: maskRecipient(message.to) } }, 'message stored in the outbox');
   }
 
-  /** The latest messages sent to one recipient, newest first. */
-  async latest(to: string, limit = 10): Promise<OutboxEntry[]> {
+  /** The latest messages a merchant sent to one recipient, newest first. */
+  async latest(merchantCode: string, to: string, limit = 10): Promise<OutboxEntry[]> {
     const list = await this.db
       .select()
       .from(outbox)
-      .where(and(eq(outbox.recipient, to)))
+      .where(and(eq(outbox.merchantCode, merchantCode), eq(outbox.recipient, to)))
       .orderBy(desc(outbox.id))
       .limit(limit);
     return list.map((m) => ({

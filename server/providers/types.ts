@@ -1,5 +1,7 @@
 /** One outgoing SMS or e-mail. */
 export interface OutgoingMessage {
+  /** Merchant sending it (the tenant of the request). */
+  merchantCode: string;
   channel: 'sms' | 'email';
   /** Mobile number (with dialing code) or e-mail address. */
   to: string;

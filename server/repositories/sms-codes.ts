@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { smsCodes } from '../db/schema';
 import { randomDigits, sameHash, sha256 } from '../lib/tokens';
@@ -15,19 +15,22 @@ const hashOf = (id: number, code: string) => sha256(`${id}:${code}`);
 export class SmsCodeRepository {
   constructor(private readonly db: Db) {}
 
-  /** Issues a new code; earlier unused codes for the same number and purpose stop working. */
-  async issue(merchantCode: string, mobileNum: string, purpose: SmsPurpose): Promise<string> {
+  /**
+   * Issues a new code for an international number (+<dialing code><number>); earlier unused codes
+   * for the same number and purpose stop working.
+   */
+  async issue(merchantCode: string, phone: string, purpose: SmsPurpose): Promise<string> {
     const code = randomDigits(SMS_CODE_LENGTH);
     await this.db.transaction(async (tx) => {
       await tx
         .update(smsCodes)
         .set({ consumedAt: sql`now()` })
-        .where(and(eq(smsCodes.merchantCode, merchantCode), eq(smsCodes.mobileNum, mobileNum), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt)));
+        .where(and(eq(smsCodes.merchantCode, merchantCode), eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt)));
       const [row] = await tx
         .insert(smsCodes)
         .values({
           merchantCode,
-          mobileNum,
+          phone,
           purpose,
           codeHash: 'pending',
           expiresAt: new Date(Date.now() + SMS_CODE_TTL_MINUTES * 60_000),
@@ -40,18 +43,19 @@ export class SmsCodeRepository {
   }
 
   /**
-   * Checks a code without using it up; returns the row id to `consume` in the caller's write
-   * transaction, or null. A wrong guess counts against the attempt limit (committed at once,
-   * so that a failing request still counts).
+   * Checks a code sent to an international number without using it up; returns the row id to
+   * `consume` in the caller's write transaction, or null. Every check takes one attempt of the
+   * latest live code in a single conditional UPDATE (committed at once, so a failing request
+   * still counts): concurrent guesses can never get past SMS_CODE_MAX_ATTEMPTS.
    */
-  async check(merchantCode: string, mobileNum: string, purposes: SmsPurpose[], code: string): Promise<number | null> {
-    const [row] = await this.db
-      .select()
+  async check(merchantCode: string, phone: string, purposes: SmsPurpose[], code: string): Promise<number | null> {
+    const latest = this.db
+      .select({ id: smsCodes.id })
       .from(smsCodes)
       .where(
         and(
           eq(smsCodes.merchantCode, merchantCode),
-          eq(smsCodes.mobileNum, mobileNum),
+          eq(smsCodes.phone, phone),
           inArray(smsCodes.purpose, purposes),
           isNull(smsCodes.consumedAt),
           gt(smsCodes.expiresAt, sql`now()`),
@@ -59,13 +63,13 @@ export class SmsCodeRepository {
       )
       .orderBy(desc(smsCodes.id))
       .limit(1);
-    if (!row || row.attempts >= SMS_CODE_MAX_ATTEMPTS) return null;
-    if (sameHash(row.codeHash, hashOf(row.id, code))) return row.id;
-    await this.db
+    const [row] = await this.db
       .update(smsCodes)
       .set({ attempts: sql`${smsCodes.attempts} + 1` })
-      .where(eq(smsCodes.id, row.id));
-    return null;
+      .where(and(eq(smsCodes.id, sql`(${latest})`), lt(smsCodes.attempts, SMS_CODE_MAX_ATTEMPTS), isNull(smsCodes.consumedAt)))
+      .returning({ id: smsCodes.id, codeHash: smsCodes.codeHash });
+    if (!row) return null;
+    return sameHash(row.codeHash, hashOf(row.id, code)) ? row.id : null;
   }
 
   /** Marks a checked code used. False when another request used it first. */

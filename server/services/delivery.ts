@@ -1,18 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
+import { maskRecipient } from '../lib/logging';
 import type { OutgoingMessage } from '../providers/types';
 
-/** Sends through the configured provider; a provider failure is a clear 502, logged. */
+/**
+ * Sends through the configured provider; a provider failure is a clear 502, logged without the
+ * message text or the full recipient (the text carries codes and temporary passwords).
+ */
 export async function deliver(app: FastifyInstance, message: OutgoingMessage): Promise<void> {
   try {
     await app.messages.send(message);
   } catch (err) {
-    app.log.error({ err, channel: message.channel }, 'message provider failed');
+    const e = err as { name?: string; code?: string; statusCode?: number };
+    app.log.error(
+      { channel: message.channel, to: maskRecipient(message.to), merchantCode: message.merchantCode, error: { name: e?.name, code: e?.code, statusCode: e?.statusCode } },
+      'message provider failed',
+    );
     throw new ApiError('message.send.failed', 502);
   }
-}
-
-/** E.164-style recipient of an SMS: +<dialing code><number>. */
-export function smsRecipient(countryDialingCode: string, mobileNum: string): string {
-  return `+${countryDialingCode.replace(/^\+/, '')}${mobileNum}`;
 }

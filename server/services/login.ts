@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Tenant } from '../../src/generated/tenant';
 import { ApiError } from '../errors';
+import { internationalNumber, memberDialingCode, requestedDialingCode } from '../lib/dialing-codes';
 import { verifyPassword } from '../lib/passwords';
 import { enforce, satisfies } from '../lib/validation-rules';
 import type { MemberRow } from '../repositories/members';
@@ -45,10 +47,16 @@ async function byPassword(app: FastifyInstance, merchantCode: string, p: LoginPa
   return { member, ok: false };
 }
 
-/** Mobile number and SMS code (the code is used up only when the session opens). */
-async function bySmsCode(app: FastifyInstance, merchantCode: string, p: LoginPayload): Promise<Credentials> {
+/**
+ * Mobile number and SMS code (the code is used up only when the session opens). The code must
+ * have been sent to the member's own international number: the stored dialing code, which the
+ * request (when it names one) must match.
+ */
+async function bySmsCode(app: FastifyInstance, tenant: Tenant, p: LoginPayload, dialingCode: string): Promise<Credentials> {
+  const merchantCode = tenant.merchantCode;
   const member = await app.repos.members.byMobile(merchantCode, p.username);
-  const codeId = member ? await app.repos.smsCodes.check(merchantCode, p.username, ['VERIFY'], p.password) : null;
+  if (!member || memberDialingCode(tenant, member) !== dialingCode) return { member, ok: false };
+  const codeId = await app.repos.smsCodes.check(merchantCode, internationalNumber(dialingCode, p.username), ['VERIFY'], p.password);
   return { member, ok: codeId !== null, smsCodeId: codeId ?? undefined };
 }
 
@@ -60,10 +68,11 @@ export async function login(app: FastifyInstance, request: FastifyRequest, p: Lo
   const tenant = request.tenant;
   checkRules(p);
   if (p.type === 'sms' && !tenant.settings.mobileCodeLogin) throw new ApiError('module.disabled', 403);
+  const dialingCode = p.type === 'sms' ? requestedDialingCode(tenant, p.countryDialingCode) : '';
   const guard = new LoginGuard(app, tenant.merchantCode, p.username, request.ip);
   await guard.checkAccountLimit();
   if (await guard.captchaNeeded()) await requireCaptcha(app, p);
-  const cred = p.type === 'sms' ? await bySmsCode(app, tenant.merchantCode, p) : await byPassword(app, tenant.merchantCode, p);
+  const cred = p.type === 'sms' ? await bySmsCode(app, tenant, p, dialingCode) : await byPassword(app, tenant.merchantCode, p);
   if (!cred.ok || !cred.member || cred.member.status !== 'ACTIVE') {
     const captcha = await guard.fail();
     throw new ApiError('login.failed', 401, captcha ? { captcha: true } : undefined);

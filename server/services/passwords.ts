@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, invalidField } from '../errors';
+import { internationalNumber, memberDialingCode, requestedDialingCode } from '../lib/dialing-codes';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { enforce, FIELD_MESSAGES } from '../lib/validation-rules';
 import type { Auth } from '../plugins/app/auth';
@@ -52,9 +53,14 @@ export async function setPasswordByPhone(app: FastifyInstance, request: FastifyR
   enforce('mobileNum', body.mobileNum, true, '/mobileNum');
   enforce('verificationCode', body.verificationCode, true, '/verificationCode');
   enforce('password', body.newPassword, true, '/newPassword');
-  const merchantCode = request.tenant.merchantCode;
+  const tenant = request.tenant;
+  const merchantCode = tenant.merchantCode;
+  const dialingCode = requestedDialingCode(tenant, body.countryDialingCode);
   const member = await app.repos.members.byMobile(merchantCode, body.mobileNum);
-  const codeId = member ? await app.repos.smsCodes.check(merchantCode, body.mobileNum, ['VERIFY', 'RESET'], body.verificationCode) : null;
+  // Only a code sent to the member's own international number (its stored dialing code) counts.
+  const own = member !== null && memberDialingCode(tenant, member) === dialingCode;
+  const phone = internationalNumber(dialingCode, body.mobileNum);
+  const codeId = own ? await app.repos.smsCodes.check(merchantCode, phone, ['VERIFY', 'RESET'], body.verificationCode) : null;
   if (!member || codeId === null || member.status !== 'ACTIVE') throw new ApiError('sms.code.invalid', 400, { field: '/verificationCode' });
   if (member.passwordHash && (await verifyPassword(body.newPassword, member.passwordHash))) {
     throw new ApiError('modify.new.old.same', 400, { field: '/newPassword' });
@@ -96,6 +102,7 @@ export async function forgotPasswordByEmail(app: FastifyInstance, request: Fasti
   const temp = temporaryPassword();
   await app.repos.members.setTempPassword(member.id, await hashPassword(temp, app.config.scryptCost), new Date(Date.now() + TEMP_PASSWORD_MINUTES * 60_000));
   await deliver(app, {
+    merchantCode,
     channel: 'email',
     to: member.email,
     subject: `${request.tenant.brand.name}: temporary password`,

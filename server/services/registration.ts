@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tenant } from '../../src/generated/tenant';
 import { ApiError, invalidField } from '../errors';
+import { internationalNumber, requestedDialingCode } from '../lib/dialing-codes';
 import { hashPassword } from '../lib/passwords';
 import { registerSettings } from '../lib/startup';
 import { hostName } from '../lib/tenant-host';
@@ -103,7 +104,7 @@ async function checkFree(app: FastifyInstance, merchantCode: string, plan: Plan)
   if (plan.mobileNum && (await app.repos.members.byMobile(merchantCode, plan.mobileNum))) throw new ApiError('mobile.exists', 409);
 }
 
-function newMember(tenant: Tenant, request: FastifyRequest, p: RegisterPayload, plan: Plan): NewMember {
+function newMember(tenant: Tenant, request: FastifyRequest, p: RegisterPayload, plan: Plan, dialingCode: string): NewMember {
   const fields = tenant.settings.registration.fields;
   const enabled = (name: keyof RegisterPayload) => Boolean(fields[name]?.enabled) && present(p[name] as string | undefined);
   const profile: Record<string, string> = {};
@@ -113,7 +114,7 @@ function newMember(tenant: Tenant, request: FastifyRequest, p: RegisterPayload, 
     username: plan.username,
     type: MEMBER_TYPE.PLAYER,
     mobileNum: plan.mobileNum,
-    countryDialingCode: p.countryDialingCode ?? tenant.settings.countryDialingCode,
+    countryDialingCode: dialingCode,
     email: enabled('email') ? p.email! : null,
     nickname: enabled('nickname') ? p.nickname! : null,
     payeeName: enabled('payeeName') ? p.payeeName! : null,
@@ -131,13 +132,15 @@ export async function register(app: FastifyInstance, request: FastifyRequest, p:
   const tenant = request.tenant;
   const merchantCode = tenant.merchantCode;
   const thePlan = plan(tenant, p);
+  // Only a dialing code the tenant lists; the SMS code must have been sent under it.
+  const dialingCode = requestedDialingCode(tenant, p.countryDialingCode);
   checkConfiguredFields(tenant, p);
   if (registerSettings(tenant).captcha.enabled) await requireCaptcha(app, p);
   const uplineId = await findUpline(app, request, p);
   await checkFree(app, merchantCode, thePlan);
   let smsCodeId: number | null = null;
   if (thePlan.verify) {
-    smsCodeId = await app.repos.smsCodes.check(merchantCode, thePlan.mobileNum!, ['VERIFY'], p.verificationCode!);
+    smsCodeId = await app.repos.smsCodes.check(merchantCode, internationalNumber(dialingCode, thePlan.mobileNum!), ['VERIFY'], p.verificationCode!);
     if (smsCodeId === null) throw new ApiError('sms.code.invalid', 400, { field: '/verificationCode' });
   }
   const { scryptCost } = app.config;
@@ -148,7 +151,7 @@ export async function register(app: FastifyInstance, request: FastifyRequest, p:
     return await app.db.orm.transaction(async (tx) => {
       if (smsCodeId !== null && !(await app.repos.smsCodes.consume(tx, smsCodeId))) throw new ApiError('sms.code.invalid', 400);
       const member = await app.repos.members.create(tx, {
-        ...newMember(tenant, request, p, thePlan),
+        ...newMember(tenant, request, p, thePlan, dialingCode),
         passwordHash,
         paymentPasswordHash,
         uplineId,

@@ -267,7 +267,16 @@ export interface TenantSettings {
     code: string;
     symbol: string;
   };
+  /**
+   * Default dialing code of mobile numbers; must be one of dialingCodes.
+   */
   countryDialingCode: string;
+  /**
+   * Dialing codes members may use for SMS (registration, SMS login, password reset); a request naming another is refused.
+   *
+   * @minItems 1
+   */
+  dialingCodes: [string, ...string[]];
 }
 export interface SocialLoginSettings {
   /**

@@ -42,6 +42,8 @@ export function useAccountContext() {
     merchantCode: typeof info.merchantCode === 'string' ? info.merchantCode : tenant.merchantCode,
     trialMerchantCode: typeof info.trialMerchantCode === 'string' ? info.trialMerchantCode : tenant.trialMerchantCode,
     countryDialingCode: typeof info.countryDialingCode === 'string' ? info.countryDialingCode : tenant.settings.countryDialingCode,
+    /** Dialing codes the site accepts for SMS (the server refuses others). */
+    dialingCodes: Array.isArray(info.dialingCodes) ? (info.dialingCodes as string[]) : tenant.settings.dialingCodes,
     rules,
   };
 }
@@ -376,15 +378,17 @@ export interface MobileNumberFieldProps extends Omit<TextFieldProps, 'label' | '
   dialCode: string;
   /** The site's dialing code, offered besides the chosen one (a remembered login may hold another). */
   defaultDialCode: string;
+  /** The other dialing codes the site accepts, offered after the default. */
+  dialCodes?: readonly string[];
   onDialCodeChange(code: string): void;
 }
 
 /** A mobile number after a select of its country dialing code; input beyond the longest number is cut. */
-export function MobileNumberField({ label = 'mobile_number', dialCode, defaultDialCode, onDialCodeChange, onValueChange, ...field }: MobileNumberFieldProps) {
+export function MobileNumberField({ label = 'mobile_number', dialCode, defaultDialCode, dialCodes = [], onDialCodeChange, onValueChange, ...field }: MobileNumberFieldProps) {
   const { t } = useTranslation();
   const select = (
     <select className="form-field__select" aria-label={t('country_code')} value={dialCode} onChange={(e) => onDialCodeChange(e.target.value)}>
-      {[...new Set([defaultDialCode, dialCode])].map((code) => (
+      {[...new Set([defaultDialCode, ...dialCodes, dialCode])].map((code) => (
         <option key={code} value={code}>
           {code}
         </option>

@@ -201,6 +201,10 @@ export async function validateTenant(idOrFile: string, opts: ValidateOptions = {
     }
   }
 
+  if (typeof settings.countryDialingCode === 'string' && Array.isArray(settings.dialingCodes) && !settings.dialingCodes.includes(settings.countryDialingCode)) {
+    add('/settings/countryDialingCode', `default dialing code "${settings.countryDialingCode}" is not in /settings/dialingCodes`);
+  }
+
   const i18n = isObj(resolved.i18n) ? resolved.i18n : {};
   const languages = Array.isArray(i18n.languages) ? i18n.languages.filter((l): l is string => typeof l === 'string') : [];
   languages.forEach((lang, i) => {

@@ -236,9 +236,12 @@ export async function tokenFor(app: FastifyInstance, username: string, password 
   return body.value!.token;
 }
 
-/** The latest code sent by SMS (dev outbox) to a number of the PH tenant (+63). */
-export async function lastSmsCode(app: FastifyInstance, mobileNum: string, dialingCode = '+63'): Promise<string> {
-  const { body } = await call<{ text: string }[]>(app, 'GET', `/wps/dev/outbox?to=${encodeURIComponent(dialingCode + mobileNum)}`);
+/**
+ * The latest code sent by SMS (dev outbox) to an international number (+63 unless told), as the
+ * tenant of `host` (PH unless told) sees it: the outbox shows each tenant only its own messages.
+ */
+export async function lastSmsCode(app: FastifyInstance, mobileNum: string, dialingCode = '+63', host = PH): Promise<string> {
+  const { body } = await call<{ text: string }[]>(app, 'GET', `/wps/dev/outbox?to=${encodeURIComponent(dialingCode + mobileNum)}`, { host });
   const text = body.value?.[0]?.text ?? '';
   const match = /code is (\d+)/.exec(text);
   if (!match) throw new Error(`no SMS code in outbox for ${mobileNum}: ${JSON.stringify(body)}`);

@@ -167,6 +167,7 @@ function PhoneRecovery({ onDone }: { onDone(loggedIn: boolean): void }) {
         {...form.bind('mobileNum')}
         dialCode={dialCode}
         defaultDialCode={account.countryDialingCode}
+        dialCodes={account.dialingCodes}
         onDialCodeChange={setDialCode}
         required
       />

@@ -236,6 +236,7 @@ function LoginForm({ freeTrial = true, navigation = true, redirectTo = HOME_ROUT
               {...form.bind('mobile')}
               dialCode={dialCode}
               defaultDialCode={account.countryDialingCode}
+              dialCodes={account.dialingCodes}
               onDialCodeChange={setDialCode}
               required
             />

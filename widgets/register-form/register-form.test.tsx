@@ -53,6 +53,7 @@ function settingsWith(over: Partial<RegisterSettings> = {}): RegisterSettings {
     captcha: { enabled: false },
     ageLimit: 21,
     countryDialingCode: '+63',
+    dialingCodes: ['+63'],
     ...over,
   };
 }

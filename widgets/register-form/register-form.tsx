@@ -183,6 +183,7 @@ function RegisterForm({ redirectTo = '/m/home', affiliateParams = DEFAULT_AFFILI
     captcha: account.tenant.settings.registration.captcha,
     ageLimit: account.settings.ageLimit,
     countryDialingCode: account.countryDialingCode,
+    dialingCodes: account.dialingCodes,
   };
   const bothMethods = settings.usernameRegistration && settings.mobileRegistration;
 
@@ -307,6 +308,7 @@ function RegisterForm({ redirectTo = '/m/home', affiliateParams = DEFAULT_AFFILI
             {...common}
             dialCode={dialCode}
             defaultDialCode={settings.countryDialingCode || account.countryDialingCode}
+            dialCodes={settings.dialingCodes}
             onDialCodeChange={setDialCode}
           />
         );

@@ -122,6 +122,7 @@ function SetPasswordSmsForm({ redirectTo, onDone: onDoneProp }: WidgetComponentP
           onValueChange={(value) => change('mobileNum', value)}
           dialCode={dialCode}
           defaultDialCode={account.countryDialingCode}
+          dialCodes={account.dialingCodes}
           onDialCodeChange={setDialCode}
           required
         />

@@ -56,6 +56,10 @@ export interface Startup {
     trialMerchantCode?: string;
     currency?: StringMap;
     countryDialingCode?: string;
+    /**
+     * Dialing codes accepted for SMS, the default first.
+     */
+    dialingCodes?: string[];
     promotions?: string[];
     contacts?: StringMap;
   };
@@ -117,6 +121,10 @@ export interface RegisterSettings {
   };
   ageLimit: 18 | 21;
   countryDialingCode: string;
+  /**
+   * Dialing codes accepted for SMS, the default first.
+   */
+  dialingCodes: string[];
 }
 /**
  * This interface was referenced by `SystemBootstrapStartupSettingsRegistrationSettingsValidationRulesHelpCenter`'s JSON-Schema
