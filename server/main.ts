@@ -42,6 +42,9 @@ async function main(): Promise<void> {
         app.log.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown deadline passed: forcing exit');
         process.exit(1);
       }, SHUTDOWN_DEADLINE_MS);
+      // A kept-alive connection goes idle once its last response is out: close it then, rather
+      // than after the keep-alive timeout.
+      setInterval(() => app.server.closeIdleConnections(), 100).unref();
       app.close().then(
         () => {
           app.log.info({ ms: Date.now() - started }, 'shut down');
