@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rows } from '../../server/db/client';
 import { HOUSEKEEPING_TASKS, runHousekeeping } from '../../server/services/housekeeping';
-import { describeBackends } from './helpers';
+import { describeBackends, startServer } from './helpers';
 
 const count = async (db: Parameters<typeof rows>[0], query: ReturnType<typeof sql>) => Number((await rows<{ n: number | string }>(db, query))[0].n);
 
@@ -73,5 +73,18 @@ describeBackends('housekeeping', ({ server }) => {
     const tasks = [{ name: 'broken', table: 'no_such_table', where: 'true' }, ...HOUSEKEEPING_TASKS.filter((t) => t.table === 'captchas')];
     const result = await runHousekeeping(app, { tasks });
     expect(result).toEqual({ broken: 0, captchas: 0 });
+  });
+});
+
+describe('housekeeping timer', () => {
+  it('runs shortly after start and then periodically when asked for (off in tests by default)', async () => {
+    const server = await startServer('pglite', { housekeeping: true, housekeepingIntervalMs: 200 });
+    try {
+      const db = server.app.db.orm;
+      await db.execute(sql`INSERT INTO captchas (id, code_hash, expires_at) VALUES ('hkt:dead', 'h', now() - interval '1 second')`);
+      await expect.poll(() => count(db, sql`SELECT count(*) AS n FROM captchas WHERE id = 'hkt:dead'`), { timeout: 5000 }).toBe(0);
+    } finally {
+      await server.close();
+    }
   });
 });

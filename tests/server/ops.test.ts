@@ -1,9 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import pg from 'pg';
+import { openDatabase, rows } from '../../server/db/client';
 import { isLoopbackHost, WebhookProvider } from '../../server/providers/webhook';
-import { call, describeBackends } from './helpers';
+import { call, describeBackends, dropSchema, freshSchemaName, PG_URL, postgresAvailable } from './helpers';
 
 describeBackends('readiness', ({ server }) => {
   it('answers 200 when the database answers, for any Host', async () => {
@@ -103,5 +106,26 @@ describe('message webhook', () => {
       expect(() => new WebhookProvider(`http://${host}:9000/sms`, 's')).not.toThrow();
     }
     expect(isLoopbackHost('128.0.0.1')).toBe(false);
+  });
+});
+
+describe.skipIf(!postgresAvailable)('PostgreSQL pool errors', () => {
+  it('logs an idle connection that the server drops, instead of swallowing it', async () => {
+    const schema = freshSchemaName();
+    const log = { error: vi.fn(), warn: vi.fn() };
+    const db = await openDatabase({ pgUrl: PG_URL, schema }, undefined, log);
+    try {
+      const [{ pid }] = await rows<{ pid: number }>(db.orm, sql`SELECT pg_backend_pid() AS pid`);
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      await admin.end();
+      await vi.waitFor(() => expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), expect.stringContaining('database pool error')));
+      // The pool replaces the connection.
+      expect(await rows(db.orm, sql`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
+    } finally {
+      await db.close();
+      await dropSchema(schema);
+    }
   });
 });
