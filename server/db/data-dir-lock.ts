@@ -20,6 +20,16 @@ export interface DataDirLock {
 
 export const LOCK_FILE = 'server.lock';
 
+/** The pid in a lock file; 0 when unreadable (gone meanwhile, or garbage). */
+function holder(path: string): number {
+  try {
+    const pid = Number.parseInt(readFileSync(path, 'utf8').trim(), 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : 0;
+  } catch {
+    return 0;
+  }
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -43,10 +53,11 @@ export function lockDataDir(dataDir: string, pgdata: string): DataDirLock {
       writeFileSync(path, `${process.pid}\n`, { flag: 'wx' });
       break;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw err;
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
-    const pid = Number.parseInt(readFileSync(path, 'utf8').trim(), 10);
-    if (Number.isInteger(pid) && pid > 0 && alive(pid)) throw new DataDirLockedError(dataDir, pid);
+    const pid = holder(path);
+    // Alive, or another server took the stale lock between our two attempts.
+    if ((pid > 0 && alive(pid)) || attempt > 0) throw new DataDirLockedError(dataDir, pid);
     rmSync(path, { force: true });
     rmSync(join(pgdata, 'postmaster.pid'), { force: true });
     tookOver = true;

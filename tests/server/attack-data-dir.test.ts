@@ -4,12 +4,13 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DataDirLockedError, lockDataDir } from '../../server/db/data-dir-lock';
 import { SITE_FIXTURE } from './helpers';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -107,4 +108,31 @@ describe('attack: two servers on one DATA_DIR', () => {
     expect(ms).toBeLessThan(5000);
     expect(existsSync(join(dataDir, 'server.lock'))).toBe(false);
   }, 240_000);
+});
+
+describe('DATA_DIR lock', () => {
+  it('refuses a held lock (even in the same process), takes over a dead holder, releases once', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wl-lock-unit-'));
+    const pgdata = join(dir, 'pgdata');
+    mkdirSync(pgdata);
+    try {
+      const held = lockDataDir(dir, pgdata);
+      expect(held.tookOver).toBe(false);
+      expect(() => lockDataDir(dir, pgdata)).toThrow(DataDirLockedError);
+      held.release();
+      held.release();
+      expect(existsSync(join(dir, 'server.lock'))).toBe(false);
+
+      const dead = spawnSync(process.execPath, ['-e', '']).pid;
+      writeFileSync(join(dir, 'server.lock'), `${dead}\n`);
+      writeFileSync(join(pgdata, 'postmaster.pid'), 'stale');
+      const taken = lockDataDir(dir, pgdata);
+      expect(taken.tookOver).toBe(true);
+      expect(existsSync(join(pgdata, 'postmaster.pid'))).toBe(false);
+      expect(readFileSync(join(dir, 'server.lock'), 'utf8').trim()).toBe(String(process.pid));
+      taken.release();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
