@@ -1,4 +1,4 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppOptions } from './config';
 import { ApiError, errorEnvelope, validationError, type ErrorCode } from './errors';
 import { loggerOptions } from './lib/logging';
@@ -14,6 +14,7 @@ import providersPlugin from './plugins/app/providers';
 import tenantsPlugin from './plugins/app/tenants';
 import authPlugin from './plugins/app/auth';
 import startupPlugin from './plugins/app/startup';
+import housekeepingPlugin from './plugins/app/housekeeping';
 import affiliateRoutes from './routes/affiliate/affiliate';
 import announcementRoutes from './routes/announcements/announcements';
 import captchaRoutes from './routes/captcha/captcha';
@@ -35,6 +36,7 @@ import sessionRoutes from './routes/session/session';
 import siteRoutes from './routes/site/index';
 import helpCenterRoutes from './routes/system/help-center';
 import registrationSettingsRoutes from './routes/system/registration';
+import readyRoutes from './routes/system/ready';
 import startupRoutes from './routes/system/startup';
 import smsRoutes from './routes/verification/sms';
 
@@ -64,6 +66,17 @@ function toEnvelope(error: FastifyError | ApiError): { status: number; body: Ret
   return { status: 500, body: errorEnvelope('server.error') };
 }
 
+/**
+ * Fastify's `trustProxy` from ours. A hop count n trusts the socket peer and the n-1 proxies
+ * before it (proxy-addr's numeric rule; Fastify itself refuses bare numbers): the client IP is
+ * the n-th address from the right of X-Forwarded-For, whatever a client puts on its left. Only
+ * sound when the server cannot be reached except through those proxies; addresses are stricter.
+ */
+function proxyTrust(trust: AppOptions['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') return trust > 0 ? (_address: string, hop: number) => hop < trust : false;
+  return trust && trust.length > 0 ? trust : false;
+}
+
 /** Form-encoded bodies (forgot password by e-mail) become plain objects of strings. */
 function parseForm(_request: unknown, body: string, done: (err: Error | null, value?: unknown) => void): void {
   done(null, Object.fromEntries(new URLSearchParams(body)));
@@ -79,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Options given by the caller should come from loggerOptions() (redaction, query-free URLs).
     logger: options.logger ?? loggerOptions(),
     bodyLimit: options.bodyLimit ?? 64 * 1024,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: proxyTrust(options.trustProxy),
     // A first start migrates and seeds the database; on a busy 2-core machine that can take
     // longer than Fastify's default 10 s plugin timeout.
     pluginTimeout: 180_000,
@@ -111,9 +124,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(tenantsPlugin);
   await app.register(authPlugin);
   await app.register(startupPlugin);
+  await app.register(housekeepingPlugin);
 
   for (const routes of [
     startupRoutes,
+    readyRoutes,
     registrationSettingsRoutes,
     helpCenterRoutes,
     captchaRoutes,

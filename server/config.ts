@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyServerOptions } from 'fastify';
@@ -5,6 +6,9 @@ import { parseKeyEncryptionKey } from './lib/key-encryption';
 import { DEFAULT_LIMITS, type Limits } from './limits';
 import type { MessageProvider } from './providers/types';
 import { WebhookProvider } from './providers/webhook';
+
+/** A hop count, or the addresses / CIDRs of trusted proxies (Fastify's `trustProxy`, proxy-addr). */
+export type TrustProxy = number | string[];
 
 /** Where the server keeps its data: embedded PGlite, or a PostgreSQL URL (optionally one schema). */
 export type DbOption = 'pglite' | { pgUrl: string; schema?: string };
@@ -23,7 +27,20 @@ export interface AppOptions {
   /** Tenant ids (or `*`) forced into maintenance / region restriction, for testing. */
   forceMaintenance?: string[];
   forceRegionRestriction?: string[];
-  trustProxy?: boolean;
+  /**
+   * Which peers may set X-Forwarded-For / CF-IPCountry: a hop count (1 = the one reverse proxy in
+   * front; the client IP is the right-most address it appended) or proxy addresses / CIDRs.
+   * Omitted, 0 or an empty list: no proxy is trusted. "Trust everything" is not offered.
+   */
+  trustProxy?: TrustProxy;
+  /** Production mode: no fallback tenant unless `defaultTenant` is given, no demo accounts unless `seedDemo`. */
+  production?: boolean;
+  /** Seed the demo members (known passwords, balances) of `demo*` tenants; default: outside production only. */
+  seedDemo?: boolean;
+  /** Periodic deletion of expired rows (server/services/housekeeping.ts); default on, off under NODE_ENV=test. */
+  housekeeping?: boolean;
+  /** Milliseconds between housekeeping runs (the first runs shortly after start). */
+  housekeepingIntervalMs?: number;
   sessionTtlMinutes?: number;
   /** SMS and e-mail transport; default the outbox provider. */
   messageProvider?: MessageProvider | 'outbox';
@@ -52,10 +69,15 @@ export interface AppConfig {
   dataDir: string | undefined;
   siteDir: string;
   tenantsDir: string;
-  defaultTenant: string;
+  /** Tenant of unknown hosts; undefined (production without DEFAULT_TENANT): unknown hosts get 404. */
+  defaultTenant: string | undefined;
   forceMaintenance: string[];
   forceRegionRestriction: string[];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  production: boolean;
+  seedDemo: boolean;
+  housekeeping: boolean;
+  housekeepingIntervalMs: number;
   sessionTtlMinutes: number;
   scryptCost: number;
   bodyLimit: number;
@@ -91,8 +113,25 @@ export function parseEnv(env: NodeJS.ProcessEnv): EnvSettings {
   if (!Number.isInteger(ttl) || ttl < 1) problems.push(`SESSION_TTL_MINUTES must be a positive integer (got '${env.SESSION_TTL_MINUTES}')`);
   const webhook = env.MESSAGE_WEBHOOK_URL?.trim();
   if (webhook && !/^https?:\/\//.test(webhook)) problems.push(`MESSAGE_WEBHOOK_URL must be an http(s) URL (got '${webhook}')`);
-  if (env.TRUST_PROXY !== undefined && !['0', '1', 'true', 'false'].includes(env.TRUST_PROXY)) {
-    problems.push(`TRUST_PROXY must be 0, 1, true or false (got '${env.TRUST_PROXY}')`);
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
+  const production = env.NODE_ENV === 'production';
+  const webhookSecret = env.MESSAGE_WEBHOOK_SECRET?.trim();
+  if (production) {
+    if (!databaseUrl) problems.push('DATABASE_URL is required with NODE_ENV=production (embedded PGlite is for development)');
+    if (!webhook) problems.push('MESSAGE_WEBHOOK_URL is required with NODE_ENV=production (the dev outbox does not deliver SMS or e-mail)');
+    if (!env.KEY_ENCRYPTION_KEY?.trim()) problems.push('KEY_ENCRYPTION_KEY is required with NODE_ENV=production (32 bytes: base64 or 64 hex characters)');
+  }
+  if ((production || webhook) && !webhookSecret) {
+    problems.push('MESSAGE_WEBHOOK_SECRET is required to sign the message webhook (set it with MESSAGE_WEBHOOK_URL)');
+  }
+  if (env.SEED_DEMO !== undefined && !['0', '1'].includes(env.SEED_DEMO)) problems.push(`SEED_DEMO must be 0 or 1 (got '${env.SEED_DEMO}')`);
+  let messageProvider: WebhookProvider | 'outbox' = 'outbox';
+  if (webhook && webhookSecret && /^https?:\/\//.test(webhook)) {
+    try {
+      messageProvider = new WebhookProvider(webhook, webhookSecret);
+    } catch (err) {
+      problems.push((err as Error).message);
+    }
   }
   if (env.DEV_ROUTES !== undefined && !['0', '1'].includes(env.DEV_ROUTES)) problems.push(`DEV_ROUTES must be 0 or 1 (got '${env.DEV_ROUTES}')`);
   if (env.DEV_ROUTES === '1' && env.NODE_ENV === 'production') problems.push('DEV_ROUTES=1 is refused with NODE_ENV=production');
@@ -117,10 +156,12 @@ export function parseEnv(env: NodeJS.ProcessEnv): EnvSettings {
       defaultTenant: env.DEFAULT_TENANT || undefined,
       forceMaintenance: list(env.FORCE_MAINTENANCE),
       forceRegionRestriction: list(env.FORCE_REGION_RESTRICTION),
-      trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+      trustProxy,
+      production,
+      seedDemo: env.SEED_DEMO === undefined ? undefined : env.SEED_DEMO === '1',
       sessionTtlMinutes: ttl,
       scryptCost: env.NODE_ENV === 'test' ? 1024 : undefined,
-      messageProvider: webhook ? new WebhookProvider(webhook) : 'outbox',
+      messageProvider,
       devRoutes: env.DEV_ROUTES === '1',
       keyEncryptionKey,
     },
@@ -137,12 +178,44 @@ function parsePort(raw: string | undefined, problems: string[]): number {
   return port;
 }
 
+/**
+ * TRUST_PROXY: unset / 0 = no proxy; a hop count (1, 2, ...); or a comma list of proxy addresses
+ * and CIDRs. `true` (trust any peer, so any client could fake its IP) is refused.
+ */
+function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0' || value === 'false') return 0;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) problems.push(`TRUST_PROXY hop count must be between 0 and 10 (got '${raw}')`);
+    return hops;
+  }
+  if (value === 'true') {
+    problems.push("TRUST_PROXY=true is refused (any client could fake its IP): give the hop count (e.g. 1) or the proxy addresses/CIDRs");
+    return 0;
+  }
+  const entries = list(value);
+  const bad = entries.filter((e) => !isAddressOrCidr(e));
+  if (bad.length > 0) problems.push(`TRUST_PROXY must be a hop count or a comma list of IP addresses/CIDRs (bad: '${bad.join("', '")}')`);
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
 function list(raw: string | undefined): string[] {
   return (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 /** Applies defaults to `buildApp` options and checks them (the env plugin calls this first). */
 export function resolveConfig(opts: AppOptions): AppConfig {
+  const production = opts.production ?? false;
   const scryptCost = opts.scryptCost ?? (process.env.NODE_ENV === 'test' ? 1024 : 16384);
   if (!Number.isInteger(Math.log2(scryptCost)) || scryptCost < 2) {
     throw new Error(`scryptCost must be a power of two (got ${scryptCost})`);
@@ -153,10 +226,14 @@ export function resolveConfig(opts: AppOptions): AppConfig {
     dataDir: opts.dataDir,
     siteDir: opts.siteDir ?? resolve(REPO_ROOT, 'dist'),
     tenantsDir: opts.tenantsDir ?? resolve(REPO_ROOT, 'tenants'),
-    defaultTenant: opts.defaultTenant ?? 'demo-ph',
+    defaultTenant: opts.defaultTenant ?? (production ? undefined : 'demo-ph'),
     forceMaintenance: opts.forceMaintenance ?? [],
     forceRegionRestriction: opts.forceRegionRestriction ?? [],
-    trustProxy: opts.trustProxy ?? false,
+    trustProxy: opts.trustProxy ?? 0,
+    production,
+    seedDemo: opts.seedDemo ?? !production,
+    housekeeping: opts.housekeeping ?? process.env.NODE_ENV !== 'test',
+    housekeepingIntervalMs: opts.housekeepingIntervalMs ?? 10 * 60_000,
     sessionTtlMinutes: opts.sessionTtlMinutes ?? 720,
     scryptCost,
     bodyLimit: opts.bodyLimit ?? 64 * 1024,

@@ -9,6 +9,7 @@ import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import type { DbOption } from '../config';
+import { lockDataDir } from './data-dir-lock';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -32,22 +33,39 @@ export interface Database {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-/** Opens the database named by the options: embedded PGlite, or a node-postgres pool. */
-export async function openDatabase(option: DbOption, dataDir?: string): Promise<Database> {
-  return option === 'pglite' ? openPglite(dataDir) : openPostgres(option.pgUrl, option.schema);
+/** Where database trouble outside a request goes (the app logger). */
+export interface DbLogger {
+  error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+/** Opens the database named by the options: embedded PGlite, or a node-postgres pool. */
+export async function openDatabase(option: DbOption, dataDir?: string, log?: DbLogger): Promise<Database> {
+  return option === 'pglite' ? openPglite(dataDir, log) : openPostgres(option.pgUrl, option.schema, log);
+}
+
+async function openPglite(dataDir?: string, log?: DbLogger): Promise<Database> {
   let client: PGlite;
+  let releaseLock = () => {};
   // pg_trgm: the game-name search index (migration 0003).
   const extensions = { pg_trgm };
   if (dataDir) {
     await mkdir(dataDir, { recursive: true });
-    client = new PGlite(join(dataDir, 'pgdata'), { extensions });
+    const pgdata = join(dataDir, 'pgdata');
+    const lock = lockDataDir(dataDir, pgdata);
+    if (lock.tookOver) log?.warn({ dataDir }, 'DATA_DIR lock of a stopped server taken over');
+    releaseLock = lock.release;
+    try {
+      client = new PGlite(pgdata, { extensions });
+      await client.waitReady;
+    } catch (err) {
+      releaseLock();
+      throw err;
+    }
   } else {
     client = new PGlite({ extensions });
+    await client.waitReady;
   }
-  await client.waitReady;
   const orm = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -61,11 +79,17 @@ async function openPglite(dataDir?: string): Promise<Database> {
           query: async <T>(text: string, params?: unknown[]) => (await tx.query<T>(text, params)).rows,
         }),
       ),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        releaseLock();
+      }
+    },
   };
 }
 
-async function openPostgres(url: string, searchPath?: string): Promise<Database> {
+async function openPostgres(url: string, searchPath?: string, log?: DbLogger): Promise<Database> {
   if (searchPath !== undefined && !SCHEMA_NAME.test(searchPath)) {
     throw new Error(`database schema name must match ${SCHEMA_NAME} (got '${searchPath}')`);
   }
@@ -75,8 +99,8 @@ async function openPostgres(url: string, searchPath?: string): Promise<Database>
     max: 10,
     options: searchPath ? `-c search_path=${searchPath}` : undefined,
   });
-  // An idle client that loses its connection must not crash the process.
-  pool.on('error', () => {});
+  // An idle client that loses its connection must not crash the process; the operator hears of it.
+  pool.on('error', (err) => log?.error({ err }, 'database pool error (idle connection lost)'));
   const orm = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',

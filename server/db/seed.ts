@@ -59,19 +59,23 @@ export const DOMAIN_BOUND_AFFILIATE_CODE = 'HOMEONLY';
 /** Demo members and balances are only for demo tenants: a real merchant must not get known passwords. */
 export const isDemoTenant = (tenant: Tenant) => tenant.id.startsWith('demo');
 
-/** Seeds every merchant that is not in the database yet (and the game catalogue of any merchant without one); returns the merchant codes seeded. */
-export async function seedTenants(db: Db, tenants: Tenant[], scryptCost: number): Promise<string[]> {
+/**
+ * Seeds every merchant that is not in the database yet (and the game catalogue of any merchant
+ * without one); returns the merchant codes seeded. Demo members (known passwords, balances) only
+ * with `demoMembers` (outside production, or SEED_DEMO=1).
+ */
+export async function seedTenants(db: Db, tenants: Tenant[], scryptCost: number, demoMembers = true): Promise<string[]> {
   const seeded: string[] = [];
   for (const tenant of tenants) {
-    if (await seedTenant(db, tenant, scryptCost)) seeded.push(tenant.merchantCode);
+    if (await seedTenant(db, tenant, scryptCost, demoMembers && isDemoTenant(tenant))) seeded.push(tenant.merchantCode);
   }
   return seeded;
 }
 
-async function seedTenant(db: Db, tenant: Tenant, scryptCost: number): Promise<boolean> {
+async function seedTenant(db: Db, tenant: Tenant, scryptCost: number, demoMembers: boolean): Promise<boolean> {
   // Hash outside the transaction: scrypt is slow, the seed lock should be short.
   const hashes = new Map<string, string>();
-  if (isDemoTenant(tenant)) {
+  if (demoMembers) {
     for (const m of DEMO_MEMBERS) if (m.password) hashes.set(m.username, await hashPassword(DEMO_PASSWORD, scryptCost));
   }
   return db.transaction(async (tx) => {
@@ -94,7 +98,7 @@ async function seedTenant(db: Db, tenant: Tenant, scryptCost: number): Promise<b
     await ledger.houseAccount(tx, tenant.merchantCode, currency);
     await ledger.houseAccount(tx, tenant.trialMerchantCode, currency);
     await seedContent(tx, tenant);
-    if (isDemoTenant(tenant)) await seedDemoMembers(tx, tenant, hashes, ledger, new AffiliateRepository(db));
+    if (demoMembers) await seedDemoMembers(tx, tenant, hashes, ledger, new AffiliateRepository(db));
     return true;
   });
 }

@@ -11,7 +11,8 @@ export interface TenantStatus {
 
 export interface TenantRegistry {
   all: Map<string, Tenant>;
-  byHost(hostHeader: string | undefined): Tenant;
+  /** The tenant of a Host; unknown hosts get the default tenant, or undefined when there is none (production). */
+  byHost(hostHeader: string | undefined): Tenant | undefined;
   byMerchant(merchantCode: string): Tenant | undefined;
   status(tenant: Tenant): TenantStatus;
 }
@@ -27,14 +28,14 @@ export class TenantConfigError extends Error {
 /** Loads and validates all tenants; any error refuses the start (with every error line). */
 export async function loadTenantRegistry(
   tenantsDir: string,
-  defaultTenant: string,
+  defaultTenant: string | undefined,
   force: { maintenance: string[]; regionRestriction: string[] },
 ): Promise<TenantRegistry> {
   const { tenants, errors } = await loadTenants({ dir: relative(REPO_ROOT, tenantsDir) || '.' });
   const problems = [...errors, ...duplicateDomains(tenants)];
   if (problems.length === 0 && tenants.size === 0) problems.push(`${tenantsDir}: no tenant found`);
-  const fallback = tenants.get(defaultTenant);
-  if (problems.length === 0 && !fallback) {
+  const fallback = defaultTenant === undefined ? undefined : tenants.get(defaultTenant);
+  if (problems.length === 0 && defaultTenant !== undefined && !fallback) {
     problems.push(`DEFAULT_TENANT: tenant "${defaultTenant}" does not exist (known: ${[...tenants.keys()].join(', ')})`);
   }
   if (problems.length > 0) throw new TenantConfigError(problems);
@@ -42,7 +43,7 @@ export async function loadTenantRegistry(
   const forced = (list: string[], tenant: Tenant) => list.includes('*') || list.includes(tenant.id);
   return {
     all: tenants,
-    byHost: (hostHeader) => byDomain.get(hostName(hostHeader)) ?? fallback!,
+    byHost: (hostHeader) => byDomain.get(hostName(hostHeader)) ?? fallback,
     byMerchant: (code) => [...tenants.values()].find((t) => t.merchantCode === code || t.trialMerchantCode === code),
     status: (tenant) => ({
       maintenance: tenant.settings.status.maintenance || forced(force.maintenance, tenant),

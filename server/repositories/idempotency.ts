@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Executor, type Tx } from '../db/client';
 
-/** Deletes expired idempotency keys (for periodic housekeeping). */
-export const PURGE_EXPIRED_IDEMPOTENCY_KEYS_SQL = 'DELETE FROM idempotency_keys WHERE expires_at <= now()';
-
 export interface IdempotencyScope {
   memberId: number;
   /** The route, e.g. `inhouse.spin`. */
@@ -56,9 +53,5 @@ export class IdempotencyRepository {
       sql`UPDATE idempotency_keys SET status = ${status}, response = ${JSON.stringify(response)}::jsonb
           WHERE member_id = ${id.memberId} AND scope = ${id.scope} AND key = ${id.key}`,
     );
-  }
-
-  async purgeExpired(): Promise<number> {
-    return (await rows<{ key: string }>(this.db, sql`DELETE FROM idempotency_keys WHERE expires_at <= now() RETURNING key`)).length;
   }
 }

@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client';
 
-/** Deletes the single-use ids whose window has passed (for periodic housekeeping). */
-export const PURGE_EXPIRED_JWE_REPLAYS_SQL = 'DELETE FROM jwe_replays WHERE expires_at <= now()';
-
 /**
  * The jti (single-use id) of every encrypted body that was decrypted, kept until its iat would
  * be refused anyway. The insert is the check: a jti already present is a replay.
@@ -20,10 +17,5 @@ export class JweReplayRepository {
           RETURNING jti`,
     );
     return inserted.length === 1;
-  }
-
-  /** Removes expired rows; returns how many. */
-  async purgeExpired(): Promise<number> {
-    return (await rows<{ jti: string }>(this.db, sql`DELETE FROM jwe_replays WHERE expires_at <= now() RETURNING jti`)).length;
   }
 }

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { rows } from '../../server/db/client';
-import { PURGE_EXPIRED_IDEMPOTENCY_KEYS_SQL } from '../../server/repositories/idempotency';
+import { HOUSEKEEPING_TASKS, runHousekeeping } from '../../server/services/housekeeping';
 import { call, describeBackends, spinKey, uniqueDigits, type Envelope } from './helpers';
 
 interface Spin {
@@ -132,9 +132,9 @@ describeBackends('attack: idempotent spins', ({ server }) => {
     // The refused attempt moved nothing and kept nothing: the same key can still spin.
     expect((await spin(app, token, { stake: 100 }, key)).status).toBe(200);
     const before = await money(app, memberId, walletId);
-    // Past its expiry a key is forgotten: the housekeeping statement removes it and a reuse is a new spin.
+    // Past its expiry a key is forgotten: housekeeping removes it and a reuse is a new spin.
     await app.db.orm.execute(sql`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE member_id = ${memberId}`);
-    await app.db.orm.execute(sql.raw(PURGE_EXPIRED_IDEMPOTENCY_KEYS_SQL));
+    await runHousekeeping(app, { tasks: HOUSEKEEPING_TASKS.filter((t) => t.table === 'idempotency_keys') });
     const [{ n }] = await rows<{ n: number }>(app.db.orm, sql`SELECT count(*)::int AS n FROM idempotency_keys WHERE member_id = ${memberId}`);
     expect(Number(n)).toBe(0);
     expect((await spin(app, token, { stake: 100 }, key)).status).toBe(200);

@@ -18,6 +18,7 @@ const CASES: Record<string, Case> = {
   'system.bootstrap': (app) => call(app, 'GET', '/wps/system/bootstrap'),
   'system.startup': (app) => call(app, 'GET', '/wps/system/startup'),
   'system.status': (app) => call(app, 'GET', '/wps/system/status'),
+  'system.ready': (app) => call(app, 'GET', '/wps/system/ready'),
   'system.registerSettings': (app) => call(app, 'GET', '/wps/system/registerSettings'),
   'system.validationRules': (app) => call(app, 'GET', '/wps/system/validationRules'),
   'system.helpCenter': (app) => call(app, 'GET', '/wps/system/helpCenter?lang=EN&device=MOBILE'),

@@ -203,7 +203,7 @@ describeBackends('game lobby', ({ server }) => {
     type Categories = { sorting: string[]; categories: { gameCategory: string; vendorNames: { gameType: string; vassalage: string; accountTypeName: string }[] }[]; vendors: { vassalage: string }[] };
     const cats = await call<Categories>(app, 'GET', '/wps/game/categories');
     const v = cats.body.value!;
-    expect(v.sorting).toEqual(server().app.tenants.byHost('demo-ph.localhost').categories.sorting);
+    expect(v.sorting).toEqual(server().app.tenants.byHost('demo-ph.localhost')!.categories.sorting);
     // The tenant's order first.
     const listed = v.sorting.filter((c) => v.categories.some((x) => x.gameCategory === c));
     expect(listed.length).toBeGreaterThan(5);

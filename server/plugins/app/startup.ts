@@ -12,11 +12,13 @@ declare module 'fastify' {
 export default globalPlugin('startup', async (app: FastifyInstance) => {
   app.decorate('startup', (request: FastifyRequest) => {
     const proxyCountry = request.headers['cf-ipcountry'];
+    // Came through a trusted proxy: the peer is trusted and forwarded a client address.
+    const viaTrustedProxy = (request.ips?.length ?? 0) > 1;
     return buildStartup(request.tenant, app.tenants.status(request.tenant), app.jwe.publicJwk, {
       host: request.headers.host,
       ip: request.ip,
       // A country header is only believable from a proxy we trust.
-      country: app.config.trustProxy && typeof proxyCountry === 'string' ? proxyCountry : undefined,
+      country: viaTrustedProxy && typeof proxyCountry === 'string' && /^[A-Z]{2}$/.test(proxyCountry) ? proxyCountry : undefined,
     });
   });
 });

@@ -12,14 +12,20 @@ declare module 'fastify' {
 /** API paths still answered while a tenant is in maintenance or region-restricted (the site needs them to say so). */
 const ALWAYS_OPEN = /^\/wps\/(system|dev)\//;
 
+/** Answered whatever the Host: a load balancer's health check does not know the tenants' domains. */
+const ANY_HOST = /^\/wps\/system\/ready(\?|$)/;
+
 /**
  * Resolves `request.tenant` from the Host header (port stripped; unknown hosts get the default
- * tenant), and closes the rest of the API while the tenant is in maintenance or restricted.
+ * tenant, or 404 when there is none: production without DEFAULT_TENANT), and closes the rest of the API while the tenant is in maintenance or restricted.
  */
 export default globalPlugin('tenants', async (app: FastifyInstance) => {
   app.decorateRequest('tenant', null as unknown as Tenant);
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    request.tenant = app.tenants.byHost(request.headers.host);
+    if (ANY_HOST.test(request.url)) return;
+    const tenant = app.tenants.byHost(request.headers.host);
+    if (!tenant) throw new ApiError('not.found', 404);
+    request.tenant = tenant;
     if (!request.url.startsWith('/wps/') || ALWAYS_OPEN.test(request.url)) return;
     const status = app.tenants.status(request.tenant);
     if (status.maintenance) throw new ApiError('maintenance', 503);

@@ -13,11 +13,11 @@ declare module 'fastify' {
 /** Opens the database, applies pending SQL migrations and seeds merchants that are new. */
 export default globalPlugin('db', async (app: FastifyInstance) => {
   const { config } = app;
-  const db = await openDatabase(config.db, config.dataDir);
+  const db = await openDatabase(config.db, config.dataDir, app.log);
   app.addHook('onClose', async () => db.close());
   const applied = await migrate(db);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
-  const seeded = await seedTenants(db.orm, [...app.tenants.all.values()], config.scryptCost);
-  if (seeded.length > 0) app.log.info({ merchants: seeded }, 'demo data seeded');
+  const seeded = await seedTenants(db.orm, [...app.tenants.all.values()], config.scryptCost, config.seedDemo);
+  if (seeded.length > 0) app.log.info({ merchants: seeded, demoMembers: config.seedDemo }, 'merchants seeded');
   app.decorate('db', db);
 });

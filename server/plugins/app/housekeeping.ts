@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { globalPlugin } from '../../lib/plugin';
+import { runHousekeeping } from '../../services/housekeeping';
+
+/** Delay of the first run after start (the start itself is busy enough). */
+const FIRST_RUN_MS = 30_000;
+
+/**
+ * Deletes expired rows periodically (server/services/housekeeping.ts): once shortly after start,
+ * then every `housekeepingIntervalMs`. The timer never keeps the process alive; close waits for
+ * a run in progress so it does not query a closed database.
+ */
+export default globalPlugin('housekeeping', async (app: FastifyInstance) => {
+  if (!app.config.housekeeping) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let closing = false;
+  const schedule = (ms: number) => {
+    if (closing) return;
+    timer = setTimeout(() => {
+      running = runHousekeeping(app).finally(() => {
+        running = undefined;
+        schedule(app.config.housekeepingIntervalMs);
+      });
+    }, ms);
+    timer.unref();
+  };
+  app.addHook('onReady', async () => schedule(Math.min(FIRST_RUN_MS, app.config.housekeepingIntervalMs)));
+  app.addHook('preClose', async () => {
+    closing = true;
+    clearTimeout(timer);
+    await running;
+  });
+});

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { rows, type Db } from '../db/client';
+
+/**
+ * One housekeeping task: a table and the condition of its dead rows. Rows are deleted in
+ * bounded batches (`ctid IN (SELECT ctid ... LIMIT n)`), so a large backlog never holds one long
+ * lock. Adding a table is one line here. Order matters where rows reference each other
+ * (play tokens before the sessions they point to).
+ */
+export interface HousekeepingTask {
+  name: string;
+  table: string;
+  /** SQL condition (on the table's columns) of rows that may be deleted. */
+  where: string;
+}
+
+export const HOUSEKEEPING_TASKS: HousekeepingTask[] = [
+  { name: 'rate counters', table: 'rate_counters', where: 'reset_at < now()' },
+  { name: 'play tokens', table: 'game_tokens', where: 'expires_at < now()' },
+  {
+    name: 'sessions',
+    table: 'sessions',
+    where: `(expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day')
+      AND NOT EXISTS (SELECT 1 FROM game_tokens g WHERE g.session_hash = sessions.token_hash)`,
+  },
+  { name: 'sms codes', table: 'sms_codes', where: `(expires_at < now() - interval '1 day' OR consumed_at < now() - interval '1 day')` },
+  { name: 'captchas', table: 'captchas', where: 'expires_at < now()' },
+  { name: 'outbox', table: 'outbox', where: `created_at < now() - interval '7 days'` },
+  { name: 'spent JWE ids', table: 'jwe_replays', where: 'expires_at <= now()' },
+  { name: 'idempotency keys', table: 'idempotency_keys', where: 'expires_at <= now()' },
+];
+
+export interface HousekeepingOptions {
+  /** Rows per DELETE. */
+  batchSize?: number;
+  /** DELETEs per task and run; the rest waits for the next run. */
+  maxBatches?: number;
+  tasks?: HousekeepingTask[];
+}
+
+export const HOUSEKEEPING_BATCH = 1000;
+export const HOUSEKEEPING_MAX_BATCHES = 50;
+
+/** Deletes one batch; returns how many rows went. */
+async function deleteBatch(db: Db, task: HousekeepingTask, batchSize: number): Promise<number> {
+  const table = sql.identifier(task.table);
+  const deleted = await rows<{ n: number }>(
+    db,
+    sql`DELETE FROM ${table} WHERE ctid IN (SELECT ctid FROM ${table} WHERE ${sql.raw(task.where)} LIMIT ${batchSize}) RETURNING 1 AS n`,
+  );
+  return deleted.length;
+}
+
+/**
+ * Runs every task: batches until one deletes fewer than `batchSize` rows or `maxBatches` is
+ * reached. Returns the rows deleted per task name. A failing task is logged; the others still run.
+ */
+export async function runHousekeeping(app: FastifyInstance, opts: HousekeepingOptions = {}): Promise<Record<string, number>> {
+  const batchSize = opts.batchSize ?? HOUSEKEEPING_BATCH;
+  const maxBatches = opts.maxBatches ?? HOUSEKEEPING_MAX_BATCHES;
+  const result: Record<string, number> = {};
+  for (const task of opts.tasks ?? HOUSEKEEPING_TASKS) {
+    let total = 0;
+    try {
+      for (let batch = 0; batch < maxBatches; batch++) {
+        const n = await deleteBatch(app.db.orm, task, batchSize);
+        total += n;
+        if (n < batchSize) break;
+      }
+    } catch (err) {
+      app.log.error({ err, task: task.name }, 'housekeeping task failed');
+    }
+    result[task.name] = total;
+  }
+  const deleted = Object.fromEntries(Object.entries(result).filter(([, n]) => n > 0));
+  if (Object.keys(deleted).length > 0) app.log.info({ deleted }, 'housekeeping: expired rows deleted');
+  return result;
+}
