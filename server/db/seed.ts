@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tenant } from '../../src/generated/tenant';
-import { hashPassword } from '../lib/passwords';
+import { hashPassword, type PasswordHashing } from '../lib/passwords';
 import { AffiliateRepository } from '../repositories/affiliates';
 import { LedgerRepository } from '../repositories/ledger';
 import { MEMBER_TYPE } from '../repositories/members';
@@ -60,19 +60,19 @@ export const DOMAIN_BOUND_AFFILIATE_CODE = 'HOMEONLY';
 export const isDemoTenant = (tenant: Tenant) => tenant.id.startsWith('demo');
 
 /** Seeds every merchant that is not in the database yet (and the game catalogue of any merchant without one); returns the merchant codes seeded. */
-export async function seedTenants(db: Db, tenants: Tenant[], scryptCost: number): Promise<string[]> {
+export async function seedTenants(db: Db, tenants: Tenant[], hashing: PasswordHashing): Promise<string[]> {
   const seeded: string[] = [];
   for (const tenant of tenants) {
-    if (await seedTenant(db, tenant, scryptCost)) seeded.push(tenant.merchantCode);
+    if (await seedTenant(db, tenant, hashing)) seeded.push(tenant.merchantCode);
   }
   return seeded;
 }
 
-async function seedTenant(db: Db, tenant: Tenant, scryptCost: number): Promise<boolean> {
-  // Hash outside the transaction: scrypt is slow, the seed lock should be short.
+async function seedTenant(db: Db, tenant: Tenant, hashing: PasswordHashing): Promise<boolean> {
+  // Hash outside the transaction: hashing is slow, the seed lock should be short.
   const hashes = new Map<string, string>();
   if (isDemoTenant(tenant)) {
-    for (const m of DEMO_MEMBERS) if (m.password) hashes.set(m.username, await hashPassword(DEMO_PASSWORD, scryptCost));
+    for (const m of DEMO_MEMBERS) if (m.password) hashes.set(m.username, await hashPassword(DEMO_PASSWORD, hashing));
   }
   return db.transaction(async (tx) => {
     // Two instances starting together: the second waits here, then finds the merchant present.
