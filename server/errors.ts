@@ -18,6 +18,7 @@ export const ERROR_KEYS = {
   'balance.insufficient': 'err_balance_insufficient',
   'launch.invalid': 'err_launch_invalid',
   'password.not.set': 'err_password_not_set',
+  'password.change.required': 'err_password_change_required',
   'sms.code.invalid': 'verification_code_error',
   'rate.limited': 'err_rate_limited',
   'encryption.required': 'err_encryption_required',
