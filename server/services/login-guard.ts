@@ -58,14 +58,15 @@ export class LoginGuard {
   /**
    * Counts the attempt; demands a captcha past the threshold (the count is given back when it
    * is missing or wrong) and waits the member's delay. Then the password may be checked.
+   * Resolves true when it waited.
    */
-  async begin(answer: CaptchaAnswer): Promise<void> {
+  async begin(answer: CaptchaAnswer): Promise<boolean> {
     const { max, windowMs } = this.app.config.limits.loginFailures;
     const counters = this.app.repos.counters;
     const [subject, ip] = await Promise.all([counters.hit(this.subjectKey, windowMs), counters.hit(this.ipKey, windowMs)]);
     this.counted = true;
     this.highest = Math.max(subject.count, ip.count);
-    if (this.highest <= max) return;
+    if (this.highest <= max) return false;
     try {
       await requireCaptcha(this.app, answer);
     } catch (err) {
@@ -73,7 +74,9 @@ export class LoginGuard {
       throw err;
     }
     const over = subject.count - max - 1;
-    if (over >= 0) await sleep(this.delayMs(over));
+    if (over < 0) return false;
+    await sleep(this.delayMs(over));
+    return true;
   }
 
   /** The wait before the n-th (from 0) attempt past the threshold. */

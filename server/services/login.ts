@@ -74,9 +74,9 @@ export async function login(app: FastifyInstance, request: FastifyRequest, p: Lo
   const found = await resolveMember(app, tenant.merchantCode, p);
   const subject = found ? { memberId: found.id } : { text: LoginGuard.normalise(p.username) };
   const guard = new LoginGuard(app, tenant.merchantCode, subject, request.ip);
-  await guard.begin(p);
-  // Read again after the wait: a password may have changed meanwhile.
-  const member = found ? await app.repos.members.byId(found.id) : null;
+  const waited = await guard.begin(p);
+  // Read again after a wait: the password may have changed meanwhile.
+  const member = found && waited ? await app.repos.members.byId(found.id) : found;
   const cred = p.type === 'sms' ? await bySmsCode(app, tenant.merchantCode, member, p) : await byPassword(app, member, p);
   if (!cred.ok || !member || member.status !== 'ACTIVE') {
     throw new ApiError('login.failed', 401, guard.fail() ? { captcha: true } : undefined);
