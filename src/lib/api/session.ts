@@ -4,14 +4,21 @@
  */
 import { useEffect } from 'react';
 import type { Renewal } from '../../generated/api/session';
+import { currentToken, replaceToken } from '../session';
 import { request } from './client';
 
 export const SESSION_PATH = '/wps/session';
 export const RENEW_PATH = '/wps/session/renew';
 
-/** POST /wps/session/renew: extends the session's expiry. */
-export function renewSession(): Promise<Renewal> {
-  return request<Renewal>('POST', RENEW_PATH, { body: {} });
+/**
+ * POST /wps/session/renew: extends the session with a new token (rotation), which replaces the
+ * stored one; the old token stops working a few seconds later.
+ */
+export async function renewSession(): Promise<Renewal> {
+  const sent = currentToken();
+  const renewal = await request<Renewal>('POST', RENEW_PATH, { body: {} });
+  if (sent && typeof renewal?.token === 'string') replaceToken(sent, renewal.token);
+  return renewal;
 }
 
 /** DELETE /wps/session: revokes the token on the server. */
