@@ -1,4 +1,7 @@
+import { randomBytes, scryptSync } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { members } from '../../server/db/schema';
 import { call, callEncrypted, DEMO_PASSWORD, describeBackends, EN, encrypt, lastSmsCode, login, nextIp, tokenFor, type SessionValue } from './helpers';
 
 describeBackends('session', ({ server }) => {
@@ -13,6 +16,22 @@ describeBackends('session', ({ server }) => {
   it('logs in case-insensitively and by mobile number as username', async () => {
     expect((await login(server().app, 'DemoAgent')).body.value).toMatchObject({ userName: 'demoagent', customerType: 1 });
     expect((await login(server().app, '9171234567')).body.value).toMatchObject({ userName: 'demoplayer' });
+  });
+
+  it('accepts a legacy scrypt hash and replaces it with Argon2id at the login', async () => {
+    const app = server().app;
+    const salt = randomBytes(16);
+    const key = scryptSync(DEMO_PASSWORD, salt, 32, { N: 1024, r: 8, p: 1 });
+    const legacy = `scrypt$1024$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+    const where = and(eq(members.merchantCode, 'demoph01'), eq(members.username, 'demoteam2'));
+    await app.db.orm.update(members).set({ passwordHash: legacy }).where(where);
+    expect((await login(app, 'demoteam2', 'Wrong1234')).body.errorCode).toBe('login.failed');
+    const [before] = await app.db.orm.select({ h: members.passwordHash }).from(members).where(where);
+    expect(before.h).toBe(legacy);
+    expect((await login(app, 'demoteam2')).body.success).toBe(true);
+    const [after] = await app.db.orm.select({ h: members.passwordHash }).from(members).where(where);
+    expect(after.h).toMatch(/^\$argon2id\$/);
+    expect((await login(app, 'demoteam2')).body.success).toBe(true);
   });
 
   it('refuses a wrong password with login.failed and the i18n key', async () => {
