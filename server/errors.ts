@@ -8,6 +8,8 @@ export const ERROR_KEYS = {
   'captcha.invalid': 'err_captcha_invalid',
   'session.invalid': 'account_logged_out',
   'session.required': 'not_logged_in',
+  /** Renewal of a token another renewal already replaced (its successor is elsewhere, e.g. another tab). */
+  'session.rotated': 'account_logged_out',
   'validation.failed': 'err_validation_failed',
   'username.exists': 'username_exists',
   'mobile.exists': 'err_mobile_exists',

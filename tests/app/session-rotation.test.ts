@@ -6,7 +6,7 @@ vi.mock('../../src/lib/api/client', async (importOriginal) => {
   return { ...actual, request: vi.fn() };
 });
 
-import { request } from '../../src/lib/api/client';
+import { ApiFailure, request } from '../../src/lib/api/client';
 import { renewSession } from '../../src/lib/api/session';
 import { feedbackStore } from '../../src/lib/feedback';
 import { sessionInvalidated } from '../../src/lib/runtime';
@@ -39,6 +39,23 @@ describe('session token rotation', () => {
     expect(sessionStore.info?.token).toBe(NEW);
     await flush();
     expect(readStoredSession()?.token).toBe(NEW);
+  });
+
+  it('sends one renewal at a time (a token renews once)', async () => {
+    logIn();
+    requestMock.mockResolvedValue({ token: NEW, expiresAt: '2030-01-01T00:00:00.000Z' });
+    await Promise.all([renewSession(), renewSession()]);
+    expect(requestMock).toHaveBeenCalledTimes(1);
+    expect(sessionStore.info?.token).toBe(NEW);
+  });
+
+  it('picks up the stored successor when another tab renewed first', async () => {
+    logIn();
+    await flush();
+    localStorage.setItem(SESSION_KEY, JSON.stringify({ ...readStoredSession(), token: NEW }));
+    requestMock.mockRejectedValue(new ApiFailure('session.rotated', 'account_logged_out', 409));
+    await expect(renewSession()).rejects.toThrow();
+    expect(sessionStore.info?.token).toBe(NEW);
   });
 
   it('keeps a session that changed while the renewal was under way', () => {

@@ -18,7 +18,8 @@ export default async function sessionRoutes(app: FastifyInstance) {
   apiRoute(app, 'session', 'renew', {
     handler: async (request) => {
       const renewed = await app.repos.sessions.renew(request.auth!.session.tokenHash);
-      if (!renewed) throw new ApiError('session.invalid', 401);
+      // The token was valid a moment ago (the session check passed): a renewal replaced it.
+      if (!renewed) throw new ApiError('session.rotated', 409);
       return { token: renewed.token, expiresAt: renewed.expiresAt.toISOString() };
     },
   });
