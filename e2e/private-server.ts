@@ -29,7 +29,8 @@ export function freePort(): Promise<number> {
 export async function startServer(port: number, dataDir: string): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // The captcha and XSS journeys read captcha digits and codes through the development routes.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEV_ROUTES: '1' },
     stdio: 'inherit',
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyServerOptions } from 'fastify';
 import { parseKeyEncryptionKey } from './lib/key-encryption';
+import type { PasswordHashing } from './lib/passwords';
 import { DEFAULT_LIMITS, type Limits } from './limits';
 import type { MessageProvider } from './providers/types';
 import { WebhookProvider } from './providers/webhook';
@@ -42,10 +43,12 @@ export interface AppOptions {
   /** Milliseconds between housekeeping runs (the first runs shortly after start). */
   housekeepingIntervalMs?: number;
   sessionTtlMinutes?: number;
+  /** Absolute session lifetime in days from login: renewal never passes it (default 30). */
+  sessionMaxDays?: number;
   /** SMS and e-mail transport; default the outbox provider. */
   messageProvider?: MessageProvider | 'outbox';
-  /** scrypt cost parameter N (power of two). Low in tests only. */
-  scryptCost?: number;
+  /** Argon2id parameters of new password hashes: `owasp` (default), `fast` in tests only. */
+  passwordHashing?: PasswordHashing;
   /** Request body limit in bytes. */
   bodyLimit?: number;
   /** Rate limits; tests lower some to see them bite. */
@@ -79,7 +82,8 @@ export interface AppConfig {
   housekeeping: boolean;
   housekeepingIntervalMs: number;
   sessionTtlMinutes: number;
-  scryptCost: number;
+  sessionMaxDays: number;
+  passwordHashing: PasswordHashing;
   bodyLimit: number;
   limits: Limits;
   messageProvider: MessageProvider | 'outbox';
@@ -111,6 +115,8 @@ export function parseEnv(env: NodeJS.ProcessEnv): EnvSettings {
   }
   const ttl = env.SESSION_TTL_MINUTES === undefined ? 720 : Number(env.SESSION_TTL_MINUTES);
   if (!Number.isInteger(ttl) || ttl < 1) problems.push(`SESSION_TTL_MINUTES must be a positive integer (got '${env.SESSION_TTL_MINUTES}')`);
+  const maxDays = env.SESSION_MAX_DAYS === undefined ? 30 : Number(env.SESSION_MAX_DAYS);
+  if (!Number.isInteger(maxDays) || maxDays < 1) problems.push(`SESSION_MAX_DAYS must be a positive integer (got '${env.SESSION_MAX_DAYS}')`);
   const webhook = env.MESSAGE_WEBHOOK_URL?.trim();
   if (webhook && !/^https?:\/\//.test(webhook)) problems.push(`MESSAGE_WEBHOOK_URL must be an http(s) URL (got '${webhook}')`);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
@@ -160,7 +166,8 @@ export function parseEnv(env: NodeJS.ProcessEnv): EnvSettings {
       production,
       seedDemo: env.SEED_DEMO === undefined ? undefined : env.SEED_DEMO === '1',
       sessionTtlMinutes: ttl,
-      scryptCost: env.NODE_ENV === 'test' ? 1024 : undefined,
+      sessionMaxDays: maxDays,
+      passwordHashing: env.NODE_ENV === 'test' ? 'fast' : 'owasp',
       messageProvider,
       devRoutes: env.DEV_ROUTES === '1',
       keyEncryptionKey,
@@ -216,10 +223,13 @@ function list(raw: string | undefined): string[] {
 /** Applies defaults to `buildApp` options and checks them (the env plugin calls this first). */
 export function resolveConfig(opts: AppOptions): AppConfig {
   const production = opts.production ?? false;
-  const scryptCost = opts.scryptCost ?? (process.env.NODE_ENV === 'test' ? 1024 : 16384);
-  if (!Number.isInteger(Math.log2(scryptCost)) || scryptCost < 2) {
-    throw new Error(`scryptCost must be a power of two (got ${scryptCost})`);
+  const passwordHashing = opts.passwordHashing ?? (process.env.NODE_ENV === 'test' ? 'fast' : 'owasp');
+  if (passwordHashing !== 'owasp' && passwordHashing !== 'fast') throw new Error(`passwordHashing must be owasp or fast (got ${String(passwordHashing)})`);
+  if (passwordHashing === 'fast' && (production || process.env.NODE_ENV === 'production')) {
+    throw new Error('passwordHashing fast is for tests only, refused with NODE_ENV=production');
   }
+  const sessionMaxDays = opts.sessionMaxDays ?? 30;
+  if (!(sessionMaxDays > 0)) throw new Error(`sessionMaxDays must be positive (got ${sessionMaxDays})`);
   if (opts.keyEncryptionKey !== undefined) parseKeyEncryptionKey(opts.keyEncryptionKey);
   return {
     db: opts.db,
@@ -235,7 +245,8 @@ export function resolveConfig(opts: AppOptions): AppConfig {
     housekeeping: opts.housekeeping ?? process.env.NODE_ENV !== 'test',
     housekeepingIntervalMs: opts.housekeepingIntervalMs ?? 10 * 60_000,
     sessionTtlMinutes: opts.sessionTtlMinutes ?? 720,
-    scryptCost,
+    sessionMaxDays,
+    passwordHashing,
     bodyLimit: opts.bodyLimit ?? 64 * 1024,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
     messageProvider: opts.messageProvider ?? 'outbox',

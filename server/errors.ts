@@ -8,6 +8,8 @@ export const ERROR_KEYS = {
   'captcha.invalid': 'err_captcha_invalid',
   'session.invalid': 'account_logged_out',
   'session.required': 'not_logged_in',
+  /** Renewal of a token another renewal already replaced (its successor is elsewhere, e.g. another tab). */
+  'session.rotated': 'account_logged_out',
   'validation.failed': 'err_validation_failed',
   'username.exists': 'username_exists',
   'mobile.exists': 'err_mobile_exists',
@@ -18,6 +20,7 @@ export const ERROR_KEYS = {
   'balance.insufficient': 'err_balance_insufficient',
   'launch.invalid': 'err_launch_invalid',
   'password.not.set': 'err_password_not_set',
+  'password.change.required': 'err_password_change_required',
   'sms.code.invalid': 'verification_code_error',
   'rate.limited': 'err_rate_limited',
   'encryption.required': 'err_encryption_required',

@@ -8,11 +8,18 @@ export interface Limit {
  * Rate limits (per IP via @fastify/rate-limit, per account/number in the services). All kept in
  * the database's rate_counters table, so every instance counts together.
  */
+/** A growing wait: `baseMs`, doubling each time, at most `maxMs`. */
+export interface Backoff {
+  baseMs: number;
+  maxMs: number;
+}
+
 export interface Limits {
   loginPerIp: Limit;
-  loginPerAccount: Limit;
-  /** Failed logins (per username and per IP) after which a captcha is demanded. */
+  /** Failed logins (per member and per IP) after which every attempt needs a captcha. */
   loginFailures: Limit;
+  /** Past loginFailures.max, the wait before a member's next password is checked. */
+  loginDelay: Backoff;
   captchaPerIp: Limit;
   smsPerIp: Limit;
   smsPerNumber: Limit;
@@ -33,9 +40,8 @@ const HOUR = 60 * MINUTE;
 
 export const DEFAULT_LIMITS: Limits = {
   loginPerIp: { max: 60, windowMs: MINUTE },
-  /** Failed logins per account within the loginFailures window. */
-  loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
   loginFailures: { max: 3, windowMs: 15 * MINUTE },
+  loginDelay: { baseMs: 500, maxMs: 8_000 },
   captchaPerIp: { max: 30, windowMs: MINUTE },
   smsPerIp: { max: 10, windowMs: HOUR },
   smsPerNumber: { max: 1, windowMs: MINUTE },

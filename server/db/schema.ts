@@ -49,6 +49,8 @@ export const sessions = pgTable('sessions', {
   createdAt: ts('created_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
   revokedAt: ts('revoked_at'),
+  endsAt: ts('ends_at').notNull(),
+  rotatedAt: ts('rotated_at'),
 });
 
 export const ledgerAccounts = pgTable('ledger_accounts', {

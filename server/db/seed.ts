@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tenant } from '../../src/generated/tenant';
-import { hashPassword } from '../lib/passwords';
+import { hashPassword, type PasswordHashing } from '../lib/passwords';
 import { AffiliateRepository } from '../repositories/affiliates';
 import { LedgerRepository } from '../repositories/ledger';
 import { MEMBER_TYPE } from '../repositories/members';
@@ -64,19 +64,19 @@ export const isDemoTenant = (tenant: Tenant) => tenant.id.startsWith('demo');
  * without one); returns the merchant codes seeded. Demo members (known passwords, balances) only
  * with `demoMembers` (outside production, or SEED_DEMO=1).
  */
-export async function seedTenants(db: Db, tenants: Tenant[], scryptCost: number, demoMembers = true): Promise<string[]> {
+export async function seedTenants(db: Db, tenants: Tenant[], hashing: PasswordHashing, demoMembers = true): Promise<string[]> {
   const seeded: string[] = [];
   for (const tenant of tenants) {
-    if (await seedTenant(db, tenant, scryptCost, demoMembers && isDemoTenant(tenant))) seeded.push(tenant.merchantCode);
+    if (await seedTenant(db, tenant, hashing, demoMembers && isDemoTenant(tenant))) seeded.push(tenant.merchantCode);
   }
   return seeded;
 }
 
-async function seedTenant(db: Db, tenant: Tenant, scryptCost: number, demoMembers: boolean): Promise<boolean> {
-  // Hash outside the transaction: scrypt is slow, the seed lock should be short.
+async function seedTenant(db: Db, tenant: Tenant, hashing: PasswordHashing, demoMembers: boolean): Promise<boolean> {
+  // Hash outside the transaction: hashing is slow, the seed lock should be short.
   const hashes = new Map<string, string>();
   if (demoMembers) {
-    for (const m of DEMO_MEMBERS) if (m.password) hashes.set(m.username, await hashPassword(DEMO_PASSWORD, scryptCost));
+    for (const m of DEMO_MEMBERS) if (m.password) hashes.set(m.username, await hashPassword(DEMO_PASSWORD, hashing));
   }
   return db.transaction(async (tx) => {
     // Two instances starting together: the second waits here, then finds the merchant present.

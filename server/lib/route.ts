@@ -79,6 +79,21 @@ function decryptWith(app: FastifyInstance, validate: ValidateFunction): preHandl
   };
 }
 
+/**
+ * What a member who logged in with an e-mailed temporary password may do until the password is
+ * changed: change it, read the member info the change-password screen shows, renew, log out.
+ */
+export const WHILE_PASSWORD_CHANGE_REQUIRED = new Set(['security.changePassword', 'member.info', 'session.renew', 'session.logout']);
+
+function passwordChangeGate(route: string, optional: boolean): preHandlerHookHandler {
+  return async (request) => {
+    if (!request.auth?.member.mustChangePassword || WHILE_PASSWORD_CHANGE_REQUIRED.has(route)) return;
+    // Where a session is optional the member is served as a visitor; elsewhere refused.
+    if (optional) request.auth = null;
+    else throw new ApiError('password.change.required', 403);
+  };
+}
+
 export interface ApiRouteOptions {
   handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   /** Per-IP limit (kept in the database). */
@@ -103,6 +118,7 @@ export function apiRoute(app: FastifyInstance, file: string, name: string, opts:
   if (spec.auth === 'required') preHandler.push(app.requireSession);
   if (spec.auth === 'optional') preHandler.push(app.optionalSession);
   if (spec.auth === 'game') preHandler.push(app.requirePlayer);
+  if (spec.auth) preHandler.push(passwordChangeGate(`${file}.${name}`, spec.auth === 'optional'));
   app.route({
     method: spec.method,
     url: spec.url,

@@ -39,6 +39,14 @@ export class CounterRepository {
     return row ? Number(row.count) : 0;
   }
 
+  /** Takes one back (an attempt that turned out not to count); never below zero. */
+  async giveBack(key: string): Promise<void> {
+    await this.db
+      .update(rateCounters)
+      .set({ count: sql`greatest(${rateCounters.count} - 1, 0)` })
+      .where(eq(rateCounters.key, key));
+  }
+
   async reset(key: string): Promise<void> {
     await this.db.delete(rateCounters).where(eq(rateCounters.key, key));
   }

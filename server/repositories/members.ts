@@ -41,6 +41,11 @@ export class MemberRepository {
       .where(eq(members.id, id));
   }
 
+  /** Replaces a hash by one of the same password with current parameters (unless it changed meanwhile). */
+  async replaceHash(tx: Executor, id: number, oldHash: string, newHash: string): Promise<void> {
+    await tx.update(members).set({ passwordHash: newHash }).where(and(eq(members.id, id), eq(members.passwordHash, oldHash)));
+  }
+
   /** A temporary password from the forgot-password e-mail; the old password keeps working meanwhile. */
   async setTempPassword(id: number, hash: string, expiresAt: Date): Promise<void> {
     await this.db.update(members).set({ tempPasswordHash: hash, tempPasswordExpiresAt: expiresAt }).where(eq(members.id, id));

@@ -1,7 +1,10 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
-import { sessions } from '../db/schema';
+import { gameTokens, sessions } from '../db/schema';
 import { newToken, sha256 } from '../lib/tokens';
+
+/** How long a token replaced by a renewal keeps working, for requests already in flight. */
+export const ROTATION_GRACE_SECONDS = 10;
 
 export interface SessionRow {
   tokenHash: string;
@@ -31,10 +34,12 @@ export class SessionRepository {
   constructor(
     private readonly db: Db,
     private readonly ttlMinutes: number,
+    private readonly maxDays: number,
   ) {}
 
-  private expiry(): Date {
-    return new Date(Date.now() + this.ttlMinutes * 60_000);
+  /** The next expiry: the renewal window, never past the login's absolute end. */
+  private expiry(endsAt: Date): Date {
+    return new Date(Math.min(Date.now() + this.ttlMinutes * 60_000, endsAt.getTime()));
   }
 
   async create(
@@ -42,8 +47,9 @@ export class SessionRepository {
     s: { memberId: number; merchantCode: string; ip: string; firstLogin: boolean },
   ): Promise<{ token: string; expiresAt: Date }> {
     const token = newToken();
-    const expiresAt = this.expiry();
-    await tx.insert(sessions).values({ tokenHash: sha256(token), ...s, expiresAt });
+    const endsAt = new Date(Date.now() + this.maxDays * 86_400_000);
+    const expiresAt = this.expiry(endsAt);
+    await tx.insert(sessions).values({ tokenHash: sha256(token), ...s, expiresAt, endsAt });
     return { token, expiresAt };
   }
 
@@ -52,14 +58,33 @@ export class SessionRepository {
     return liveSessionByHash(this.db, sha256(token));
   }
 
-  async renew(tokenHash: string): Promise<Date | null> {
-    const expiresAt = this.expiry();
-    const done = await this.db
-      .update(sessions)
-      .set({ expiresAt })
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
-      .returning({ tokenHash: sessions.tokenHash });
-    return done.length === 1 ? expiresAt : null;
+  /**
+   * Renewal with rotation: a new token carries the session on (same login, same absolute end,
+   * the game tokens follow it); the old one is marked rotated and dies after a short grace. A
+   * token can be renewed once: a second renewal of it (a copy held by someone else) fails.
+   */
+  async renew(tokenHash: string): Promise<{ token: string; expiresAt: Date } | null> {
+    return this.db.transaction(async (tx) => {
+      const [old] = await tx
+        .update(sessions)
+        .set({ rotatedAt: sql`now()`, expiresAt: sql`least(${sessions.expiresAt}, now() + make_interval(secs => ${ROTATION_GRACE_SECONDS}))` })
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), isNull(sessions.rotatedAt), gt(sessions.expiresAt, sql`now()`)))
+        .returning({
+          memberId: sessions.memberId,
+          merchantCode: sessions.merchantCode,
+          ip: sessions.ip,
+          firstLogin: sessions.firstLogin,
+          createdAt: sessions.createdAt,
+          endsAt: sessions.endsAt,
+        });
+      if (!old) return null;
+      const token = newToken();
+      const hash = sha256(token);
+      const expiresAt = this.expiry(old.endsAt);
+      await tx.insert(sessions).values({ tokenHash: hash, ...old, expiresAt });
+      await tx.update(gameTokens).set({ sessionHash: hash }).where(eq(gameTokens.sessionHash, tokenHash));
+      return { token, expiresAt };
+    });
   }
 
   async revoke(tokenHash: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 
@@ -13,45 +14,94 @@ export async function requireCaptcha(app: FastifyInstance, answer: CaptchaAnswer
   if (!ok) throw new ApiError('captcha.invalid', 400, { captcha: true });
 }
 
+/** Who a login attempt is for: a member (whatever spelling was typed), or the typed text. */
+export type LoginSubject = { memberId: number } | { text: string };
+
 /**
- * Failed-login bookkeeping shared by all instances: after `loginFailures.max` failures for a
- * username or for an IP within the window, every further login for it needs a captcha.
+ * Login throttle shared by all instances (counters in the database). Two budgets: the member's
+ * (username and mobile number count together; an unknown name counts on its normalised text)
+ * and the IP's.
+ *
+ * `begin` counts the attempt before any password is looked at: one upsert per key returns the
+ * count including this attempt, so racing requests each get their own number. The first
+ * `loginFailures.max` attempts of a window go through without a captcha; from then on each one
+ * needs a solved captcha, so however many requests race, at most `max` passwords are checked
+ * without one. Past the threshold, an attempt for the member waits before its password is
+ * checked, twice as long with each failure (`loginDelay.baseMs`, capped at `loginDelay.maxMs`):
+ * guessing gets slow, and the owner is delayed, never refused; a right password with a solved
+ * captcha always gets in.
+ *
+ * The counters hold failures plus attempts in flight: an attempt refused for its captcha (no
+ * password checked) and a success give their count back; a success also clears the member's.
  */
 export class LoginGuard {
-  private readonly keys: string[];
+  private readonly subjectKey: string;
+  private readonly ipKey: string;
+  private counted = false;
+  private highest = 0;
 
   constructor(
     private readonly app: FastifyInstance,
     merchantCode: string,
-    username: string,
-    private readonly ip: string,
+    subject: LoginSubject,
+    ip: string,
   ) {
-    this.keys = [`loginfail:user:${merchantCode}:${username.toLowerCase()}`, `loginfail:ip:${ip}`];
+    this.subjectKey = 'memberId' in subject ? `login:member:${subject.memberId}` : `login:name:${merchantCode}:${subject.text}`;
+    this.ipKey = `login:ip:${ip}`;
+  }
+
+  /** The normalised form of a typed username or number, for counting unknown names. */
+  static normalise(typed: string): string {
+    return typed.trim().toLowerCase();
   }
 
   /**
-   * Per-account limit on failures, against guessing spread over many IPs (even with captchas).
-   * Successes do not count: a member may log in from many devices.
+   * Counts the attempt; demands a captcha past the threshold (the count is given back when it
+   * is missing or wrong) and waits the member's delay. Then the password may be checked.
+   * Resolves true when it waited.
    */
-  async checkAccountLimit(): Promise<void> {
-    const failures = await this.app.repos.counters.peek(this.keys[0]);
-    if (failures >= this.app.config.limits.loginPerAccount.max) throw new ApiError('rate.limited', 429);
-  }
-
-  async captchaNeeded(): Promise<boolean> {
-    const counts = await Promise.all(this.keys.map((k) => this.app.repos.counters.peek(k)));
-    return Math.max(...counts) >= this.app.config.limits.loginFailures.max;
-  }
-
-  /** Records a failure; true when the next attempt will need a captcha. */
-  async fail(): Promise<boolean> {
+  async begin(answer: CaptchaAnswer): Promise<boolean> {
     const { max, windowMs } = this.app.config.limits.loginFailures;
-    const states = await Promise.all(this.keys.map((k) => this.app.repos.counters.hit(k, windowMs)));
-    return Math.max(...states.map((s) => s.count)) >= max;
+    const counters = this.app.repos.counters;
+    const [subject, ip] = await Promise.all([counters.hit(this.subjectKey, windowMs), counters.hit(this.ipKey, windowMs)]);
+    this.counted = true;
+    this.highest = Math.max(subject.count, ip.count);
+    if (this.highest <= max) return false;
+    try {
+      await requireCaptcha(this.app, answer);
+    } catch (err) {
+      await this.giveBack();
+      throw err;
+    }
+    const over = subject.count - max - 1;
+    if (over < 0) return false;
+    await sleep(this.delayMs(over));
+    return true;
   }
 
-  /** A success clears the username's failures (not the IP's: one good account must not unlock guessing others). */
+  /** The wait before the n-th (from 0) attempt past the threshold. */
+  delayMs(n: number): number {
+    const { baseMs, maxMs } = this.app.config.limits.loginDelay;
+    return Math.min(maxMs, baseMs * 2 ** Math.min(n, 30));
+  }
+
+  /** A failed attempt stays counted; true when the next attempt will need a captcha. */
+  fail(): boolean {
+    return this.highest >= this.app.config.limits.loginFailures.max;
+  }
+
+  /**
+   * A success clears the member's failures and gives the IP its attempt back (the IP's earlier
+   * failures stay: one good account must not unlock guessing others).
+   */
   async succeed(): Promise<void> {
-    await this.app.repos.counters.reset(this.keys[0]);
+    await Promise.all([this.app.repos.counters.reset(this.subjectKey), this.app.repos.counters.giveBack(this.ipKey)]);
+    this.counted = false;
+  }
+
+  private async giveBack(): Promise<void> {
+    if (!this.counted) return;
+    this.counted = false;
+    await Promise.all([this.app.repos.counters.giveBack(this.subjectKey), this.app.repos.counters.giveBack(this.ipKey)]);
   }
 }

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tenant } from '../../src/generated/tenant';
 import { ApiError } from '../errors';
 import { internationalNumber, memberDialingCode, requestedDialingCode } from '../lib/dialing-codes';
-import { verifyPassword } from '../lib/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '../lib/passwords';
 import { enforce, satisfies } from '../lib/validation-rules';
 import type { MemberRow } from '../repositories/members';
-import { LoginGuard, requireCaptcha } from './login-guard';
+import { LoginGuard } from './login-guard';
 import { openSession, type SessionValue } from './sessions';
 
 export interface LoginPayload {
@@ -36,14 +36,24 @@ function checkRules(p: LoginPayload): void {
   }
 }
 
-/** Username and password; a member may also log in with the mobile number as username. */
-async function byPassword(app: FastifyInstance, merchantCode: string, p: LoginPayload): Promise<Credentials> {
+/**
+ * The member a login names: by username, else (when it looks like one) by mobile number. Both
+ * spellings resolve to the same member, so they share one attempt budget.
+ */
+async function resolveMember(app: FastifyInstance, merchantCode: string, p: LoginPayload): Promise<MemberRow | null> {
   const members = app.repos.members;
-  let member = await members.byUsername(merchantCode, p.username);
-  if (!member && satisfies('loginMobileNum', p.username)) member = await members.byMobile(merchantCode, p.username);
-  if (await verifyPassword(p.password, member?.passwordHash)) return { member, ok: true };
+  if (p.type === 'sms') return members.byMobile(merchantCode, p.username);
+  const member = await members.byUsername(merchantCode, p.username);
+  if (member || !satisfies('loginMobileNum', p.username)) return member;
+  return members.byMobile(merchantCode, p.username);
+}
+
+/** Password (or e-mailed temporary password). An unknown member costs the same hash time. */
+async function byPassword(app: FastifyInstance, member: MemberRow | null, p: LoginPayload): Promise<Credentials> {
+  const cost = app.config.passwordHashing;
+  if (await verifyPassword(p.password, member?.passwordHash, cost)) return { member, ok: true };
   const tempValid = member?.tempPasswordHash && member.tempPasswordExpiresAt && member.tempPasswordExpiresAt > new Date();
-  if (tempValid && (await verifyPassword(p.password, member!.tempPasswordHash))) return { member, ok: true, viaTempPassword: true };
+  if (tempValid && (await verifyPassword(p.password, member!.tempPasswordHash, cost))) return { member, ok: true, viaTempPassword: true };
   return { member, ok: false };
 }
 
@@ -52,39 +62,45 @@ async function byPassword(app: FastifyInstance, merchantCode: string, p: LoginPa
  * have been sent to the member's own international number: the stored dialing code, which the
  * request (when it names one) must match.
  */
-async function bySmsCode(app: FastifyInstance, tenant: Tenant, p: LoginPayload, dialingCode: string): Promise<Credentials> {
-  const merchantCode = tenant.merchantCode;
-  const member = await app.repos.members.byMobile(merchantCode, p.username);
+async function bySmsCode(app: FastifyInstance, tenant: Tenant, member: MemberRow | null, p: LoginPayload, dialingCode: string): Promise<Credentials> {
   if (!member || memberDialingCode(tenant, member) !== dialingCode) return { member, ok: false };
-  const codeId = await app.repos.smsCodes.check(merchantCode, internationalNumber(dialingCode, p.username), ['VERIFY'], p.password);
+  const codeId = await app.repos.smsCodes.check(tenant.merchantCode, internationalNumber(dialingCode, p.username), ['VERIFY'], p.password);
   return { member, ok: codeId !== null, smsCodeId: codeId ?? undefined };
 }
 
 /**
- * Logs a member in. Order matters: rules, account attempt limit, captcha when demanded, then
- * credentials; a failure is counted and says whether a captcha is now needed.
+ * Logs a member in. Order matters: rules, then the member is resolved and the attempt counted
+ * (captcha and delay past the threshold, see LoginGuard), then credentials; a failure says
+ * whether a captcha is now needed. A stored hash with old parameters is replaced on success; a
+ * temporary password ends every other session of the member.
  */
 export async function login(app: FastifyInstance, request: FastifyRequest, p: LoginPayload): Promise<SessionValue> {
   const tenant = request.tenant;
   checkRules(p);
   if (p.type === 'sms' && !tenant.settings.mobileCodeLogin) throw new ApiError('module.disabled', 403);
   const dialingCode = p.type === 'sms' ? requestedDialingCode(tenant, p.countryDialingCode) : '';
-  const guard = new LoginGuard(app, tenant.merchantCode, p.username, request.ip);
-  await guard.checkAccountLimit();
-  if (await guard.captchaNeeded()) await requireCaptcha(app, p);
-  const cred = p.type === 'sms' ? await bySmsCode(app, tenant, p, dialingCode) : await byPassword(app, tenant.merchantCode, p);
-  if (!cred.ok || !cred.member || cred.member.status !== 'ACTIVE') {
-    const captcha = await guard.fail();
-    throw new ApiError('login.failed', 401, captcha ? { captcha: true } : undefined);
+  const found = await resolveMember(app, tenant.merchantCode, p);
+  const subject = found ? { memberId: found.id } : { text: LoginGuard.normalise(p.username) };
+  const guard = new LoginGuard(app, tenant.merchantCode, subject, request.ip);
+  const waited = await guard.begin(p);
+  // Read again after a wait: the password may have changed meanwhile.
+  const member = found && waited ? await app.repos.members.byId(found.id) : found;
+  const cred = p.type === 'sms' ? await bySmsCode(app, tenant, member, p, dialingCode) : await byPassword(app, member, p);
+  if (!cred.ok || !member || member.status !== 'ACTIVE') {
+    throw new ApiError('login.failed', 401, guard.fail() ? { captcha: true } : undefined);
   }
   await guard.succeed();
-  const member = cred.member;
+  const cost = app.config.passwordHashing;
+  const rehash = !cred.viaTempPassword && p.type !== 'sms' && member.passwordHash && needsRehash(member.passwordHash, cost) ? await hashPassword(p.password, cost) : null;
   return app.db.orm.transaction(async (tx) => {
     if (cred.smsCodeId !== undefined && !(await app.repos.smsCodes.consume(tx, cred.smsCodeId))) {
       throw new ApiError('login.failed', 401);
     }
+    if (rehash) await app.repos.members.replaceHash(tx, member.id, member.passwordHash!, rehash);
     if (cred.viaTempPassword) {
       await app.repos.members.promoteTempPassword(tx, member.id);
+      // Whoever asked for the e-mail may not be the only one holding a session: end them all.
+      await app.repos.sessions.revokeAll(tx, member.id);
       member.mustChangePassword = true;
     }
     return openSession(app, tx, member, request.ip);

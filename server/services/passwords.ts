@@ -26,11 +26,11 @@ export async function changePassword(app: FastifyInstance, auth: Auth, body: Cha
   const { max, windowMs } = app.config.limits.passwordFailuresPerAccount;
   const failKey = `pwfail:${member.id}`;
   if ((await app.repos.counters.peek(failKey)) >= max) throw new ApiError('rate.limited', 429);
-  if (!(await verifyPassword(body.oldPassword, member.passwordHash))) {
+  if (!(await verifyPassword(body.oldPassword, member.passwordHash, app.config.passwordHashing))) {
     await app.repos.counters.hit(failKey, windowMs);
     throw new ApiError('password.incorrect', 400, { field: '/oldPassword' });
   }
-  const hash = await hashPassword(body.newPassword, app.config.scryptCost);
+  const hash = await hashPassword(body.newPassword, app.config.passwordHashing);
   await app.db.orm.transaction(async (tx) => {
     await app.repos.members.setPassword(tx, member.id, hash);
     await app.repos.sessions.revokeAll(tx, member.id, auth.session.tokenHash);
@@ -62,10 +62,10 @@ export async function setPasswordByPhone(app: FastifyInstance, request: FastifyR
   const phone = internationalNumber(dialingCode, body.mobileNum);
   const codeId = own ? await app.repos.smsCodes.check(merchantCode, phone, ['VERIFY', 'RESET'], body.verificationCode) : null;
   if (!member || codeId === null || member.status !== 'ACTIVE') throw new ApiError('sms.code.invalid', 400, { field: '/verificationCode' });
-  if (member.passwordHash && (await verifyPassword(body.newPassword, member.passwordHash))) {
+  if (member.passwordHash && (await verifyPassword(body.newPassword, member.passwordHash, app.config.passwordHashing))) {
     throw new ApiError('modify.new.old.same', 400, { field: '/newPassword' });
   }
-  const hash = await hashPassword(body.newPassword, app.config.scryptCost);
+  const hash = await hashPassword(body.newPassword, app.config.passwordHashing);
   await app.db.orm.transaction(async (tx) => {
     if (!(await app.repos.smsCodes.consume(tx, codeId))) throw new ApiError('sms.code.invalid', 400, { field: '/verificationCode' });
     await app.repos.members.setPassword(tx, member.id, hash);
@@ -100,7 +100,7 @@ export async function forgotPasswordByEmail(app: FastifyInstance, request: Fasti
   const member = await app.repos.members.byUsername(merchantCode, username);
   if (!member || member.status !== 'ACTIVE' || !member.email || member.email.toLowerCase() !== email.toLowerCase()) return;
   const temp = temporaryPassword();
-  await app.repos.members.setTempPassword(member.id, await hashPassword(temp, app.config.scryptCost), new Date(Date.now() + TEMP_PASSWORD_MINUTES * 60_000));
+  await app.repos.members.setTempPassword(member.id, await hashPassword(temp, app.config.passwordHashing), new Date(Date.now() + TEMP_PASSWORD_MINUTES * 60_000));
   await deliver(app, {
     merchantCode,
     channel: 'email',

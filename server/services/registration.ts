@@ -143,10 +143,10 @@ export async function register(app: FastifyInstance, request: FastifyRequest, p:
     smsCodeId = await app.repos.smsCodes.check(merchantCode, internationalNumber(dialingCode, thePlan.mobileNum!), ['VERIFY'], p.verificationCode!);
     if (smsCodeId === null) throw new ApiError('sms.code.invalid', 400, { field: '/verificationCode' });
   }
-  const { scryptCost } = app.config;
-  const passwordHash = thePlan.password ? await hashPassword(thePlan.password, scryptCost) : null;
+  const { passwordHashing } = app.config;
+  const passwordHash = thePlan.password ? await hashPassword(thePlan.password, passwordHashing) : null;
   const payFields = tenant.settings.registration.fields.paymentPassword;
-  const paymentPasswordHash = payFields?.enabled && present(p.paymentPassword) ? await hashPassword(p.paymentPassword, scryptCost) : null;
+  const paymentPasswordHash = payFields?.enabled && present(p.paymentPassword) ? await hashPassword(p.paymentPassword, passwordHashing) : null;
   try {
     return await app.db.orm.transaction(async (tx) => {
       if (smsCodeId !== null && !(await app.repos.smsCodes.consume(tx, smsCodeId))) throw new ApiError('sms.code.invalid', 400);

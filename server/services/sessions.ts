@@ -7,6 +7,7 @@ export interface SessionValue {
   userName: string;
   customerType: number;
   firstTimeLogin: boolean;
+  mustChangePassword: boolean;
   expiresAt: string;
 }
 
@@ -23,6 +24,7 @@ export async function openSession(app: FastifyInstance, tx: Tx, member: MemberRo
     userName: member.username,
     customerType: member.type,
     firstTimeLogin: firstLogin || member.mustChangePassword,
+    mustChangePassword: member.mustChangePassword,
     expiresAt: expiresAt.toISOString(),
   };
 }

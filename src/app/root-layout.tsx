@@ -28,7 +28,7 @@ import {
   type Navigate,
   type RuntimeAction,
 } from '../lib/runtime';
-import { syncSessionFromStorage, useSession } from '../lib/session';
+import { CHANGE_PASSWORD_ROUTE, syncSessionFromStorage, useSession } from '../lib/session';
 import { RendererProvider, Slot } from '../renderer';
 import { AppHeader, pageTitleKey } from './shell/app-header';
 import { FeedbackHost } from './shell/feedback-host';
@@ -168,6 +168,9 @@ export function RootLayout({ config }: { config: AppConfig }) {
     );
   } else if (view === 'maintenance' && pathname !== MAINTENANCE_PATH) {
     body = <RedirectTo to={MAINTENANCE_PATH} replace />;
+  } else if (session?.mustChangePassword && pathname !== CHANGE_PASSWORD_ROUTE) {
+    // Spec section 8: a temporary password must be changed first; the server allows nothing else.
+    body = <RedirectTo to={CHANGE_PASSWORD_ROUTE} replace />;
   } else {
     body = (
       <>

@@ -109,6 +109,25 @@ export function buildGateContext(
 }
 
 /**
+ * The server said the session sent with a call is gone. Several calls may fail together: the
+ * player is told once, when the session actually goes. A token replaced by a renewal (in this
+ * tab or another one) is no reason to log out: the stored session is read again instead.
+ */
+export function sessionInvalidated(sentToken: string | null): void {
+  if (!sessionStore.info) return;
+  // This tab already holds a newer token.
+  if (sentToken && sessionStore.info.token !== sentToken) return;
+  // Another tab renewed (the stored token moved on).
+  const stored = readStoredSession();
+  if (sentToken && stored && stored.token !== sentToken) {
+    reloadSessionFromStorage();
+    return;
+  }
+  clearSession();
+  void showToast('account_logged_out', TOAST_SHORT_MS);
+}
+
+/**
  * Wires the API client to the session store and the startup settings. Called once by the app
  * shell; calling it again (tests, a remount) only re-points the same functions.
  */
@@ -122,12 +141,7 @@ export function setupApiClient(config: AppConfig, install: InstallMode): void {
   configureApi({
     token: currentToken,
     encryption: () => encryption,
-    onSessionInvalid: () => {
-      // Several calls may fail together: tell the player once, when the session actually goes.
-      if (!sessionStore.info) return;
-      clearSession();
-      void showToast('account_logged_out', TOAST_SHORT_MS);
-    },
+    onSessionInvalid: sessionInvalidated,
     headers: () => deviceHeaders,
     clockOffsetMs: () => clockOffsetMs,
   });

@@ -24,6 +24,8 @@ export interface LoginValue {
   userName: string;
   customerType: number;
   firstTimeLogin: boolean;
+  /** Logged in with a temporary password: nothing but the password change until it is made. */
+  mustChangePassword?: boolean;
 }
 
 export interface SessionState {
@@ -57,9 +59,26 @@ export function setSession(value: LoginValue, merchantCode: string): void {
     userName: value.userName,
     type: value.customerType,
     firstTimeLogin: value.firstTimeLogin,
+    ...(value.mustChangePassword ? { mustChangePassword: true } : {}),
   };
   sessionStore.trialName = value.customerType === TRIAL_MEMBER_TYPE ? value.userName : null;
 }
+
+/**
+ * A renewal answered a new token for `previous` (the old one stops working within seconds).
+ * Ignored when the store moved on meanwhile (logout, another login).
+ */
+export function replaceToken(previous: string, token: string): void {
+  if (sessionStore.info && sessionStore.info.token === previous) sessionStore.info.token = token;
+}
+
+/** The password was changed: the session is no longer limited to the password change. */
+export function passwordChanged(): void {
+  if (sessionStore.info?.mustChangePassword) delete sessionStore.info.mustChangePassword;
+}
+
+/** Where a member who must change the password is sent, from any other page. */
+export const CHANGE_PASSWORD_ROUTE = '/m/changePsw';
 
 /** Forgets the session locally (the logout flow also calls the server and clears more). */
 export function clearSession(): void {

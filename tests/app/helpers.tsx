@@ -61,7 +61,7 @@ export function tenantWithBaseScreens(patch: Json = {}): Tenant {
 export const MEMBER_SESSION = { token: 'tok-0123456789abcdef', merchantCode: 'fixture01', userName: 'juan', type: 0, firstTimeLogin: false };
 
 /** Stores a session as a login would have (the shell re-reads storage on mount). */
-export function storeSession(session: Partial<typeof MEMBER_SESSION> = {}): void {
+export function storeSession(session: Partial<typeof MEMBER_SESSION> & { mustChangePassword?: boolean } = {}): void {
   localStorage.setItem(SESSION_KEY, JSON.stringify({ ...MEMBER_SESSION, ...session }));
 }
 
@@ -101,7 +101,8 @@ export function memberApi(overrides: Record<string, Handler> = {}): Record<strin
     'GET /wps/member/wallet': () => ({ sumBalance: 1250.5, currency: 'PHP', currencySymbol: '₱' }),
     'GET /wps/member/unreadCount': () => 0,
     'GET /wps/promotions': () => [],
-    'POST /wps/session/renew': () => ({ expiresAt: '2030-01-01T00:00:00.000Z' }),
+    // Rotation: the renewal answers a new token (the same one here, so the tests keep one token).
+    'POST /wps/session/renew': () => ({ token: MEMBER_SESSION.token, expiresAt: '2030-01-01T00:00:00.000Z' }),
     ...overrides,
   };
 }

@@ -54,6 +54,20 @@ describe('route table', () => {
   });
 });
 
+describe('temporary password', () => {
+  it('sends a member who must change the password to /m/changePsw from any page', async () => {
+    storeSession({ mustChangePassword: true, firstTimeLogin: true });
+    const { router } = renderApp('/m/mine');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/changePsw'));
+  });
+
+  it('leaves other members where they are', () => {
+    storeSession();
+    const { router } = renderApp('/m/mine');
+    expect(router.state.location.pathname).toBe('/m/mine');
+  });
+});
+
 describe('header', () => {
   it('visitor on home: logo, login, no register without DIRECTREG3, language switcher, menu', () => {
     renderApp('/m/home');

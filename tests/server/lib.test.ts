@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { maskName } from '../../server/db/seed-games';
 import { ApiError, ERROR_KEYS, errorEnvelope } from '../../server/errors';
 import { initials, renderIcon } from '../../server/lib/game-icon';
-import { hashPassword, verifyPassword } from '../../server/lib/passwords';
+import { hashPassword, needsRehash, verifyPassword } from '../../server/lib/passwords';
 import { renderIndex, scriptJson } from '../../server/lib/site-index';
 import { duplicateDomains, hostName, htmlLang } from '../../server/lib/tenant-host';
 import { TtlCache } from '../../server/lib/ttl-cache';
@@ -98,14 +99,32 @@ describe('validation rules', () => {
 });
 
 describe('passwords', () => {
-  it('hashes with a per-password salt and verifies', async () => {
-    const a = await hashPassword('Secret123', 1024);
-    const b = await hashPassword('Secret123', 1024);
+  it('hashes with Argon2id and a per-password salt, and verifies', async () => {
+    const a = await hashPassword('Secret123', 'fast');
+    const b = await hashPassword('Secret123', 'fast');
     expect(a).not.toBe(b);
-    expect(a).toMatch(/^scrypt\$1024\$8\$1\$/);
-    expect(await verifyPassword('Secret123', a)).toBe(true);
-    expect(await verifyPassword('Secret124', a)).toBe(false);
-    expect(await verifyPassword('Secret123', null)).toBe(false);
+    expect(a).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
+    expect(await verifyPassword('Secret123', a, 'fast')).toBe(true);
+    expect(await verifyPassword('Secret124', a, 'fast')).toBe(false);
+    expect(await verifyPassword('Secret123', null, 'fast')).toBe(false);
+    expect(await verifyPassword('Secret123', 'garbage$1$2', 'fast')).toBe(false);
+  });
+
+  it('uses the OWASP parameters by default and asks to rehash anything else', async () => {
+    const owasp = await hashPassword('Secret123', 'owasp');
+    expect(owasp).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(needsRehash(owasp, 'owasp')).toBe(false);
+    expect(needsRehash(await hashPassword('Secret123', 'fast'), 'owasp')).toBe(true);
+    expect(needsRehash(owasp, 'fast')).toBe(true);
+  });
+
+  it('still verifies legacy scrypt hashes, which always need a rehash', async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync('Secret123', salt, 32, { N: 1024, r: 8, p: 1 });
+    const legacy = `scrypt$1024$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+    expect(await verifyPassword('Secret123', legacy, 'fast')).toBe(true);
+    expect(await verifyPassword('Secret124', legacy, 'fast')).toBe(false);
+    expect(needsRehash(legacy, 'fast')).toBe(true);
   });
 });
 

@@ -1,4 +1,7 @@
+import { randomBytes, scryptSync } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { members } from '../../server/db/schema';
 import { call, callEncrypted, DEMO_PASSWORD, describeBackends, EN, encrypt, lastSmsCode, login, nextIp, tokenFor, type SessionValue } from './helpers';
 
 describeBackends('session', ({ server }) => {
@@ -13,6 +16,22 @@ describeBackends('session', ({ server }) => {
   it('logs in case-insensitively and by mobile number as username', async () => {
     expect((await login(server().app, 'DemoAgent')).body.value).toMatchObject({ userName: 'demoagent', customerType: 1 });
     expect((await login(server().app, '9171234567')).body.value).toMatchObject({ userName: 'demoplayer' });
+  });
+
+  it('accepts a legacy scrypt hash and replaces it with Argon2id at the login', async () => {
+    const app = server().app;
+    const salt = randomBytes(16);
+    const key = scryptSync(DEMO_PASSWORD, salt, 32, { N: 1024, r: 8, p: 1 });
+    const legacy = `scrypt$1024$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+    const where = and(eq(members.merchantCode, 'demoph01'), eq(members.username, 'demoteam2'));
+    await app.db.orm.update(members).set({ passwordHash: legacy }).where(where);
+    expect((await login(app, 'demoteam2', 'Wrong1234')).body.errorCode).toBe('login.failed');
+    const [before] = await app.db.orm.select({ h: members.passwordHash }).from(members).where(where);
+    expect(before.h).toBe(legacy);
+    expect((await login(app, 'demoteam2')).body.success).toBe(true);
+    const [after] = await app.db.orm.select({ h: members.passwordHash }).from(members).where(where);
+    expect(after.h).toMatch(/^\$argon2id\$/);
+    expect((await login(app, 'demoteam2')).body.success).toBe(true);
   });
 
   it('refuses a wrong password with login.failed and the i18n key', async () => {
@@ -105,12 +124,15 @@ describeBackends('session', ({ server }) => {
     expect(res.body.errorCode).toBe('module.disabled');
   });
 
-  it('renews and logs out; a revoked token is refused', async () => {
+  it('renews (with a new token) and logs out; a revoked token is refused', async () => {
     const app = server().app;
-    const token = await tokenFor(app, 'demoplayer');
-    const renewed = await call<{ expiresAt: string }>(app, 'POST', '/wps/session/renew', { token });
+    const first = await tokenFor(app, 'demoplayer');
+    const renewed = await call<{ token: string; expiresAt: string }>(app, 'POST', '/wps/session/renew', { token: first });
     expect(renewed.status).toBe(200);
     expect(Date.parse(renewed.body.value!.expiresAt)).toBeGreaterThan(Date.now());
+    const token = renewed.body.value!.token;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(token).not.toBe(first);
     const out = await call(app, 'DELETE', '/wps/session', { token });
     expect(out.body).toEqual({ success: true, value: true });
     const after = await call(app, 'GET', '/wps/member/info', { token });
@@ -148,23 +170,30 @@ describeBackends('session', ({ server }) => {
     expect(withBody.status).toBe(400);
   });
 
-  it('rate-limits failed logins per account, whatever the IPs, even with solved captchas', async () => {
+  it('slows failed logins of an account past the threshold, whatever the IPs, but never locks the owner out', async () => {
     const app = server().app;
-    const { max } = app.config.limits.loginPerAccount;
-    const attempt = async () => {
+    const attempt = async (password: string) => {
       const { id, code } = await app.repos.captchas.create();
-      return callEncrypted(app, 'POST', '/wps/session/login', { username: 'floodtarget', password: 'Wrong1234', captcha: code, captchaId: id }, { ip: nextIp() });
+      const started = Date.now();
+      const res = await callEncrypted(app, 'POST', '/wps/session/login', { username: 'demoagent', password, captcha: code, captchaId: id }, { ip: nextIp() });
+      return { ...res, ms: Date.now() - started };
     };
-    for (let i = 0; i < max; i++) expect((await attempt()).body.errorCode).toBe('login.failed');
-    const last = await attempt();
-    expect(last.status).toBe(429);
-    expect(last.body).toMatchObject({ errorCode: 'rate.limited', message: 'err_rate_limited' });
+    for (let i = 0; i < 6; i++) expect((await attempt('Wrong1234')).body.errorCode).toBe('login.failed');
+    // Past the threshold (3), the 4th, 5th, 6th attempts waited 20, 40, 80 ms (base 20 ms, test limits); the next one 160 ms.
+    const slow = await attempt('Wrong1234');
+    expect(slow.body.errorCode).toBe('login.failed');
+    expect(slow.ms).toBeGreaterThanOrEqual(150);
+    const owner = await attempt(DEMO_PASSWORD);
+    expect(owner.status).toBe(200);
+    expect(owner.body.success).toBe(true);
+    // The success cleared the member's count: no captcha, no wait.
+    expect((await login(app, 'demoagent')).body.success).toBe(true);
   });
 
   it('does not count successful logins against the account', async () => {
     const app = server().app;
-    const { max } = app.config.limits.loginPerAccount;
-    for (let i = 0; i <= max; i++) expect((await login(app, 'demoteam3')).body.success).toBe(true);
+    const { max } = app.config.limits.loginFailures;
+    for (let i = 0; i <= max + 2; i++) expect((await login(app, 'demoteam3')).body.success).toBe(true);
   });
 
   it('rate-limits logins per IP (shared counter in the database)', async () => {
@@ -176,4 +205,4 @@ describeBackends('session', ({ server }) => {
     expect(statuses.slice(0, max).every((s) => s === 200)).toBe(true);
     expect(statuses[max]).toBe(429);
   });
-});
+}, { limits: { loginDelay: { baseMs: 20, maxMs: 1000 } } });

@@ -18,7 +18,7 @@ import {
   type Values,
 } from '../../src/lib/form-fields';
 import { refreshRememberedPassword } from '../../src/lib/remembered-login';
-import { HELD_PASSWORD_KEY } from '../../src/lib/session';
+import { HELD_PASSWORD_KEY, passwordChanged } from '../../src/lib/session';
 import { readItem, removeItem, writeItem } from '../../src/lib/storage';
 import { checkChangeConfirm, checkField, newDiffersFromOld, type Check, type Invalid, type RuleSet } from '../../src/lib/validation';
 import type { WidgetComponentProps } from '../../src/lib/widget';
@@ -89,6 +89,7 @@ function ChangePasswordForm({ redirectTo = '/m/home' }: WidgetComponentProps<Cha
       // Spec section 4: update the held password, remove the PSW entry, refresh the remembered password.
       removeItem(HELD_PASSWORD_KEY, 'session');
       writeItem(HELD_PASSWORD_KEY, newPassword, 'session');
+      passwordChanged();
       setHeld(newPassword);
       refreshRememberedPassword(session.userName, newPassword);
       redirect.current = setTimeout(() => void navigate(redirectTo, { replace: true }), REDIRECT_AFTER_MS);

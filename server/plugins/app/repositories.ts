@@ -66,7 +66,7 @@ export default globalPlugin('repositories', async (app: FastifyInstance) => {
     messages: new MessageRepository(db),
     playerGames: new PlayerGameRepository(db),
     promotions: new PromotionRepository(db),
-    sessions: new SessionRepository(db, app.config.sessionTtlMinutes),
+    sessions: new SessionRepository(db, app.config.sessionTtlMinutes, app.config.sessionMaxDays),
     smsCodes: new SmsCodeRepository(db),
   });
   // The JWE private keys are sealed at rest with the key-encryption key (see lib/key-encryption).

@@ -17,7 +17,7 @@ export default globalPlugin('db', async (app: FastifyInstance) => {
   app.addHook('onClose', async () => db.close());
   const applied = await migrate(db);
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
-  const seeded = await seedTenants(db.orm, [...app.tenants.all.values()], config.scryptCost, config.seedDemo);
+  const seeded = await seedTenants(db.orm, [...app.tenants.all.values()], config.passwordHashing, config.seedDemo);
   if (seeded.length > 0) app.log.info({ merchants: seeded, demoMembers: config.seedDemo }, 'merchants seeded');
   app.decorate('db', db);
 });

@@ -17,9 +17,10 @@ export default async function sessionRoutes(app: FastifyInstance) {
 
   apiRoute(app, 'session', 'renew', {
     handler: async (request) => {
-      const expiresAt = await app.repos.sessions.renew(request.auth!.session.tokenHash);
-      if (!expiresAt) throw new ApiError('session.invalid', 401);
-      return { expiresAt: expiresAt.toISOString() };
+      const renewed = await app.repos.sessions.renew(request.auth!.session.tokenHash);
+      // The token was valid a moment ago (the session check passed): a renewal replaced it.
+      if (!renewed) throw new ApiError('session.rotated', 409);
+      return { token: renewed.token, expiresAt: renewed.expiresAt.toISOString() };
     },
   });
 

@@ -103,6 +103,10 @@ export interface Session {
   userName: string;
   customerType: number;
   firstTimeLogin: boolean;
+  /**
+   * Logged in with an e-mailed temporary password: until it is changed, only change-password, logout, renewal and the member info answer (others: password.change.required).
+   */
+  mustChangePassword: boolean;
   expiresAt: string;
 }
 /**

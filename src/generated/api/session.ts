@@ -20,5 +20,9 @@ export interface LoginPayload {
  * via the `definition` "renewal".
  */
 export interface Renewal {
+  /**
+   * The new token; the one sent stops working after a few seconds.
+   */
+  token: string;
   expiresAt: string;
 }

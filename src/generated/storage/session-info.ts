@@ -12,4 +12,8 @@ export interface SessionInfo {
    */
   type: number;
   firstTimeLogin: boolean;
+  /**
+   * The server allows nothing but a password change until it is changed (temporary password).
+   */
+  mustChangePassword?: boolean;
 }

@@ -47,8 +47,8 @@ interface ApiConfig {
   baseUrl: string;
   token: () => string | null;
   encryption: () => EncryptionSettings | null;
-  /** Called when the server says the session is gone, so the store can clear it. */
-  onSessionInvalid: () => void;
+  /** Called with the token sent when the server says the session is gone, so the store can clear it. */
+  onSessionInvalid: (sentToken: string | null) => void;
   /** Extra headers, e.g. the device header OTHERS when running as an installed web app. */
   headers: () => Record<string, string>;
   /** Server clock minus this device's clock (ms), from the startup settings' serverTime. */
@@ -145,7 +145,7 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
   }
   if (envelope.success) return envelope.value as T;
   const code = envelope.errorCode ?? 'server.error';
-  if (code === 'session.invalid') config.onSessionInvalid();
+  if (code === 'session.invalid') config.onSessionInvalid(token);
   throw new ApiFailure(code, envelope.message ?? 'unknown_error', res.status, envelope.value);
 }
 

@@ -4,14 +4,37 @@
  */
 import { useEffect } from 'react';
 import type { Renewal } from '../../generated/api/session';
-import { request } from './client';
+import { currentToken, reloadSessionFromStorage, replaceToken } from '../session';
+import { ApiFailure, request } from './client';
 
 export const SESSION_PATH = '/wps/session';
 export const RENEW_PATH = '/wps/session/renew';
 
-/** POST /wps/session/renew: extends the session's expiry. */
+/**
+ * POST /wps/session/renew: extends the session with a new token (rotation), which replaces the
+ * stored one; the old token stops working a few seconds later.
+ */
 export function renewSession(): Promise<Renewal> {
-  return request<Renewal>('POST', RENEW_PATH, { body: {} });
+  // One renewal at a time: a token can be renewed once, so two at once would refuse one.
+  inFlight ??= renewOnce().finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+let inFlight: Promise<Renewal> | null = null;
+
+async function renewOnce(): Promise<Renewal> {
+  const sent = currentToken();
+  try {
+    const renewal = await request<Renewal>('POST', RENEW_PATH, { body: {} });
+    if (sent && typeof renewal?.token === 'string') replaceToken(sent, renewal.token);
+    return renewal;
+  } catch (err) {
+    // Another tab renewed this token first: its successor is in storage.
+    if (err instanceof ApiFailure && err.errorCode === 'session.rotated') reloadSessionFromStorage();
+    throw err;
+  }
 }
 
 /** DELETE /wps/session: revokes the token on the server. */
@@ -24,8 +47,10 @@ export function deleteSession(): Promise<boolean> {
  * A failed renewal needs no message: an invalid session clears itself through the API client.
  */
 export function useSessionRenewal(token: string | null | undefined): void {
+  // Keyed on holding a token, not on its value: each renewal answers a new one.
+  const held = Boolean(token);
   useEffect(() => {
-    if (!token) return;
+    if (!held) return;
     renewSession().catch(() => undefined);
-  }, [token]);
+  }, [held]);
 }
