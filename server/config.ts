@@ -225,9 +225,7 @@ export function resolveConfig(opts: AppOptions): AppConfig {
   const production = opts.production ?? false;
   const passwordHashing = opts.passwordHashing ?? (process.env.NODE_ENV === 'test' ? 'fast' : 'owasp');
   if (passwordHashing !== 'owasp' && passwordHashing !== 'fast') throw new Error(`passwordHashing must be owasp or fast (got ${String(passwordHashing)})`);
-  if (passwordHashing === 'fast' && (production || process.env.NODE_ENV === 'production')) {
-    throw new Error('passwordHashing fast is for tests only, refused with NODE_ENV=production');
-  }
+  if (passwordHashing === 'fast' && process.env.NODE_ENV === 'production') throw new Error('passwordHashing fast is for tests only, refused with NODE_ENV=production');
   const sessionMaxDays = opts.sessionMaxDays ?? 30;
   if (!(sessionMaxDays > 0)) throw new Error(`sessionMaxDays must be positive (got ${sessionMaxDays})`);
   if (opts.keyEncryptionKey !== undefined) parseKeyEncryptionKey(opts.keyEncryptionKey);

@@ -21,7 +21,7 @@ export const HOUSEKEEPING_TASKS: HousekeepingTask[] = [
   {
     name: 'sessions',
     table: 'sessions',
-    where: `(expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day')
+    where: `(expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day' OR ends_at < now() - interval '1 day')
       AND NOT EXISTS (SELECT 1 FROM game_tokens g WHERE g.session_hash = sessions.token_hash)`,
   },
   { name: 'sms codes', table: 'sms_codes', where: `(expires_at < now() - interval '1 day' OR consumed_at < now() - interval '1 day')` },

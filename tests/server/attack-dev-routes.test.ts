@@ -44,6 +44,13 @@ describe('DEV_ROUTES in the environment', () => {
 
   it('is refused in production', () => {
     expect(() => parseEnv({ DEV_ROUTES: '1', NODE_ENV: 'production' })).toThrow(/DEV_ROUTES=1 is refused with NODE_ENV=production/);
-    expect(parseEnv({ NODE_ENV: 'production' }).app.devRoutes).toBe(false);
+    const production = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://app@127.0.0.1:1/none',
+      MESSAGE_WEBHOOK_URL: 'https://gateway.example.com/send',
+      MESSAGE_WEBHOOK_SECRET: 'gateway-secret',
+      KEY_ENCRYPTION_KEY: 'ab'.repeat(32),
+    };
+    expect(parseEnv(production).app.devRoutes).toBe(false);
   });
 });

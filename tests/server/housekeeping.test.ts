@@ -14,16 +14,17 @@ describeBackends('housekeeping', ({ server }) => {
     const m = member.merchant_code;
     await db.execute(sql`INSERT INTO rate_counters (key, count, reset_at) VALUES
       ('hk:dead', 1, now() - interval '1 minute'), ('hk:live', 1, now() + interval '1 minute')`);
-    await db.execute(sql`INSERT INTO sessions (token_hash, member_id, merchant_code, expires_at, revoked_at) VALUES
-      ('hk:s-expired', ${member.id}, ${m}, now() - interval '2 days', NULL),
-      ('hk:s-revoked', ${member.id}, ${m}, now() + interval '1 day', now() - interval '2 days'),
-      ('hk:s-recently-expired', ${member.id}, ${m}, now() - interval '1 hour', NULL),
-      ('hk:s-live', ${member.id}, ${m}, now() + interval '1 day', NULL),
-      ('hk:s-old-with-token', ${member.id}, ${m}, now() - interval '2 days', NULL)`);
+    await db.execute(sql`INSERT INTO sessions (token_hash, member_id, merchant_code, expires_at, ends_at, revoked_at) VALUES
+      ('hk:s-expired', ${member.id}, ${m}, now() - interval '2 days', now() + interval '20 days', NULL),
+      ('hk:s-revoked', ${member.id}, ${m}, now() + interval '1 day', now() + interval '20 days', now() - interval '2 days'),
+      ('hk:s-recently-expired', ${member.id}, ${m}, now() - interval '1 hour', now() + interval '20 days', NULL),
+      ('hk:s-live', ${member.id}, ${m}, now() + interval '1 day', now() + interval '20 days', NULL),
+      ('hk:s-old-with-token', ${member.id}, ${m}, now() - interval '2 days', now() + interval '20 days', NULL),
+      ('hk:s-past-its-end', ${member.id}, ${m}, now() + interval '1 day', now() - interval '2 days', NULL)`);
     await db.execute(sql`INSERT INTO game_tokens (token_hash, kind, member_id, session_hash, merchant_code, expires_at) VALUES
       ('hk:t-dead', 'PLAY', ${member.id}, 'hk:s-expired', ${m}, now() - interval '1 minute'),
       ('hk:t-live', 'PLAY', ${member.id}, 'hk:s-old-with-token', ${m}, now() + interval '1 minute')`);
-    await db.execute(sql`INSERT INTO sms_codes (merchant_code, mobile_num, purpose, code_hash, expires_at, consumed_at) VALUES
+    await db.execute(sql`INSERT INTO sms_codes (merchant_code, phone, purpose, code_hash, expires_at, consumed_at) VALUES
       (${m}, 'hk-dead1', 'X', 'h', now() - interval '2 days', NULL),
       (${m}, 'hk-dead2', 'X', 'h', now() + interval '1 minute', now() - interval '2 days'),
       (${m}, 'hk-live1', 'X', 'h', now() - interval '1 hour', NULL),
@@ -32,6 +33,10 @@ describeBackends('housekeeping', ({ server }) => {
       ('hk:c-dead', 'h', now() - interval '1 second'), ('hk:c-live', 'h', now() + interval '1 minute')`);
     await db.execute(sql`INSERT INTO outbox (channel, recipient, body, created_at) VALUES
       ('sms', 'hk-old', 'x', now() - interval '8 days'), ('sms', 'hk-new', 'x', now() - interval '6 days')`);
+    await db.execute(sql`INSERT INTO jwe_replays (jti, expires_at) VALUES ('hk:j-dead', now() - interval '1 second'), ('hk:j-live', now() + interval '1 minute')`);
+    await db.execute(sql`INSERT INTO idempotency_keys (member_id, scope, key, request_hash, status, response, expires_at) VALUES
+      (${member.id}, 'hk', 'dead', 'h', 200, '{}'::jsonb, now() - interval '1 second'),
+      (${member.id}, 'hk', 'live', 'h', 200, '{}'::jsonb, now() + interval '1 hour')`);
 
     const deleted = await runHousekeeping(app);
     expect(Object.keys(deleted)).toEqual(HOUSEKEEPING_TASKS.map((t) => t.name));
@@ -44,12 +49,11 @@ describeBackends('housekeeping', ({ server }) => {
       { token_hash: 'hk:s-recently-expired' },
     ]);
     expect(await rows(db, sql`SELECT token_hash FROM game_tokens WHERE token_hash LIKE 'hk:%'`)).toEqual([{ token_hash: 'hk:t-live' }]);
-    expect(await rows(db, sql`SELECT mobile_num FROM sms_codes WHERE mobile_num LIKE 'hk-%' ORDER BY mobile_num`)).toEqual([
-      { mobile_num: 'hk-live1' },
-      { mobile_num: 'hk-live2' },
-    ]);
+    expect(await rows(db, sql`SELECT phone FROM sms_codes WHERE phone LIKE 'hk-%' ORDER BY phone`)).toEqual([{ phone: 'hk-live1' }, { phone: 'hk-live2' }]);
     expect(await rows(db, sql`SELECT id FROM captchas WHERE id LIKE 'hk:%'`)).toEqual([{ id: 'hk:c-live' }]);
     expect(await rows(db, sql`SELECT recipient FROM outbox WHERE recipient LIKE 'hk-%'`)).toEqual([{ recipient: 'hk-new' }]);
+    expect(await rows(db, sql`SELECT jti FROM jwe_replays WHERE jti LIKE 'hk:%'`)).toEqual([{ jti: 'hk:j-live' }]);
+    expect(await rows(db, sql`SELECT key FROM idempotency_keys WHERE scope = 'hk'`)).toEqual([{ key: 'live' }]);
     expect(deleted['play tokens']).toBeGreaterThanOrEqual(1);
     expect(deleted.sessions).toBeGreaterThanOrEqual(2);
   });
