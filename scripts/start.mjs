@@ -34,6 +34,9 @@ function siteIsStale() {
 }
 
 if (!existsSync(join(root, 'node_modules'))) run('npm', ['ci']);
+// The environment first: a production start without its settings stops here, before a build.
+const envCheck = spawnSync(process.execPath, ['--import', 'tsx', 'server/check-env.ts'], { cwd: root, stdio: 'inherit', env: process.env });
+if (envCheck.status !== 0) process.exit(envCheck.status ?? 1);
 // With SITE_DIR the server serves another build: ours is not needed.
 if (!process.env.SITE_DIR && siteIsStale()) run('npx', ['vite', 'build']);
 

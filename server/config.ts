@@ -122,12 +122,16 @@ export function parseEnv(env: NodeJS.ProcessEnv): EnvSettings {
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const production = env.NODE_ENV === 'production';
   const webhookSecret = env.MESSAGE_WEBHOOK_SECRET?.trim();
+  // Everything production lacks goes on one line, so an operator sees the whole list at once.
+  const missing: string[] = [];
   if (production) {
-    if (!databaseUrl) problems.push('DATABASE_URL is required with NODE_ENV=production (embedded PGlite is for development)');
-    if (!webhook) problems.push('MESSAGE_WEBHOOK_URL is required with NODE_ENV=production (the dev outbox does not deliver SMS or e-mail)');
-    if (!env.KEY_ENCRYPTION_KEY?.trim()) problems.push('KEY_ENCRYPTION_KEY is required with NODE_ENV=production (32 bytes: base64 or 64 hex characters)');
+    if (!databaseUrl) missing.push('DATABASE_URL (PostgreSQL; embedded PGlite is for development)');
+    if (!webhook) missing.push('MESSAGE_WEBHOOK_URL (the SMS/e-mail gateway; the dev outbox delivers nothing)');
+    if (!webhookSecret) missing.push('MESSAGE_WEBHOOK_SECRET (signs the gateway requests)');
+    if (!env.KEY_ENCRYPTION_KEY?.trim()) missing.push('KEY_ENCRYPTION_KEY (32 bytes: base64 or 64 hex characters)');
   }
-  if ((production || webhook) && !webhookSecret) {
+  if (missing.length > 0) problems.push(`NODE_ENV=production needs ${missing.join(', ')}`);
+  if (!production && webhook && !webhookSecret) {
     problems.push('MESSAGE_WEBHOOK_SECRET is required to sign the message webhook (set it with MESSAGE_WEBHOOK_URL)');
   }
   if (env.SEED_DEMO !== undefined && !['0', '1'].includes(env.SEED_DEMO)) problems.push(`SEED_DEMO must be 0 or 1 (got '${env.SEED_DEMO}')`);

@@ -25,8 +25,8 @@ const COMPLETE = {
   KEY_ENCRYPTION_KEY: HEX_KEY,
 };
 
-function runMain(env: Record<string, string>) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+function runMain(env: Record<string, string>, script = 'server/main.ts') {
+  return spawnSync(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
     // The test runner's own variables (NODE_ENV=test, a developer's DATABASE_URL) must not leak in.
     env: { PATH: process.env.PATH, ...env },
@@ -39,16 +39,24 @@ describe('production start-up checks', () => {
   it('exits 1 with exactly one stderr line when only DATABASE_URL is missing', () => {
     const res = runMain({ ...COMPLETE, DATABASE_URL: '' });
     expect(res.status).toBe(1);
-    expect(res.stderr.trim().split('\n')).toEqual(['DATABASE_URL is required with NODE_ENV=production (embedded PGlite is for development)']);
+    expect(res.stderr.trim().split('\n')).toEqual(['NODE_ENV=production needs DATABASE_URL (PostgreSQL; embedded PGlite is for development)']);
   });
 
-  it('prints one line per missing setting', () => {
+  it('npm start refuses before building: exit 1 and the one line naming what is missing', () => {
+    const res = runMain({ ...COMPLETE, DATABASE_URL: '' }, 'scripts/start.mjs');
+    expect(res.status).toBe(1);
+    expect(res.stderr.trim().split('\n')).toEqual(['NODE_ENV=production needs DATABASE_URL (PostgreSQL; embedded PGlite is for development)']);
+    expect(res.stdout).not.toMatch(/vite build/);
+  });
+
+  it('names every missing setting on one line', () => {
     const res = runMain({ NODE_ENV: 'production' });
     expect(res.status).toBe(1);
     const lines = res.stderr.trim().split('\n');
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^NODE_ENV=production needs /);
     for (const name of ['DATABASE_URL', 'MESSAGE_WEBHOOK_URL', 'KEY_ENCRYPTION_KEY', 'MESSAGE_WEBHOOK_SECRET']) {
-      expect(lines.filter((l) => l.startsWith(`${name} is required`))).toHaveLength(1);
+      expect(lines[0].split(`${name} (`)).toHaveLength(2);
     }
   });
 
