@@ -206,7 +206,7 @@ function currentTemplates(): Template[] {
     for (const angle of [-14, -7, 0, 7, 14]) {
       const svg =
         `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="${size}" height="${size}" fill="#fff"/>` +
-        `<path transform="translate(${size / 2} ${size / 2}) rotate(${angle}) scale(0.97)" fill="#000" stroke="#000" stroke-width="0.95" d="${d}"/></svg>`;
+        `<path transform="translate(${size / 2} ${size / 2}) rotate(${angle}) scale(0.97)" fill="#000" stroke="#000" stroke-width="0.95" fill-rule="evenodd" d="${d}"/></svg>`;
       const png = PNG.sync.read(new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng());
       templates.push(templateFrom(digit, png, size / 2, size / 2));
     }
