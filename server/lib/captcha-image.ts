@@ -2,9 +2,9 @@
  * The captcha image: 6 solid digits cut from svg-captcha's font outlines, each turned, scaled,
  * skewed and shifted on its own and crowded against its neighbours at uneven gaps; rasterised with
  * resvg, then warped by sine waves and speckled in raster space. People read the digits by
- * brightness, not hue: some are near black with a pale rim, the others near white on a dark patch,
- * so each digit is clearly darker or lighter than what surrounds it, while no single threshold
- * separates all the digits from the background. The rims and patches cut into the neighbouring
+ * brightness, not hue: some are near black with a pale rim, the others near white with a dark rim
+ * on a dark patch, so each digit is clearly darker or lighter than what surrounds it, while no
+ * single threshold separates all the digits from the background. The rims and patches cut into the neighbouring
  * digits, and a few thin curves, thinner than the digits' strokes, cross them.
  */
 import { randomInt } from 'node:crypto';
@@ -145,7 +145,7 @@ function buildSvg(code: string, width: number, height: number): string {
   }
   // Uneven, crowded spacing: the digits' widths add up to more than their share of the width,
   // and no digit sits at a fixed place; all of each digit stays inside the picture.
-  const gaps = Array.from({ length: code.length - 1 }, () => rnd(0.75, 1.25));
+  const gaps = Array.from({ length: code.length - 1 }, () => rnd(0.85, 1.15));
   const span = rnd(width * 0.72, width - 40);
   const total = gaps.reduce((a, b) => a + b, 0);
   let cx = rnd(20, width - 20 - span);
@@ -157,7 +157,7 @@ function buildSvg(code: string, width: number, height: number): string {
     // svg-captcha's glyphs sit about 0.064 em below the origin.
     const cy = height / 2 - 0.064 * CAPTCHA_FONT_SIZE + rnd(-5, 5);
     const angle = rnd(-22, 22);
-    const sx = rnd(0.8, 1.02);
+    const sx = rnd(0.78, 0.96);
     const sy = sx * rnd(0.9, 1.1);
     const skew = rnd(-12, 12);
     const transform = `translate(${cx.toFixed(2)} ${cy.toFixed(2)}) rotate(${angle.toFixed(1)}) skewX(${skew.toFixed(1)}) scale(${sx.toFixed(3)} ${sy.toFixed(3)})`;
@@ -165,9 +165,13 @@ function buildSvg(code: string, width: number, height: number): string {
     const bold = rnd(0.6, 1.2);
     if (light[i]) {
       // A dark patch centred on the digit's body (about 0.09 em below its anchor).
-      patches.push(patch(patchColour(), cx - 1, cy + 7, rnd(19, 23), rnd(26, 30), 0.72));
+      patches.push(patch(patchColour(), cx - 1, cy + 7, rnd(14, 17), rnd(19, 22), 0.5));
+      const rim = css(patchColour());
       const ink = css(lightInk());
-      digits.push(`<path transform="${transform}" fill="${ink}" stroke="${ink}" stroke-width="${bold.toFixed(2)}" fill-rule="evenodd" d="${d}"/>`);
+      digits.push(
+        `<path transform="${transform}" fill="${rim}" stroke="${rim}" stroke-width="${(bold + 4).toFixed(2)}" stroke-linejoin="round" fill-rule="evenodd" d="${d}"/>` +
+          `<path transform="${transform}" fill="${ink}" stroke="${ink}" stroke-width="${bold.toFixed(2)}" fill-rule="evenodd" d="${d}"/>`,
+      );
     } else {
       // A pale rim around the dark digit, which also cuts into its neighbours.
       const rim = css(paperColour(near()));
