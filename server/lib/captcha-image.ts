@@ -4,7 +4,8 @@
  * resvg, then warped by sine waves and speckled in raster space. People read the digits by
  * brightness, not hue: some are near black with a pale rim, the others near white with a dark rim
  * on a dark patch, so each digit is clearly darker or lighter than what surrounds it, while no
- * single threshold separates all the digits from the background. The rims and patches cut into the neighbouring
+ * single threshold separates all the digits from the background, whose soft shadows and pale
+ * blotches span the brightness of the rims. The rims and patches cut into the neighbouring
  * digits, and a few thin curves, thinner than the digits' strokes, cross them.
  */
 import { randomInt } from 'node:crypto';
@@ -91,6 +92,7 @@ function colour(sat: [number, number], [lo, hi]: [number, number], hue?: number)
 const darkInk = () => colour([50, 90], [0.03, 0.12]);
 const lightInk = () => colour([40, 90], [0.86, 0.96]);
 const paperColour = (hue: number) => colour([15, 50], [0.6, 0.92], hue);
+const shadowColour = (hue: number) => colour([15, 50], [0.28, 0.42], hue);
 const patchColour = () => colour([30, 80], [0.06, 0.16]);
 
 function curve(width: number, height: number, paint: string, strokeWidth: number): string {
@@ -143,6 +145,10 @@ function buildSvg(code: string, width: number, height: number): string {
   for (let i = 0; i < 5; i++) {
     parts.push(patch(paperColour(near()), rnd(0, width), rnd(0, height), rnd(15, 40), rnd(12, 30), 0.3));
   }
+  // Shadows: wide, soft and mid-dark, so that the paper's brightness spans that of the rims.
+  for (let i = 0; i < 3; i++) {
+    parts.push(patch(shadowColour(near()), rnd(0, width), rnd(0, height), rnd(25, 45), rnd(20, 35), 0.4));
+  }
   // Uneven, crowded spacing: the digits' widths add up to more than their share of the width,
   // and no digit sits at a fixed place; all of each digit stays inside the picture.
   const gaps = Array.from({ length: code.length - 1 }, () => rnd(0.85, 1.15));
@@ -165,11 +171,11 @@ function buildSvg(code: string, width: number, height: number): string {
     const bold = rnd(0.6, 1.2);
     if (light[i]) {
       // A dark patch centred on the digit's body (about 0.09 em below its anchor).
-      patches.push(patch(patchColour(), cx - 1, cy + 7, rnd(14, 17), rnd(19, 22), 0.5));
+      patches.push(patch(patchColour(), cx - 1, cy + 7, rnd(11, 14), rnd(15, 18), 0.3));
       const rim = css(patchColour());
       const ink = css(lightInk());
       digits.push(
-        `<path transform="${transform}" fill="${rim}" stroke="${rim}" stroke-width="${(bold + 4).toFixed(2)}" stroke-linejoin="round" fill-rule="evenodd" d="${d}"/>` +
+        `<path transform="${transform}" fill="${rim}" stroke="${rim}" stroke-width="${(bold + 5).toFixed(2)}" stroke-linejoin="round" fill-rule="evenodd" d="${d}"/>` +
           `<path transform="${transform}" fill="${ink}" stroke="${ink}" stroke-width="${bold.toFixed(2)}" fill-rule="evenodd" d="${d}"/>`,
       );
     } else {
