@@ -1,11 +1,12 @@
 /**
- * The captcha image: 6 digits drawn from the outlines of svg-captcha's handwriting-like font, each
- * turned, scaled, skewed and shifted on its own and crowded against its neighbours at uneven
- * gaps, crossed by curves in the digits' own colours, over a mottled background; rasterised with
- * resvg, then warped by sine waves and speckled in raster space. The luma ranges of digits, curves
- * and background overlap, so no threshold isolates the digits and no fixed template fits them;
- * people read them by hue: the background keeps near one hue, each digit has its own, away from
- * it and from its neighbour's.
+ * The captcha image: 6 solid digits cut from svg-captcha's font outlines, each turned, scaled,
+ * skewed and shifted on its own and crowded against its neighbours at uneven gaps; rasterised with
+ * resvg, then warped by sine waves and speckled in raster space. People read the digits by
+ * brightness, not hue: some are near black with a pale rim, the others near white with a dark rim
+ * on a dark patch, so each digit is clearly darker or lighter than what surrounds it, while no
+ * single threshold separates all the digits from the background, whose soft shadows and pale
+ * blotches span the brightness of the rims. The rims and patches cut into the neighbouring
+ * digits, and a few thin curves, thinner than the digits' strokes, cross them.
  */
 import { randomInt } from 'node:crypto';
 import { Resvg } from '@resvg/resvg-js';
@@ -21,10 +22,24 @@ export const CAPTCHA_CHARSET = '0123456789';
 /** A uniform random number in [min, max), from the crypto source. */
 const rnd = (min: number, max: number) => min + (randomInt(0, 1_000_000) / 1_000_000) * (max - min);
 
+/** The signed area of a closed polygon through the points of one subpath (control points included). */
+function signedArea(subpath: string): number {
+  const nums = (subpath.match(/-?\d*\.?\d+/g) ?? []).map(Number);
+  const n = Math.floor(nums.length / 2);
+  let area = 0;
+  for (let i = 0; i < n; i++) {
+    const j = (i + 1) % n;
+    area += nums[2 * i] * nums[2 * j + 1] - nums[2 * j] * nums[2 * i + 1];
+  }
+  return area / 2;
+}
+
 /**
- * The outline of one digit as SVG path data at `CAPTCHA_FONT_SIZE`, centred horizontally on x = 0
- * and about 0.064 em below y = 0 (svg-captcha's own glyph rendering, with its slight jitter of the
- * outline points).
+ * The solid shape of one digit as SVG path data at `CAPTCHA_FONT_SIZE`, to be filled with
+ * fill-rule="evenodd": centred horizontally on x = 0 and about 0.064 em below y = 0 (svg-captcha's
+ * own glyph, with its slight jitter of the outline points). svg-captcha's glyphs are hollow, with a
+ * shadow: their outer outline and the outlines of the counters wind one way, the hollows the other.
+ * Only the former are kept, so the digit is a solid shape with its counters open.
  */
 export function digitPath(digit: string): string {
   // One character of the numeric preset with every other digit left out; width 2 and height 0
@@ -40,7 +55,11 @@ export function digitPath(digit: string): string {
   });
   const d = /<path[^>]* d="([^"]+)"/.exec(data)?.[1];
   if (text !== digit || !d) throw new Error(`no glyph for '${digit}'`);
-  return d;
+  const solid = d
+    .split(/(?=M)/)
+    .filter((subpath) => signedArea(subpath) < 0)
+    .join('');
+  return solid || d;
 }
 
 type Hsl = [number, number, number];
@@ -66,17 +85,18 @@ function colour(sat: [number, number], [lo, hi]: [number, number], hue?: number)
 }
 
 /**
- * Luma ranges: dark inks, vivid mid inks, grey mid blotches and pale paper. A digit shades from a
- * dark or vivid ink to a vivid one of the same hue, so its lighter part is as light as the
- * blotches behind it; a person still tells them apart by hue and saturation.
+ * Luma ranges. Paper is pale, dark inks are near black and light inks near white, whatever their
+ * hue, so a digit stands out by brightness alone (colour-blind players included); patches behind
+ * the light digits are as dark as the dark inks.
  */
-const darkInk = (hue: number) => colour([60, 95], [0.06, 0.22], hue);
-const midInk = (hue: number) => colour([75, 100], [0.32, 0.55], hue);
-const blotchColour = (hue: number) => colour([5, 35], [0.3, 0.55], hue);
-const paperColour = (hue: number) => colour([10, 45], [0.55, 0.9], hue);
+const darkInk = () => colour([50, 90], [0.03, 0.12]);
+const lightInk = () => colour([40, 90], [0.86, 0.96]);
+const paperColour = (hue: number) => colour([15, 50], [0.6, 0.92], hue);
+const shadowColour = (hue: number) => colour([15, 50], [0.28, 0.42], hue);
+const patchColour = () => colour([30, 80], [0.06, 0.16]);
 
 function curve(width: number, height: number, paint: string, strokeWidth: number): string {
-  const y = () => rnd(6, height - 6).toFixed(1);
+  const y = () => rnd(8, height - 8).toFixed(1);
   const x0 = rnd(-5, 20).toFixed(1);
   const x3 = rnd(width - 20, width + 5).toFixed(1);
   const x1 = rnd(width * 0.2, width * 0.5).toFixed(1);
@@ -84,78 +104,97 @@ function curve(width: number, height: number, paint: string, strokeWidth: number
   return `<path d="M${x0} ${y()} C${x1} ${rnd(-10, height + 10).toFixed(1)},${x2} ${rnd(-10, height + 10).toFixed(1)},${x3} ${y()}" stroke="${paint}" stroke-width="${strokeWidth.toFixed(2)}" fill="none" stroke-linecap="round"/>`;
 }
 
+/** Which digits are drawn light on a dark patch: at least two of each kind. */
+function lightDigits(length: number): boolean[] {
+  for (;;) {
+    const light = Array.from({ length }, () => randomInt(0, 2) === 1);
+    const count = light.filter(Boolean).length;
+    if (count >= 2 && count <= length - 2) return light;
+  }
+}
+
 function buildSvg(code: string, width: number, height: number): string {
   const defs: string[] = [];
   const parts: string[] = [];
   let ids = 0;
   /** A gradient between two colours across the shape's box, at a random angle; returns its url. */
-  const gradient = (from: Hsl, to: Hsl, alpha = 1) => {
+  const gradient = (from: Hsl, to: Hsl) => {
     const id = `c${ids++}`;
     const t = rnd(0, 2 * Math.PI);
-    const dx = (Math.cos(t) / 2).toFixed(2);
-    const dy = (Math.sin(t) / 2).toFixed(2);
+    const dx = Math.cos(t) / 2;
+    const dy = Math.sin(t) / 2;
     defs.push(
-      `<linearGradient id="${id}" x1="${(0.5 - +dx).toFixed(2)}" y1="${(0.5 - +dy).toFixed(2)}" x2="${(0.5 + +dx).toFixed(2)}" y2="${(0.5 + +dy).toFixed(2)}">` +
-        `<stop offset="0" stop-color="${css(from, alpha)}"/><stop offset="1" stop-color="${css(to, alpha)}"/></linearGradient>`,
+      `<linearGradient id="${id}" x1="${(0.5 - dx).toFixed(2)}" y1="${(0.5 - dy).toFixed(2)}" x2="${(0.5 + dx).toFixed(2)}" y2="${(0.5 + dy).toFixed(2)}">` +
+        `<stop offset="0" stop-color="${css(from)}"/><stop offset="1" stop-color="${css(to)}"/></linearGradient>`,
     );
     return `url(#${id})`;
   };
-  // The background keeps near one hue; the digits take theirs from the rest of the wheel.
-  const ground = rnd(0, 360);
-  const near = () => ground + rnd(-25, 25);
-  parts.push(`<rect width="${width}" height="${height}" fill="${gradient(paperColour(near()), paperColour(near()))}"/>`);
-  // Blotches: some pale, some as dark as the lighter parts of the digits, but greyer.
-  for (let i = 0; i < 8; i++) {
-    const c = i % 2 === 0 ? blotchColour(near()) : paperColour(near());
-    parts.push(
-      `<ellipse cx="${rnd(0, width).toFixed(1)}" cy="${rnd(0, height).toFixed(1)}" rx="${rnd(10, 35).toFixed(1)}" ry="${rnd(8, 22).toFixed(1)}" fill="${css(c, rnd(0.6, 0.9))}"/>`,
+  /** A soft patch: solid in the middle, fading out towards its rim. */
+  const patch = (c: Hsl, cx: number, cy: number, rx: number, ry: number, solid: number) => {
+    const id = `c${ids++}`;
+    defs.push(
+      `<radialGradient id="${id}"><stop offset="0" stop-color="${css(c)}"/><stop offset="${solid.toFixed(2)}" stop-color="${css(c)}"/>` +
+        `<stop offset="1" stop-color="${css(c, 0)}"/></radialGradient>`,
     );
-  }
-  // Each digit has its own hue, well apart from its neighbour's; curves and strokes reuse them.
-  const hues: number[] = [];
-  while (hues.length < code.length) {
-    const h = ground + rnd(70, 290);
-    if (hues.length === 0 || Math.abs(h - hues[hues.length - 1]) >= 50) hues.push(h % 360);
-  }
-  const inks: Hsl[] = [];
-  const shade = (h: number, alpha = 1) => {
-    const from = randomInt(0, 5) === 0 ? darkInk(h) : midInk(h);
-    const to = midInk(h);
-    inks.push(from, to);
-    return gradient(from, to, alpha);
+    return `<ellipse cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" rx="${rx.toFixed(1)}" ry="${ry.toFixed(1)}" fill="url(#${id})"/>`;
   };
-  const pick = () => inks[randomInt(0, inks.length)];
-  parts.push(curve(width, height, shade(hues[randomInt(0, hues.length)], 0.8), rnd(0.8, 1.3)));
+  const ground = rnd(0, 360);
+  const near = () => ground + rnd(-40, 40);
+  parts.push(`<rect width="${width}" height="${height}" fill="${gradient(paperColour(near()), paperColour(near()))}"/>`);
+  // Pale blotches that vary the paper's brightness.
+  for (let i = 0; i < 5; i++) {
+    parts.push(patch(paperColour(near()), rnd(0, width), rnd(0, height), rnd(15, 40), rnd(12, 30), 0.3));
+  }
+  // Shadows: wide, soft and mid-dark, so that the paper's brightness spans that of the rims.
+  for (let i = 0; i < 3; i++) {
+    parts.push(patch(shadowColour(near()), rnd(0, width), rnd(0, height), rnd(25, 45), rnd(20, 35), 0.4));
+  }
   // Uneven, crowded spacing: the digits' widths add up to more than their share of the width,
-  // and no digit sits at a fixed place.
-  const gaps = Array.from({ length: code.length - 1 }, () => rnd(0.75, 1.25));
-  const span = rnd(width * 0.72, width - 32);
+  // and no digit sits at a fixed place; all of each digit stays inside the picture.
+  const gaps = Array.from({ length: code.length - 1 }, () => rnd(0.85, 1.15));
+  const span = rnd(width * 0.72, width - 40);
   const total = gaps.reduce((a, b) => a + b, 0);
-  let cx = rnd(15, width - 15 - span);
+  let cx = rnd(20, width - 20 - span);
+  const light = lightDigits(code.length);
+  const patches: string[] = [];
+  const digits: string[] = [];
   [...code].forEach((ch, i) => {
     if (i > 0) cx += (gaps[i - 1] / total) * span;
     // svg-captcha's glyphs sit about 0.064 em below the origin.
-    const cy = height / 2 - 0.064 * CAPTCHA_FONT_SIZE + rnd(-6, 6);
+    const cy = height / 2 - 0.064 * CAPTCHA_FONT_SIZE + rnd(-5, 5);
     const angle = rnd(-22, 22);
-    const sx = rnd(0.82, 1.14);
-    const sy = sx * rnd(0.86, 1.16);
+    const sx = rnd(0.78, 0.96);
+    const sy = sx * rnd(0.9, 1.1);
     const skew = rnd(-12, 12);
-    const paint = shade(hues[i]);
-    parts.push(
-      `<path transform="translate(${cx.toFixed(2)} ${cy.toFixed(2)}) rotate(${angle.toFixed(1)}) skewX(${skew.toFixed(1)}) scale(${sx.toFixed(3)} ${sy.toFixed(3)})" ` +
-        `fill="${paint}" stroke="${paint}" stroke-width="${rnd(0.5, 2.2).toFixed(2)}" d="${digitPath(ch)}"/>`,
-    );
+    const transform = `translate(${cx.toFixed(2)} ${cy.toFixed(2)}) rotate(${angle.toFixed(1)}) skewX(${skew.toFixed(1)}) scale(${sx.toFixed(3)} ${sy.toFixed(3)})`;
+    const d = digitPath(ch);
+    const bold = rnd(0.6, 1.2);
+    if (light[i]) {
+      // A dark patch centred on the digit's body (about 0.09 em below its anchor).
+      patches.push(patch(patchColour(), cx - 1, cy + 7, rnd(11, 14), rnd(15, 18), 0.3));
+      const rim = css(patchColour());
+      const ink = css(lightInk());
+      digits.push(
+        `<path transform="${transform}" fill="${rim}" stroke="${rim}" stroke-width="${(bold + 5).toFixed(2)}" stroke-linejoin="round" fill-rule="evenodd" d="${d}"/>` +
+          `<path transform="${transform}" fill="${ink}" stroke="${ink}" stroke-width="${bold.toFixed(2)}" fill-rule="evenodd" d="${d}"/>`,
+      );
+    } else {
+      // A pale rim around the dark digit, which also cuts into its neighbours.
+      const rim = css(paperColour(near()));
+      const ink = css(darkInk());
+      digits.push(
+        `<path transform="${transform}" fill="${rim}" stroke="${rim}" stroke-width="${(bold + 4).toFixed(2)}" stroke-linejoin="round" fill-rule="evenodd" d="${d}"/>` +
+          `<path transform="${transform}" fill="${ink}" stroke="${ink}" stroke-width="${bold.toFixed(2)}" fill-rule="evenodd" d="${d}"/>`,
+      );
+    }
   });
-  // Curves across the digits, about as thick as the digits' strokes, in the digits' colours.
-  for (let i = 0; i < 3; i++) parts.push(curve(width, height, gradient(pick(), pick()), i === 0 ? rnd(0.7, 1) : rnd(1.1, 1.6)));
-  // Short strokes that look like bits of digits.
-  for (let i = 0; i < 3; i++) {
-    const x = rnd(0, width);
-    const y = rnd(0, height);
-    parts.push(
-      `<path d="M${x.toFixed(1)} ${y.toFixed(1)} q${rnd(-8, 8).toFixed(1)} ${rnd(-8, 8).toFixed(1)} ${rnd(-12, 12).toFixed(1)} ${rnd(-12, 12).toFixed(1)}" stroke="${css(pick())}" stroke-width="${rnd(1, 1.8).toFixed(2)}" fill="none" stroke-linecap="round"/>`,
-    );
-  }
+  parts.push(...patches);
+  // One thin dark curve under the digits.
+  parts.push(curve(width, height, css(darkInk()), rnd(0.8, 1.1)));
+  parts.push(...digits);
+  // Thin curves across the digits, one dark and one pale: thinner than the digits' strokes.
+  parts.push(curve(width, height, css(darkInk()), rnd(0.8, 1.1)));
+  parts.push(curve(width, height, css(lightInk()), rnd(0.9, 1.2)));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><defs>${defs.join('')}</defs>${parts.join('')}</svg>`;
 }
 

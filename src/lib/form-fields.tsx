@@ -310,7 +310,7 @@ export function CaptchaField({ captcha, onRefresh, label = 'captcha', onValueCha
   const image = (
     <button type="button" className="form-field__addon captcha-image" onClick={onRefresh} aria-label={t('captcha')} aria-busy={captcha.loading || undefined}>
       {captcha.captcha ? (
-        <img src={captchaImageSrc(captcha.captcha)} alt="" width={100} height={33} />
+        <img src={captchaImageSrc(captcha.captcha)} alt="" width={120} height={40} />
       ) : (
         <span className="captcha-image__text">{t(captcha.failed ? 'loading_failed_retry' : 'loading')}</span>
       )}

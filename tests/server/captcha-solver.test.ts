@@ -206,7 +206,7 @@ function currentTemplates(): Template[] {
     for (const angle of [-14, -7, 0, 7, 14]) {
       const svg =
         `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="${size}" height="${size}" fill="#fff"/>` +
-        `<path transform="translate(${size / 2} ${size / 2}) rotate(${angle}) scale(0.97)" fill="#000" stroke="#000" stroke-width="0.95" d="${d}"/></svg>`;
+        `<path transform="translate(${size / 2} ${size / 2}) rotate(${angle}) scale(0.97)" fill="#000" stroke="#000" stroke-width="0.95" fill-rule="evenodd" d="${d}"/></svg>`;
       const png = PNG.sync.read(new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng());
       templates.push(templateFrom(digit, png, size / 2, size / 2));
     }
@@ -215,13 +215,13 @@ function currentTemplates(): Template[] {
 }
 
 /**
- * Current layout: centres from 15 px to the width - 15 px, gaps of 0.75 to 1.25 shares of a span
- * of at least 0.72 of the width, so neighbours at least 0.75 / (0.75 + 4 x 1.25) of that apart;
- * middle height ±6 px; the warp moves pixels by up to about 4 px more.
+ * Current layout: centres from 20 px to the width - 20 px, gaps of 0.85 to 1.15 shares of a span
+ * of at least 0.72 of the width, so neighbours at least 0.85 / (0.85 + 4 x 1.15) of that apart;
+ * middle height ±5 px; the warp moves pixels by up to about 4 px more.
  */
 function currentLayout(): Layout {
   const cy = CAPTCHA_HEIGHT / 2 - 0.064 * CAPTCHA_FONT_SIZE;
-  return { x: [12, CAPTCHA_WIDTH - 12], y: [cy - 10, cy + 10], minGap: (0.75 / (0.75 + 4 * 1.25)) * CAPTCHA_WIDTH * 0.72 - 1 };
+  return { x: [16, CAPTCHA_WIDTH - 16], y: [cy - 9, cy + 9], minGap: (0.85 / (0.85 + 4 * 1.15)) * CAPTCHA_WIDTH * 0.72 - 1 };
 }
 
 /** Old generator: the 5x7 bitmap glyphs at their scale, with each of its shears. */
