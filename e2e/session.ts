@@ -3,6 +3,7 @@
  * public key from the startup settings) and returns the MC_SESSION_INFO record the app stores.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { CompactEncrypt, importJWK, type JWK } from 'jose';
 
 export const DEMO_PASSWORD = 'Demo1234';
@@ -52,7 +53,8 @@ export async function apiLogin(request: APIRequestContext, origin: string, usern
   const { header, alg, enc, jwk } = startup.encryption;
   const key = await importJWK(jwk, alg);
   const payload = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify({ type: 'username', username, password })))
-    .setProtectedHeader({ alg, enc })
+    // As the site does: the key's kid, the time (a body older than 2 minutes is refused) and a single-use id.
+    .setProtectedHeader({ alg, enc, kid: jwk.kid, iat: Math.floor(Date.now() / 1000), jti: randomBytes(16).toString('base64url') })
     .encrypt(key);
   const res = await request.post(`${base}/wps/session/login`, {
     headers: { ...hostHeader, [header]: '1', 'content-type': 'application/json' },

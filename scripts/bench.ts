@@ -6,6 +6,7 @@
  *  - Logins per second (encrypted body, Argon2id with the production parameters) and the time
  *    of one password hash.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
@@ -38,9 +39,12 @@ async function sizes(): Promise<void> {
 async function rate(
   url: string,
   headers: Record<string, string> = {},
-  post?: string,
+  posts?: string[],
 ): Promise<{ rps: number; p99: number; errors: number }> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers, ...(post ? { method: 'POST', body: post } : {}) });
+  // A list of bodies is sent one after another, each once (encrypted bodies are single-use).
+  let next = 0;
+  const post = posts ? { method: 'POST' as const, requests: [{ setupRequest: (req: object) => ({ ...req, body: posts[next++ % posts.length] }) }] } : {};
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers, ...post });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
@@ -72,21 +76,30 @@ async function api(): Promise<void> {
     const r = await rate(base + path, host);
     console.log(`  ${name.padEnd(34)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${r.p99} ms  ratio to bare ${(b.rps / Math.max(r.rps, 1)).toFixed(1)}x${r.errors ? `  (${r.errors} errors or non-2xx)` : ''}`);
   }
-  const login = await loginBody(base, host);
-  const l = await rate(`${base}/wps/session/login`, { ...host, 'content-type': 'application/json', 'x-encrypted': '1' }, login);
+  const logins = await loginBodies(base, host, 400 * DURATION_S);
+  const l = await rate(`${base}/wps/session/login`, { ...host, 'content-type': 'application/json', 'x-encrypted': '1' }, logins);
   console.log(`  ${'POST /wps/session/login (Argon2id)'.padEnd(34)} ${l.rps.toFixed(0).padStart(7)} logins/s  p99 ${l.p99} ms  ratio to bare ${(b.rps / Math.max(l.rps, 1)).toFixed(1)}x${l.errors ? `  (${l.errors} errors or non-2xx)` : ''}`);
   await app.close();
   await bare.close();
 }
 
-/** The encrypted body of a demo member's login (one body, sent again and again). */
-async function loginBody(base: string, host: Record<string, string>): Promise<string> {
+/**
+ * Encrypted bodies of a demo member's login, each with its own single-use id (a replayed body is
+ * refused), more than the run can send.
+ */
+async function loginBodies(base: string, host: Record<string, string>, count: number): Promise<string[]> {
   const startup = (await (await fetch(`${base}/wps/system/startup`, { headers: host })).json()) as { value: { encryption: { jwk: JWK } } };
-  const key = await importJWK(startup.value.encryption.jwk, 'RSA-OAEP-256');
-  const payload = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify({ type: 'username', username: 'demoplayer', password: 'Demo1234' })))
-    .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM' })
-    .encrypt(key);
-  return JSON.stringify({ payload });
+  const jwk = startup.value.encryption.jwk;
+  const key = await importJWK(jwk, 'RSA-OAEP-256');
+  const plaintext = new TextEncoder().encode(JSON.stringify({ type: 'username', username: 'demoplayer', password: 'Demo1234' }));
+  const bodies: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const payload = await new CompactEncrypt(plaintext)
+      .setProtectedHeader({ alg: 'RSA-OAEP-256', enc: 'A256GCM', kid: jwk.kid, iat: Math.floor(Date.now() / 1000), jti: randomBytes(16).toString('base64url') })
+      .encrypt(key);
+    bodies.push(JSON.stringify({ payload }));
+  }
+  return bodies;
 }
 
 /** Milliseconds per Argon2id hash and check with the production parameters, one at a time. */
