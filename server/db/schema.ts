@@ -51,6 +51,8 @@ export const sessions = pgTable('sessions', {
   revokedAt: ts('revoked_at'),
   endsAt: ts('ends_at').notNull(),
   rotatedAt: ts('rotated_at'),
+  /** The first token hash of the login; renewals carry it over (logout ends the whole login). */
+  loginId: text('login_id').notNull(),
 });
 
 export const ledgerAccounts = pgTable('ledger_accounts', {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { gameTokens, sessions } from '../db/schema';
 import { newToken, sha256 } from '../lib/tokens';
@@ -49,7 +49,8 @@ export class SessionRepository {
     const token = newToken();
     const endsAt = new Date(Date.now() + this.maxDays * 86_400_000);
     const expiresAt = this.expiry(endsAt);
-    await tx.insert(sessions).values({ tokenHash: sha256(token), ...s, expiresAt, endsAt });
+    const tokenHash = sha256(token);
+    await tx.insert(sessions).values({ tokenHash, ...s, expiresAt, endsAt, loginId: tokenHash });
     return { token, expiresAt };
   }
 
@@ -76,6 +77,7 @@ export class SessionRepository {
           firstLogin: sessions.firstLogin,
           createdAt: sessions.createdAt,
           endsAt: sessions.endsAt,
+          loginId: sessions.loginId,
         });
       if (!old) return null;
       const token = newToken();
@@ -87,8 +89,10 @@ export class SessionRepository {
     });
   }
 
+  /** Logout: ends the login of this token, including a token it replaced that is still in its grace. */
   async revoke(tokenHash: string): Promise<void> {
-    await this.db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    const login = this.db.select({ loginId: sessions.loginId }).from(sessions).where(eq(sessions.tokenHash, tokenHash));
+    await this.db.update(sessions).set({ revokedAt: sql`now()` }).where(and(inArray(sessions.loginId, login), isNull(sessions.revokedAt)));
   }
 
   /** Revokes every session of a member (after a password change), optionally keeping one. */

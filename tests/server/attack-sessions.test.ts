@@ -61,6 +61,19 @@ describeBackends('attack: sessions', ({ server }) => {
     expect((await renew(fresh)).status).toBe(200);
   });
 
+  it('logging out right after a renewal also ends the token it replaced (no grace after logout)', async () => {
+    const app = server().app;
+    const old = await tokenFor(app, 'demoteam1');
+    const other = await tokenFor(app, 'demoteam1');
+    const fresh = (await renew(old)).body.value!.token;
+    expect((await info(old)).status).toBe(200);
+    expect((await call(app, 'DELETE', '/wps/session', { token: fresh })).status).toBe(200);
+    expect((await info(fresh)).status).toBe(401);
+    expect((await info(old)).body.errorCode).toBe('session.invalid');
+    // Another login of the same member (another device) is not this login: it stays.
+    expect((await info(other)).status).toBe(200);
+  });
+
   it('ends the other sessions on a temporary-password login and allows only the password change until it is made', async () => {
     const app = server().app;
     const elsewhere = await tokenFor(app, 'demoteam2');

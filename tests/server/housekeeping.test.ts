@@ -14,13 +14,13 @@ describeBackends('housekeeping', ({ server }) => {
     const m = member.merchant_code;
     await db.execute(sql`INSERT INTO rate_counters (key, count, reset_at) VALUES
       ('hk:dead', 1, now() - interval '1 minute'), ('hk:live', 1, now() + interval '1 minute')`);
-    await db.execute(sql`INSERT INTO sessions (token_hash, member_id, merchant_code, expires_at, ends_at, revoked_at) VALUES
-      ('hk:s-expired', ${member.id}, ${m}, now() - interval '2 days', now() + interval '20 days', NULL),
-      ('hk:s-revoked', ${member.id}, ${m}, now() + interval '1 day', now() + interval '20 days', now() - interval '2 days'),
-      ('hk:s-recently-expired', ${member.id}, ${m}, now() - interval '1 hour', now() + interval '20 days', NULL),
-      ('hk:s-live', ${member.id}, ${m}, now() + interval '1 day', now() + interval '20 days', NULL),
-      ('hk:s-old-with-token', ${member.id}, ${m}, now() - interval '2 days', now() + interval '20 days', NULL),
-      ('hk:s-past-its-end', ${member.id}, ${m}, now() + interval '1 day', now() - interval '2 days', NULL)`);
+    await db.execute(sql`INSERT INTO sessions (token_hash, login_id, member_id, merchant_code, expires_at, ends_at, revoked_at) VALUES
+      ('hk:s-expired', 'hk:s-expired', ${member.id}, ${m}, now() - interval '2 days', now() + interval '20 days', NULL),
+      ('hk:s-revoked', 'hk:s-revoked', ${member.id}, ${m}, now() + interval '1 day', now() + interval '20 days', now() - interval '2 days'),
+      ('hk:s-recently-expired', 'hk:s-recently-expired', ${member.id}, ${m}, now() - interval '1 hour', now() + interval '20 days', NULL),
+      ('hk:s-live', 'hk:s-live', ${member.id}, ${m}, now() + interval '1 day', now() + interval '20 days', NULL),
+      ('hk:s-old-with-token', 'hk:s-old-with-token', ${member.id}, ${m}, now() - interval '2 days', now() + interval '20 days', NULL),
+      ('hk:s-past-its-end', 'hk:s-past-its-end', ${member.id}, ${m}, now() + interval '1 day', now() - interval '2 days', NULL)`);
     await db.execute(sql`INSERT INTO game_tokens (token_hash, kind, member_id, session_hash, merchant_code, expires_at) VALUES
       ('hk:t-dead', 'PLAY', ${member.id}, 'hk:s-expired', ${m}, now() - interval '1 minute'),
       ('hk:t-live', 'PLAY', ${member.id}, 'hk:s-old-with-token', ${m}, now() + interval '1 minute')`);
