@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tenant } from '../../src/generated/tenant';
 import { ApiError } from '../errors';
 import { internationalNumber, memberDialingCode, requestedDialingCode } from '../lib/dialing-codes';
-import { hashPassword, needsRehash, verifyPassword } from '../lib/passwords';
+import { hashPassword, needsRehash, passwordChecks, verifyPassword } from '../lib/passwords';
 import { enforce, satisfies } from '../lib/validation-rules';
 import type { MemberRow } from '../repositories/members';
 import { LoginGuard } from './login-guard';
@@ -51,9 +51,13 @@ async function resolveMember(app: FastifyInstance, merchantCode: string, p: Logi
 /** Password (or e-mailed temporary password). An unknown member costs the same hash time. */
 async function byPassword(app: FastifyInstance, member: MemberRow | null, p: LoginPayload): Promise<Credentials> {
   const cost = app.config.passwordHashing;
+  passwordChecks.count += 1;
   if (await verifyPassword(p.password, member?.passwordHash, cost)) return { member, ok: true };
-  const tempValid = member?.tempPasswordHash && member.tempPasswordExpiresAt && member.tempPasswordExpiresAt > new Date();
-  if (tempValid && (await verifyPassword(p.password, member!.tempPasswordHash, cost))) return { member, ok: true, viaTempPassword: true };
+  const tempValid = Boolean(member?.tempPasswordHash && member.tempPasswordExpiresAt && member.tempPasswordExpiresAt > new Date());
+  // Every failed password gets this second check (a dummy one when no temporary password is
+  // pending), so the time of a failure does not tell that a reset e-mail was asked for.
+  const viaTemp = await verifyPassword(p.password, tempValid ? member!.tempPasswordHash : null, cost);
+  if (tempValid && viaTemp) return { member, ok: true, viaTempPassword: true };
   return { member, ok: false };
 }
 
