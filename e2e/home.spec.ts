@@ -85,11 +85,11 @@ test.describe('home on a phone', () => {
     // Footer: every item a visitor may see, in the tenant's order, each a real <a href="/m/...">.
     const footerExpected = visibleItems(tenant, tenant.screens.shell.slots.footer, ctx);
     expect(footerExpected.length).toBeGreaterThan(0);
-    const footerList = page.getByRole('navigation').getByRole('list');
+    const footerList = page.getByRole('contentinfo').getByRole('navigation').getByRole('list');
     await expect(footerList).toBeVisible();
     expect(await renderedItems(footerList)).toEqual(comparable(footerExpected));
     for (const item of footerExpected.filter((i) => i.to)) {
-      await expect(page.getByRole('navigation').locator(`a[href="${item.to}"]`)).toContainText(item.text);
+      await expect(page.getByRole('contentinfo').getByRole('navigation').locator(`a[href="${item.to}"]`)).toContainText(item.text);
     }
 
     // Header menu: closed until the toggle (named by the `menu` key) is tapped.
@@ -123,7 +123,7 @@ test.describe('home on a phone', () => {
       .find((n) => n?.widget === 'nav-item' && evaluateGate(n.gate, ctx) && (n.props as NavItemProps).protected && (n.props as NavItemProps).to);
     test.skip(!protectedTarget, 'this tenant has no protected footer link');
     const to = (protectedTarget?.props as NavItemProps).to ?? '';
-    await page.getByRole('navigation').locator(`a[href="${to}"]`).tap();
+    await page.getByRole('contentinfo').getByRole('navigation').locator(`a[href="${to}"]`).tap();
     await expect(page).toHaveURL(/\/m\/login$/);
   });
 
@@ -135,14 +135,14 @@ test.describe('home on a phone', () => {
       (i) => i.to && i.to !== '/m/home' && !isProtected(config.tenant, i.to),
     );
     test.skip(!target, 'no unprotected footer link besides home');
-    await page.getByRole('navigation').locator(`a[href="${target?.to}"]`).tap();
+    await page.getByRole('contentinfo').getByRole('navigation').locator(`a[href="${target?.to}"]`).tap();
     await expect(page).toHaveURL(new RegExp(`${target?.to}$`));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
   test('home has no automatically detectable accessibility violations', async ({ page }) => {
     await page.goto('/m/home');
-    await expect(page.getByRole('navigation')).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('navigation')).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
