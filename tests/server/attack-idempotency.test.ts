@@ -7,33 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { rows } from '../../server/db/client';
 import { HOUSEKEEPING_TASKS, runHousekeeping } from '../../server/services/housekeeping';
-import { call, describeBackends, spinKey, uniqueDigits, type Envelope } from './helpers';
+import { call, describeBackends, fundedPlayer, spinKey, type Envelope } from './helpers';
 
 interface Spin {
   betId: number;
   stake: number;
   win: number;
   sumBalance: number;
-}
-
-/** A new member of demoph01 with `balance` minor units and a live session. */
-async function newPlayer(app: FastifyInstance, balance: number) {
-  return app.db.orm.transaction(async (tx) => {
-    const merchantCode = 'demoph01';
-    const member = await app.repos.members.create(tx, { merchantCode, username: `idem${uniqueDigits(8)}`, type: 0, registerMethod: 'H5', lastLoginAt: new Date() });
-    const wallet = await app.repos.ledger.openWallet(tx, merchantCode, member.id, 'PHP');
-    const house = await app.repos.ledger.houseAccount(tx, merchantCode, 'PHP');
-    await app.repos.ledger.post(tx, {
-      merchantCode,
-      kind: 'DEPOSIT',
-      lines: [
-        { accountId: wallet, amount: balance },
-        { accountId: house, amount: -balance },
-      ],
-    });
-    const { token } = await app.repos.sessions.create(tx, { memberId: member.id, merchantCode, ip: '127.0.0.1', firstLogin: false });
-    return { token, memberId: member.id, walletId: wallet };
-  });
 }
 
 /** What a spin can move: the wallet's balance and the rows of its bets and ledger. */
@@ -54,7 +34,7 @@ const spin = (app: FastifyInstance, token: string, body: unknown, headers: Recor
 describeBackends('attack: idempotent spins', ({ server }) => {
   it('moves money once for a spin repeated with one key, and answers the first result again', async () => {
     const { app } = server();
-    const { token, memberId, walletId } = await newPlayer(app, 100_000);
+    const { token, memberId, walletId } = await fundedPlayer(app, 100_000);
     const before = await money(app, memberId, walletId);
     const key = spinKey();
     const first = await spin(app, token, { stake: 500 }, key);
@@ -77,7 +57,7 @@ describeBackends('attack: idempotent spins', ({ server }) => {
 
   it('refuses the same key with another stake (422) and moves nothing', async () => {
     const { app } = server();
-    const { token, memberId, walletId } = await newPlayer(app, 100_000);
+    const { token, memberId, walletId } = await fundedPlayer(app, 100_000);
     const key = spinKey();
     expect((await spin(app, token, { stake: 100 }, key)).status).toBe(200);
     const before = await money(app, memberId, walletId);
@@ -86,7 +66,7 @@ describeBackends('attack: idempotent spins', ({ server }) => {
     expect(other.body).toMatchObject({ success: false, errorCode: 'idempotency.key.reused', message: 'err_idempotency_key_reused' });
     expect(await money(app, memberId, walletId)).toEqual(before);
     // The key belongs to its member: another member's spin with the same key is its own.
-    const someoneElse = await newPlayer(app, 10_000);
+    const someoneElse = await fundedPlayer(app, 10_000);
     const theirs = await spin(app, someoneElse.token, { stake: 200 }, key);
     expect(theirs.status).toBe(200);
     expect((await money(app, someoneElse.memberId, someoneElse.walletId)).bets).toBe(1);
@@ -94,7 +74,7 @@ describeBackends('attack: idempotent spins', ({ server }) => {
 
   it('lets exactly one of 20 spins racing with one key move money; all answer that spin', async () => {
     const { app } = server();
-    const { token, memberId, walletId } = await newPlayer(app, 100_000);
+    const { token, memberId, walletId } = await fundedPlayer(app, 100_000);
     const before = await money(app, memberId, walletId);
     const key = spinKey();
     const results = await Promise.all(Array.from({ length: 20 }, () => spin(app, token, { stake: 1_000 }, key)));
@@ -113,7 +93,7 @@ describeBackends('attack: idempotent spins', ({ server }) => {
 
   it('refuses a spin without a well-formed Idempotency-Key (400 naming the header), moving nothing', async () => {
     const { app } = server();
-    const { token, memberId, walletId } = await newPlayer(app, 10_000);
+    const { token, memberId, walletId } = await fundedPlayer(app, 10_000);
     const before = await money(app, memberId, walletId);
     const cases: Record<string, string>[] = [{}, { 'idempotency-key': 'short' }, { 'idempotency-key': 'has spaces in it' }, { 'idempotency-key': 'x'.repeat(129) }];
     for (const headers of cases) {
@@ -126,7 +106,7 @@ describeBackends('attack: idempotent spins', ({ server }) => {
 
   it('keeps no key for a refused spin, and expires keys after their time', async () => {
     const { app } = server();
-    const { token, memberId, walletId } = await newPlayer(app, 300);
+    const { token, memberId, walletId } = await fundedPlayer(app, 300);
     const key = spinKey();
     expect((await spin(app, token, { stake: 500 }, key)).body.errorCode).toBe('balance.insufficient');
     // The refused attempt moved nothing and kept nothing: the same key can still spin.

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../server/db/client';
 import { drawSpin, outcomeOf, PAY_TABLE, payout, REELS, RTP, SYMBOLS, type SlotSymbol } from '../../server/services/slot';
-import { call, describeBackends, spinKey, uniqueDigits, type Envelope } from './helpers';
+import { call, describeBackends, fundedPlayer, spinKey, type Envelope } from './helpers';
 
 interface Spin {
   betId: number;
@@ -74,28 +74,6 @@ describe('slot pay table', () => {
   });
 });
 
-/** A new member of demoph01 with `balance` minor units and a live session. */
-async function newPlayer(app: FastifyInstance, balance: number, type = 0) {
-  return app.db.orm.transaction(async (tx) => {
-    const merchantCode = type === 4 ? 'demophtry' : 'demoph01';
-    const member = await app.repos.members.create(tx, { merchantCode, username: `slot${uniqueDigits(8)}`, type, registerMethod: 'H5', lastLoginAt: new Date() });
-    const wallet = await app.repos.ledger.openWallet(tx, merchantCode, member.id, 'PHP');
-    const house = await app.repos.ledger.houseAccount(tx, merchantCode, 'PHP');
-    if (balance > 0) {
-      await app.repos.ledger.post(tx, {
-        merchantCode,
-        kind: 'DEPOSIT',
-        lines: [
-          { accountId: wallet, amount: balance },
-          { accountId: house, amount: -balance },
-        ],
-      });
-    }
-    const { token } = await app.repos.sessions.create(tx, { memberId: member.id, merchantCode, ip: '127.0.0.1', firstLogin: false });
-    return { token, memberId: member.id, walletId: wallet };
-  });
-}
-
 async function count(app: FastifyInstance, table: string): Promise<number> {
   const [{ n }] = await rows<{ n: number }>(app.db.orm, sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
   return Number(n);
@@ -115,7 +93,7 @@ async function openSlot(app: FastifyInstance, token: string, nodeId?: string) {
 describeBackends('in-house slot', ({ server }) => {
   it('serves its page and script under the site CSP, with a way back', async () => {
     const app = server().app;
-    const { token } = await newPlayer(app, 10_000);
+    const { token } = await fundedPlayer(app, 10_000);
     const launch = await call<{ url: string; mode: string }>(app, 'POST', '/wps/game/launch', { token, body: { vendor: 'INHOUSE', language: 'EN', returnUrl: '/m/home?from=slot' } });
     expect(launch.body.value!.url).toMatch(/^\/wps\/game\/inhouse\/slot\?token=[A-Za-z0-9_-]{43}&lang=EN&returnUrl=%2Fm%2Fhome%3Ffrom%3Dslot$/);
     const page = await app.inject({ url: launch.body.value!.url, headers: { host: 'demo-ph.localhost' } });
@@ -142,7 +120,7 @@ describeBackends('in-house slot', ({ server }) => {
 
   it('exchanges a launch token once, for a play token that spins that game', async () => {
     const app = server().app;
-    const { token } = await newPlayer(app, 50_000);
+    const { token } = await fundedPlayer(app, 50_000);
     const inhouse = (await call<{ games: { nodeId: string; gameName: string }[] }>(app, 'GET', '/wps/game/list?gameType=INHOUSE&language=EN')).body.value!.games;
     const { launchToken, play } = await openSlot(app, token, inhouse[1].nodeId);
     expect(play).toMatchObject({ nodeId: inhouse[1].nodeId, gameName: inhouse[1].gameName, sumBalance: 500 });
@@ -165,7 +143,7 @@ describeBackends('in-house slot', ({ server }) => {
 
   it('debits the stake and credits the win in one transaction, with a bet record', async () => {
     const app = server().app;
-    const { token, memberId, walletId } = await newPlayer(app, 100_000);
+    const { token, memberId, walletId } = await fundedPlayer(app, 100_000);
     const { play } = await openSlot(app, token);
     let balance = 100_000;
     for (let i = 0; i < 30; i++) {
@@ -202,20 +180,20 @@ describeBackends('in-house slot', ({ server }) => {
 
   it('refuses a stake above the balance with balance.insufficient and writes nothing', async () => {
     const app = server().app;
-    const { token, memberId } = await newPlayer(app, 500);
+    const { token, memberId } = await fundedPlayer(app, 500);
     const before = await Promise.all(['bets', 'ledger_transactions', 'ledger_entries', 'game_winners'].map((t) => count(app, t)));
     const res = await call(app, 'POST', '/wps/game/inhouse/spin', { headers: spinKey(), token, body: { stake: 501 } });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ success: false, errorCode: 'balance.insufficient', message: 'err_balance_insufficient' });
     expect(await Promise.all(['bets', 'ledger_transactions', 'ledger_entries', 'game_winners'].map((t) => count(app, t)))).toEqual(before);
     expect((await app.repos.ledger.walletOf(memberId))!.balance).toBe(500);
-    const { token: broke } = await newPlayer(app, 0);
+    const { token: broke } = await fundedPlayer(app, 0);
     expect((await call(app, 'POST', '/wps/game/inhouse/spin', { headers: spinKey(), token: broke, body: { stake: 10 } })).body.errorCode).toBe('balance.insufficient');
   });
 
   it('refuses bad stakes, visitors, ended sessions and non in-house games', async () => {
     const app = server().app;
-    const { token } = await newPlayer(app, 10_000);
+    const { token } = await fundedPlayer(app, 10_000);
     const spin = (body: unknown, t: string | undefined = token) => call(app, 'POST', '/wps/game/inhouse/spin', { headers: spinKey(), token: t, body });
     const field = async (body: unknown, name: string) => {
       const res = await spin(body);
@@ -243,7 +221,7 @@ describeBackends('in-house slot', ({ server }) => {
 
   it('lets free-play (trial) accounts spin with play money, off the winners board', async () => {
     const app = server().app;
-    const { token, memberId } = await newPlayer(app, 5_000, 4);
+    const { token, memberId } = await fundedPlayer(app, 5_000, 4);
     const res = await call<Spin>(app, 'POST', '/wps/game/inhouse/spin', { headers: spinKey(), token, body: { stake: 100 } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [bet] = await app.repos.bets.ofMember(memberId, 1);
@@ -254,7 +232,7 @@ describeBackends('in-house slot', ({ server }) => {
     const app = server().app;
     const stake = 100;
     const start = 300;
-    const { token, memberId, walletId } = await newPlayer(app, start);
+    const { token, memberId, walletId } = await fundedPlayer(app, start);
     const { play } = await openSlot(app, token);
     const betsBefore = await count(app, 'bets');
     const results = await Promise.all(

@@ -255,3 +255,25 @@ export function uniqueDigits(length: number): string {
   const base = `${process.pid}${Date.now()}${uniq}`.replace(/\D/g, '');
   return base.slice(-length).padStart(length, '7');
 }
+
+/** A new member of demoph01 (trial merchant for type 4) with `balance` minor units and a live session. */
+export async function fundedPlayer(app: FastifyInstance, balance: number, type = 0) {
+  return app.db.orm.transaction(async (tx) => {
+    const merchantCode = type === 4 ? 'demophtry' : 'demoph01';
+    const member = await app.repos.members.create(tx, { merchantCode, username: `p${uniqueDigits(9)}`, type, registerMethod: 'H5', lastLoginAt: new Date() });
+    const wallet = await app.repos.ledger.openWallet(tx, merchantCode, member.id, 'PHP');
+    const house = await app.repos.ledger.houseAccount(tx, merchantCode, 'PHP');
+    if (balance > 0) {
+      await app.repos.ledger.post(tx, {
+        merchantCode,
+        kind: 'DEPOSIT',
+        lines: [
+          { accountId: wallet, amount: balance },
+          { accountId: house, amount: -balance },
+        ],
+      });
+    }
+    const { token } = await app.repos.sessions.create(tx, { memberId: member.id, merchantCode, ip: '127.0.0.1', firstLogin: false });
+    return { token, memberId: member.id, walletId: wallet };
+  });
+}
