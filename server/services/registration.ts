@@ -10,7 +10,7 @@ import { MEMBER_TYPE, type NewMember } from '../repositories/members';
 import { requireCaptcha } from './login-guard';
 import { openSession, type SessionValue } from './sessions';
 import { uniqueViolation } from './unique';
-import { CONFIGURED_REGISTRATION_FIELDS } from '../../src/lib/registration-fields';
+import { CONFIGURED_REGISTRATION_FIELDS } from '../../src/tenant/registration-fields';
 
 export type { RegisterPayload } from '../../src/generated/api/member';
 import type { RegisterPayload } from '../../src/generated/api/member';

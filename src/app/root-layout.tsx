@@ -33,8 +33,8 @@ import { RendererProvider, Slot } from '../renderer';
 import { AppHeader, pageTitleKey } from './shell/app-header';
 import { FeedbackHost } from './shell/feedback-host';
 import { NOTICE_2S_MS, toastOnce } from './shell/guards';
-import { EMPTY_MEMBER_DATA, MemberDataContext, type MemberData } from './shell/member-data';
-import { useGoBack } from './shell/navigation';
+import { EMPTY_MEMBER_DATA, MemberDataContext, type MemberData } from '../features/account/member-data';
+import { useGoBack } from '../components/navigation';
 
 // Dialogs, member data fetching and status pages are not part of a visitor's first load.
 const MemberDataBridge = lazy(() => import('./shell/member-data-bridge'));

@@ -6,18 +6,18 @@ import { ROUTES, type RouteDef, type RouteId } from '../lib/routes';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { ROUTE_TITLES } from './route-titles';
-import { HomeScreen } from './screens/home-screen';
+import { HomeScreen } from '../features/home/screens/home-screen';
 import { MemberCentreGuard, RequireSession } from './shell/guards';
 
 // Only home is in the first load; every other screen is its own chunk.
 const PlaceholderScreen = lazy(() => import('./screens/placeholder-screen'));
-const MemberCentreScreen = lazy(() => import('./screens/member-centre-screen'));
-const SettingsScreen = lazy(() => import('./screens/settings-screen'));
-const FormScreen = lazy(() => import('./screens/form-screen'));
+const MemberCentreScreen = lazy(() => import('../features/account/screens/member-centre-screen'));
+const SettingsScreen = lazy(() => import('../features/account/screens/settings-screen'));
+const FormScreen = lazy(() => import('../features/account/screens/form-screen'));
 const StatusView = lazy(() => import('./shell/status-views'));
-const GameListScreen = lazy(() => import('./screens/game-list-screen'));
-const LaunchScreen = lazy(() => import('./screens/launch-screen'));
-const HelpScreen = lazy(() => import('./screens/help-screen'));
+const GameListScreen = lazy(() => import('../features/games/screens/game-list-screen'));
+const LaunchScreen = lazy(() => import('../features/games/screens/launch-screen'));
+const HelpScreen = lazy(() => import('../features/home/screens/help-screen'));
 
 /** /m/startLottery with a vendor starts that lottery (the frame route's parameters); without one it lists lotteries. */
 function StartLottery() {

@@ -16,9 +16,9 @@ import {
   useLanguageRevalidation,
   useMessageText,
   type FormTab,
-} from '../../src/lib/form-fields';
-import type { SmsCountdown } from '../../src/lib/sms-countdown';
-import { checkRule } from '../../src/lib/validation';
+} from '../../src/features/account/components/form-fields';
+import type { SmsCountdown } from '../../src/features/account/sms-countdown';
+import { checkRule } from '../../src/features/account/validation';
 import { TY, testI18n } from '../renderer/harness';
 
 afterEach(() => {

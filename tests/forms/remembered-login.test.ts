@@ -9,7 +9,7 @@ import {
   readRememberedLogin,
   refreshRememberedPassword,
   writeRememberedLogin,
-} from '../../src/lib/remembered-login';
+} from '../../src/features/account/remembered-login';
 
 afterEach(() => localStorage.clear());
 

@@ -2,7 +2,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedbackStore } from '../../src/lib/feedback';
-import { countdownSeconds, useSmsCountdown } from '../../src/lib/sms-countdown';
+import { countdownSeconds, useSmsCountdown } from '../../src/features/account/sms-countdown';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GAME_PAGE_SIZE, RECENT_PAGE_SIZE, hasMorePages, normalisePage, pageQuery, withoutGame } from '../../src/lib/api/games';
+import { GAME_PAGE_SIZE, RECENT_PAGE_SIZE, hasMorePages, normalisePage, pageQuery, withoutGame } from '../../src/features/games/api/games';
 
 describe('game pages (spec sections 7 and 9)', () => {
   it('asks 26 games or favourites a page, 25 recent games, with the spec fields', () => {

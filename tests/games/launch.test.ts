@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure, request } from '../../src/lib/api/client';
 import { feedbackStore } from '../../src/lib/feedback';
-import { backTarget, frameRoute, launchBody, launchGame, lotteryParams, targetFromQuery, type LaunchTarget } from '../../src/lib/launch';
+import { backTarget, frameRoute, launchBody, launchGame, lotteryParams, targetFromQuery, type LaunchTarget } from '../../src/features/games/launch';
 import { clearSession, sessionStore } from '../../src/lib/session';
 
 vi.mock('../../src/lib/api/client', async (importOriginal) => ({

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../src/lib/api/client';
-import { getHelpCenter, helpQuery } from '../../src/lib/api/help';
-import { getRankList, rankListQuery, sortWinners, WINNER_LIMIT, type Winner } from '../../src/lib/api/winners';
+import { getHelpCenter, helpQuery } from '../../src/features/home/api/help';
+import { getRankList, rankListQuery, sortWinners, WINNER_LIMIT, type Winner } from '../../src/features/games/api/winners';
 
 vi.mock('../../src/lib/api/client', async (importOriginal) => ({
   ...(await importOriginal<Record<string, unknown>>()),

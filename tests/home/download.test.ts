@@ -9,7 +9,7 @@ import {
   isDownloadBarVisible,
   type DownloadBarContext,
   type DownloadLink,
-} from '../../src/lib/download';
+} from '../../src/features/home/download';
 import { fixtureTenant } from '../renderer/fixtures/tenant';
 
 const IPHONE_16 = 'Mozilla/5.0 (iPhone; CPU iPhone OS 16_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.4 Mobile/15E148 Safari/604.1';

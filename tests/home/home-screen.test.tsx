@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HomeScreen } from '../../src/app/screens/home-screen';
+import { HomeScreen } from '../../src/features/home/screens/home-screen';
 import type { Tenant } from '../../src/generated/tenant';
 import { defineWidget, type RegisteredWidget } from '../../src/lib/widget';
 import { renderWithRuntime } from '../renderer/harness';

@@ -22,7 +22,7 @@ import {
   satisfiesRule,
   type FieldRule,
   type RuleSet,
-} from '../../src/lib/validation';
+} from '../../src/features/account/validation';
 
 /** The rule set the server serves (GET /wps/system/validationRules). */
 const RULES: RuleSet = VALIDATION_RULES;

@@ -1,7 +1,7 @@
 import './styles.css';
 import type { CSSProperties } from 'react';
 import type { AgentGridProps } from '../../src/generated/widgets/agent-grid';
-import { hasItems, ItemList } from '../../src/lib/item-list';
+import { hasItems, ItemList } from '../../src/components/item-list';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
 

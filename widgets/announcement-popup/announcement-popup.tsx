@@ -2,7 +2,7 @@ import './styles.css';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { Modal } from '../../src/lib/modal';
+import { Modal } from '../../src/components/modal';
 import { sanitizeHtml } from '../../src/lib/sanitize';
 import { linkAction, POPUP_CLOSE_MS, rememberClosed, rememberShown, type Audience, type PopupItem } from './rules';
 import { openExternal } from '../../src/lib/external';

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Announcements } from '../../src/lib/api/announcements';
+import type { Announcements } from '../../src/features/home/api/announcements';
 import { renderWithRuntime } from '../../tests/renderer/harness';
 import { lastSwiper, swiperCalls } from '../../tests/home/swiper-mock';
 import BannerCarouselView from './banner-carousel';
@@ -12,7 +12,7 @@ import { isSitePath } from './banner-link';
 vi.mock('swiper/react', () => import('../../tests/home/swiper-mock'));
 vi.mock('swiper/modules', () => ({ Autoplay: {}, Pagination: {} }));
 let banners: Announcements['banners'] | undefined;
-vi.mock('../../src/lib/api/announcements', () => ({
+vi.mock('../../src/features/home/api/announcements', () => ({
   useHomeAnnouncements: () => ({ data: banners ? { banners, notices: [], popups: [], hotMatches: [], agentNotices: [], footer: { unreadCount: 0 } } : undefined }),
 }));
 

@@ -1,18 +1,18 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Categories, GameFilter } from '../../src/lib/api/games';
+import type { Categories, GameFilter } from '../../src/features/games/api/games';
 import { emitLanguageChange, LANGUAGE_DEBOUNCE_MS } from '../../src/lib/language';
 import { renderWithRuntime, TY } from '../../tests/renderer/harness';
 import CategoryMenuView from './category-menu';
 import { buildCategoryMenu, inhouseVendor, panelKind, type CategoryMapping, type VendorEntry } from './rules';
 
 const launch = vi.fn((..._args: unknown[]) => Promise.resolve('window'));
-vi.mock('../../src/lib/launch', () => ({ useLaunchGame: () => launch }));
+vi.mock('../../src/features/games/launch', () => ({ useLaunchGame: () => launch }));
 
 const calls = { categories: [] as string[], list: [] as (GameFilter | null)[], hot: [] as [string, string | undefined, string | undefined][] };
 let categories: Categories | undefined;
-vi.mock('../../src/lib/api/games', () => ({
+vi.mock('../../src/features/games/api/games', () => ({
   useGameCategories: (lang: string) => {
     calls.categories.push(lang);
     return { data: categories };

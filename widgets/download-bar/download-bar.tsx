@@ -17,9 +17,9 @@ import {
   type Device,
   type DownloadLink,
   type DownloadOption,
-} from '../../src/lib/download';
-import { Icon } from '../../src/lib/icons';
-import { Modal } from '../../src/lib/modal';
+} from '../../src/features/home/download';
+import { Icon } from '../../src/components/icons';
+import { Modal } from '../../src/components/modal';
 import { useRuntime } from '../../src/lib/runtime';
 
 const OPTION_LABEL: Record<DownloadOption['kind'], string> = {

@@ -12,13 +12,13 @@ import {
   useGameTypes,
   withoutGame,
   type GameItem,
-} from '../../src/lib/api/games';
-import { useMemberInfo } from '../../src/lib/api/member';
-import { AccountFormHostContext } from '../../src/lib/form-fields';
-import { GameCard } from '../../src/lib/game-card';
+} from '../../src/features/games/api/games';
+import { useMemberInfo } from '../../src/features/account/api/member';
+import { AccountFormHostContext } from '../../src/features/account/components/form-fields';
+import { GameCard } from '../../src/features/games/components/game-card';
 import { hideLoading, showLoading, showToast } from '../../src/lib/feedback';
 import { currentLanguageCode, useLanguageChange } from '../../src/lib/language';
-import { useLaunchGame } from '../../src/lib/launch';
+import { useLaunchGame } from '../../src/features/games/launch';
 import { useRuntime } from '../../src/lib/runtime';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { FilterPanel, type FilterOption, type FilterValues } from './filter-panel';
@@ -65,7 +65,7 @@ function Sheet({ labelKey, onClose, children }: { labelKey: 'set_password'; onCl
 
 /**
  * The game list (spec sections 2 and 4). State lives in a reducer (./state.ts), pages in
- * useSWRInfinite (src/lib/api/games.ts), favourites in the shared SWR entry of favourite ids.
+ * useSWRInfinite (src/features/games/api/games.ts), favourites in the shared SWR entry of favourite ids.
  */
 function GameList({
   gameType: fallbackType = SLOT_TYPE,

@@ -2,9 +2,9 @@ import './styles.css';
 import { type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HeaderMenuProps } from '../../src/generated/widgets/header-menu';
-import { Icon } from '../../src/lib/icons';
-import { hasItems, ItemList } from '../../src/lib/item-list';
-import { usePopover } from '../../src/lib/use-popover';
+import { Icon } from '../../src/components/icons';
+import { hasItems, ItemList } from '../../src/components/item-list';
+import { usePopover } from '../../src/components/use-popover';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
 

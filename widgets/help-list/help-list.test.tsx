@@ -2,13 +2,13 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HelpItems } from '../../src/lib/api/help';
+import type { HelpItems } from '../../src/features/home/api/help';
 import { renderWithRuntime, TY } from '../../tests/renderer/harness';
 import HelpListView, { openIndexOf } from './help-list';
 
 let items: HelpItems | undefined = [];
 const langs: (string | null)[] = [];
-vi.mock('../../src/lib/api/help', () => ({
+vi.mock('../../src/features/home/api/help', () => ({
   useHelpCenter: (lang: string | null) => {
     langs.push(lang);
     return { data: items, error: undefined, isLoading: items === undefined, mutate: vi.fn() };

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Announcements } from '../../src/lib/api/announcements';
+import type { Announcements } from '../../src/features/home/api/announcements';
 import { renderWithRuntime, TY } from '../../tests/renderer/harness';
 import { lastSwiper, swiperCalls } from '../../tests/home/swiper-mock';
 import View, { Ticker, type HotMatch } from './hot-match-ticker';
@@ -10,9 +10,9 @@ import { formatMatchTime, TICKER_AUTOPLAY_MS, TICKER_SPEED_MS, tickerOptions } f
 vi.mock('swiper/react', () => import('../../tests/home/swiper-mock'));
 vi.mock('swiper/modules', () => ({ Autoplay: {}, Pagination: {} }));
 const launch = vi.fn((..._args: unknown[]) => Promise.resolve('window'));
-vi.mock('../../src/lib/launch', () => ({ useLaunchGame: () => launch }));
+vi.mock('../../src/features/games/launch', () => ({ useLaunchGame: () => launch }));
 const homeData = vi.fn<() => { data?: Partial<Announcements> }>(() => ({}));
-vi.mock('../../src/lib/api/announcements', () => ({ useHomeAnnouncements: () => homeData() }));
+vi.mock('../../src/features/home/api/announcements', () => ({ useHomeAnnouncements: () => homeData() }));
 
 function match(id: number, over: Partial<HotMatch> = {}): HotMatch {
   return {

@@ -3,10 +3,10 @@ import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Autoplay } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
-import { useHomeAnnouncements, type Announcements } from '../../src/lib/api/announcements';
+import { useHomeAnnouncements, type Announcements } from '../../src/features/home/api/announcements';
 import { useContentLanguage } from '../../src/lib/language';
-import { useLaunchGame } from '../../src/lib/launch';
-import { Modal } from '../../src/lib/modal';
+import { useLaunchGame } from '../../src/features/games/launch';
+import { Modal } from '../../src/components/modal';
 import { useRuntime } from '../../src/lib/runtime';
 import { formatMatchTime, tickerOptions } from './rules';
 

@@ -2,7 +2,7 @@ import './styles.css';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MenuListProps } from '../../src/generated/widgets/menu-list';
-import { hasItems, ItemList } from '../../src/lib/item-list';
+import { hasItems, ItemList } from '../../src/components/item-list';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
 

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Announcements } from '../../src/lib/api/announcements';
-import { closeDownloadPopup, downloadPopupStore } from '../../src/lib/download';
+import type { Announcements } from '../../src/features/home/api/announcements';
+import { closeDownloadPopup, downloadPopupStore } from '../../src/features/home/download';
 import { renderWithRuntime, TY } from '../../tests/renderer/harness';
 import { fixtureTenant } from '../../tests/renderer/fixtures/tenant';
 import NoticeBarView from './notice-bar';
 
 let notices: Announcements['notices'] = [];
-vi.mock('../../src/lib/api/announcements', () => ({
+vi.mock('../../src/features/home/api/announcements', () => ({
   useHomeAnnouncements: () => ({ data: { banners: [], notices, popups: [], hotMatches: [], agentNotices: [], footer: { unreadCount: 0 } } }),
 }));
 

@@ -1,6 +1,6 @@
 import './styles.css';
 import type { QuickButtonsProps } from '../../src/generated/widgets/quick-buttons';
-import { hasItems, ItemList } from '../../src/lib/item-list';
+import { hasItems, ItemList } from '../../src/components/item-list';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useItemLayout } from '../../src/lib/item-layout';
+import { useItemLayout } from '../../src/components/item-layout';
 import { renderWithRuntime } from '../../tests/renderer/harness';
 import manifest from './index';
 

@@ -1,7 +1,7 @@
 import './styles.css';
 import type { CSSProperties } from 'react';
 import type { TileGridProps } from '../../src/generated/widgets/tile-grid';
-import { hasItems, ItemList } from '../../src/lib/item-list';
+import { hasItems, ItemList } from '../../src/components/item-list';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
 

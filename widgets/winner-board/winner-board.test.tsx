@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RankList, Winner } from '../../src/lib/api/winners';
+import type { RankList, Winner } from '../../src/features/games/api/winners';
 import { emitLanguageChange } from '../../src/lib/language';
 import { renderWithRuntime, TY } from '../../tests/renderer/harness';
 import { lastSwiper, swiperCalls } from '../../tests/home/swiper-mock';
@@ -11,10 +11,10 @@ import WinnerBoardView from './winner-board';
 vi.mock('swiper/react', () => import('../../tests/home/swiper-mock'));
 vi.mock('swiper/modules', () => ({ Autoplay: {}, Pagination: {} }));
 const launch = vi.fn((..._args: unknown[]) => Promise.resolve('window'));
-vi.mock('../../src/lib/launch', () => ({ useLaunchGame: () => launch }));
+vi.mock('../../src/features/games/launch', () => ({ useLaunchGame: () => launch }));
 const rankCalls: (string | null)[] = [];
 let rankData: RankList | undefined;
-vi.mock('../../src/lib/api/winners', async (importOriginal) => ({
+vi.mock('../../src/features/games/api/winners', async (importOriginal) => ({
   ...(await importOriginal<Record<string, unknown>>()),
   useRankList: (lang: string | null) => {
     rankCalls.push(lang);

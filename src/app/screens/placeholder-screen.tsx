@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router-dom';
 import type { TranslationKey } from '../../lib/i18n-keys';
 import { isHeaderHidden } from '../../lib/layout-rules';
-import { EmptyState } from '../shell/empty-state';
-import { PageBar } from '../shell/page-bar';
+import { EmptyState } from '../../components/empty-state';
+import { PageBar } from '../../components/page-bar';
 
 export interface PlaceholderScreenProps {
   titleKey: TranslationKey;

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { Icon } from '../../lib/icons';
+import { Icon } from '../../components/icons';
 import { formatBalance, headerTitleKey, isHome } from '../../lib/layout-rules';
 import { routeFor } from '../../lib/routes';
 import { LOGIN_PATH, REGISTER_PATH, useRuntime } from '../../lib/runtime';
 import { Slot } from '../../renderer';
 import { ROUTE_TITLES } from '../route-titles';
 import { LanguageSwitcher } from './language-switcher';
-import { useMemberData } from './member-data';
-import { PageBar } from './page-bar';
+import { useMemberData } from '../../features/account/member-data';
+import { PageBar } from '../../components/page-bar';
 
 /** The title key of a page's header: the spec's header title, else the route title. */
 export function pageTitleKey(pathname: string, firstTimeLogin = false) {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { feedbackStore } from '../../lib/feedback';
-import { Modal } from './modal';
+import { Modal } from '../../components/modal';
 
 /** The feedback store's confirm dialog (lazy: only loaded the first time something asks). */
 export default function ConfirmDialog() {

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { feedbackStore, showToast } from '../../lib/feedback';
 import { HOME_PATH, isTrialMember } from '../../lib/layout-rules';
 import { useRuntime } from '../../lib/runtime';
-import { useGoBack } from './navigation';
+import { useGoBack } from '../../components/navigation';
 
 /** Spec section 9: 'free_reject' and 'contact_service' show for 2 s. */
 export const NOTICE_2S_MS = 2000;

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../lib/icons';
+import { Icon } from '../../components/icons';
 import { LanguageOptions } from './language-switcher';
-import { Modal } from './modal';
+import { Modal } from '../../components/modal';
 
 /** The language list as a dialog, for the `language` item action (pages without the header switcher). */
 export default function LanguageDialog({ onClose }: { onClose: () => void }) {

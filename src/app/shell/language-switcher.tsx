@@ -1,7 +1,7 @@
-import { usePopover } from '../../lib/use-popover';
+import { usePopover } from '../../components/use-popover';
 import { useTranslation } from 'react-i18next';
 import { languageInfo } from '../../lib/i18n';
-import { Icon } from '../../lib/icons';
+import { Icon } from '../../components/icons';
 import { currentLanguageCode, switchLanguage } from '../../lib/language';
 import { useRuntime } from '../../lib/runtime';
 

@@ -2,11 +2,11 @@ import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Slot as SlotData } from '../../generated/tenant';
-import { AccountFormHostContext } from '../../lib/form-fields';
-import { Icon } from '../../lib/icons';
+import { AccountFormHostContext } from '../../features/account/components/form-fields';
+import { Icon } from '../../components/icons';
 import { LOGIN_PATH, REGISTER_PATH, useRuntime } from '../../lib/runtime';
 import { Slot, useRendererEnv, type WidgetRegistry } from '../../renderer';
-import { Modal } from './modal';
+import { Modal } from '../../components/modal';
 
 /** True when every node of the slot names a registered widget (the login form may not be built yet). */
 export function slotIsRenderable(slot: SlotData | undefined, registry: WidgetRegistry): boolean {

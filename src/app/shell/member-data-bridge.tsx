@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useAgentNoticeUnread } from '../../lib/api/announcements';
-import { useMemberInfo } from '../../lib/api/member';
-import { useUnreadCount } from '../../lib/api/messages';
-import { unclaimedCount, usePromotions } from '../../lib/api/promotions';
-import { useWallet } from '../../lib/api/wallet';
-import type { MemberData } from './member-data';
+import { useAgentNoticeUnread } from '../../features/home/api/announcements';
+import { useMemberInfo } from '../../features/account/api/member';
+import { useUnreadCount } from '../../features/engagement/api/messages';
+import { unclaimedCount, usePromotions } from '../../features/engagement/api/promotions';
+import { useWallet } from '../../features/wallet/api/wallet';
+import type { MemberData } from '../../features/account/member-data';
 
 export interface MemberDataBridgeProps {
   token: string;

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../lib/feedback';
-import { Icon } from '../../lib/icons';
+import { Icon } from '../../components/icons';
 import { referralLink } from '../../lib/layout-rules';
-import { Modal } from './modal';
+import { Modal } from '../../components/modal';
 
 async function copyText(text: string): Promise<boolean> {
   try {

@@ -60,7 +60,7 @@ export type NavAction =
   | 'register'
   | 'language';
 /**
- * A name from the inline icon set (src/lib/icons.tsx)
+ * A name from the inline icon set (src/components/icons.tsx)
  *
  * This interface was referenced by `undefined`'s JSON-Schema
  * via the `definition` "iconName".

@@ -1,5 +1,5 @@
 /**
- * Session resource: renewal and logout (login belongs to the account forms, src/lib/api/auth.ts).
+ * Session resource: renewal and logout (login belongs to the account forms, src/features/account/api/auth.ts).
  * No SWR hook: these are calls, not data to cache; the renewal hook is a plain effect.
  */
 import { useEffect } from 'react';

@@ -1,0 +1,43 @@
+/** Captcha resource: GET /wps/captcha gives a base64 PNG of 6 digits and its id (schemas/api/captcha.json). */
+import { useCallback, useId } from 'react';
+import useSWR from 'swr';
+import type { Captcha1 as Captcha } from '../../../generated/api/captcha';
+import { request } from '../../../lib/api/client';
+
+export type { Captcha };
+
+export const CAPTCHA_PATH = '/wps/captcha';
+
+export function fetchCaptcha(): Promise<Captcha> {
+  return request<Captcha>('GET', CAPTCHA_PATH);
+}
+
+/** The image as a data: URL for an <img>. */
+export function captchaImageSrc(captcha: Captcha): string {
+  return `data:image/png;base64,${captcha.image}`;
+}
+
+export interface CaptchaState {
+  captcha: Captcha | undefined;
+  loading: boolean;
+  failed: boolean;
+  /** Loads a new captcha (each one is checked once by the server). */
+  refresh(): void;
+}
+
+/**
+ * A captcha for one form while `active`. Keyed per component instance: two forms never share a
+ * captcha, and nothing is revalidated behind the player's back (a new image would void the typed code).
+ */
+export function useCaptcha(active: boolean): CaptchaState {
+  const instance = useId();
+  const { data, error, isLoading, isValidating, mutate } = useSWR(active ? [CAPTCHA_PATH, instance] : null, () => fetchCaptcha(), {
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    revalidateIfStale: false,
+    shouldRetryOnError: false,
+    dedupingInterval: 0,
+  });
+  const refresh = useCallback(() => void mutate(), [mutate]);
+  return { captcha: data, loading: isLoading || isValidating, failed: Boolean(error), refresh };
+}

@@ -1,0 +1,104 @@
+import './member-centre-screen.css';
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useMemberInfo } from '../api/member';
+import { useSessionRenewal } from '../../../lib/api/session';
+import { Icon } from '../../../components/icons';
+import { HOME_PATH, joinedDays } from '../../../lib/layout-rules';
+import { useRuntime } from '../../../lib/runtime';
+import { selectVariant, Slot } from '../../../renderer';
+
+/** The API has no VIP level yet: every member shows the entry level. */
+const ENTRY_LEVEL = 0;
+
+export const BENEFITS_PATH = '/m/member/benefits';
+export const MEMBER_HOME_PATH = '/m/member/home';
+export const SETTINGS_PATH = '/m/set';
+
+/** Logged in: account, level and days since registration; opens VIP benefits when that setting is on. */
+function ProfileCard() {
+  const { t } = useTranslation();
+  const { session, gateContext } = useRuntime();
+  const { data: member } = useMemberInfo(session?.token);
+  const to = gateContext.settings.vipBenefit === true ? BENEFITS_PATH : MEMBER_HOME_PATH;
+  return (
+    <Link className="mc-card" to={to} data-testid="member-card">
+      <span className="mc-card__avatar" aria-hidden="true">
+        <Icon name="user" />
+      </span>
+      <span className="mc-card__body">
+        <span className="mc-card__account">{member?.account ?? session?.userName}</span>
+        <span className="mc-card__meta">
+          <span className="mc-card__level">{t('level_label', { level: ENTRY_LEVEL })}</span>
+          {member ? <span className="mc-card__joined">{t('joined_days', { count: joinedDays(member.regDate) })}</span> : null}
+        </span>
+      </span>
+      <span className="mc-card__chevron" aria-hidden="true">
+        <Icon name="chevron-right" />
+      </span>
+    </Link>
+  );
+}
+
+/** Logged out: one prompt that opens the login dialog. */
+function LoginPrompt() {
+  const { t } = useTranslation();
+  const { requireLogin } = useRuntime();
+  return (
+    <button type="button" className="mc-card mc-card--prompt" onClick={requireLogin}>
+      <span className="mc-card__avatar" aria-hidden="true">
+        <Icon name="user" />
+      </span>
+      <span className="mc-card__body">
+        <span className="mc-card__account">{t('login_or_register')}</span>
+      </span>
+      <span className="mc-card__chevron" aria-hidden="true">
+        <Icon name="chevron-right" />
+      </span>
+    </button>
+  );
+}
+
+/**
+ * Member centre (/m/mine, /m/member/home). Layout variant by mobileTemplate.mem_cen ("1": the new
+ * card layout, else the base banner layout); tiles and the gated list come from the tenant.
+ */
+export default function MemberCentreScreen() {
+  const { t } = useTranslation();
+  const { tenant, session, gateContext, requireLogin } = useRuntime();
+  const screen = tenant.screens.memberCentre;
+  const variant = selectVariant(screen, gateContext.settings) ?? 'base';
+  useSessionRenewal(session?.token);
+
+  const onSettings = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (session) return;
+    e.preventDefault();
+    requireLogin();
+  };
+
+  return (
+    <div className={`member-centre member-centre--${variant}`} data-variant={variant}>
+      <header className="mc-top">
+        <div className="mc-bar">
+          <Link className="icon-button" to={HOME_PATH} aria-label={t('back')}>
+            <Icon name="chevron-right" className="icon--flip" />
+          </Link>
+          <h1 className="mc-bar__title">{t('member_centre')}</h1>
+          <Link className="icon-button" to={SETTINGS_PATH} aria-label={t('settings')} onClick={onSettings}>
+            <Icon name="settings" />
+          </Link>
+        </div>
+        <div className="mc-profile">{session ? <ProfileCard /> : <LoginPrompt />}</div>
+      </header>
+      <main className="mc-main">
+        <div className="mc-tiles">
+          <Slot slot={screen.slots.tiles} path="screens.memberCentre.slots.tiles" />
+        </div>
+        <div className="mc-list">
+          <Slot slot={screen.slots.list} path="screens.memberCentre.slots.list" />
+        </div>
+      </main>
+    </div>
+  );
+}

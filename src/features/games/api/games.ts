@@ -1,0 +1,418 @@
+/**
+ * Games (schemas/api/games.json): the catalogue pages, hot games, categories, slot types,
+ * favourites, recent plays, hot matches, the jackpot, lottery lists and the launch call. One
+ * fetcher and one hook per resource. Paged lists go through `useGamePages` (useSWRInfinite), so
+ * that the game list, favourites and recent games page the same way (spec sections 4 and 9).
+ */
+import { produce } from 'immer';
+import { useCallback, useMemo } from 'react';
+import useSWR, { mutate as globalMutate, type SWRResponse } from 'swr';
+import useSWRInfinite, { type SWRInfiniteResponse } from 'swr/infinite';
+import type {
+  Categories,
+  GameClassify,
+  GameItem,
+  GameList,
+  GamePage,
+  GameType,
+  HotMatch,
+  HotMatchList,
+  Jackpot,
+  Launch,
+  LaunchBody,
+  ListQuery,
+  NodeIds,
+  RecentPage,
+  TypeList,
+} from '../../../generated/api/games';
+import { request, type ApiFailure, type Query } from '../../../lib/api/client';
+
+export type { Categories, GameClassify, GameItem, GamePage, GameType, HotMatch, Jackpot, Launch, LaunchBody, ListQuery, RecentPage, TypeList };
+
+export const GAMES_LIST_PATH = '/wps/game/list';
+export const GAME_TYPES_PATH = '/wps/game/types';
+export const GAME_CATEGORIES_PATH = '/wps/game/categories';
+export const HOT_GAMES_PATH = '/wps/game/hot';
+export const FAVOURITES_PATH = '/wps/game/favourites';
+export const FAVOURITE_IDS_PATH = '/wps/game/favourites/ids';
+export const RECENT_PATH = '/wps/game/recent';
+export const RECENT_ADD_PATH = '/wps/game/recent/add';
+export const HOT_MATCHES_PATH = '/wps/game/hotMatches';
+export const LOTTERY_PATH = '/wps/game/lottery';
+export const JACKPOT_PATH = '/wps/game/jackpot';
+export const LAUNCH_PATH = '/wps/game/launch';
+
+/** Spec section 9: games and favourites come 26 to a page, recent games 25. */
+export const GAME_PAGE_SIZE = 26;
+export const RECENT_PAGE_SIZE = 25;
+/** Spec section 7: the platform and client type every game query names. */
+export const PLATFORM = 'html5';
+export const CLIENT_TYPE = 2;
+export const HOT_IS_PLATFORM = 2;
+
+/** A prize mode of the lottery list (spec section 3 constants). */
+export type PrizeMode = 'Lott' | 'ZY' | 'Elott';
+
+// ---------------------------------------------------------------------------------------------
+// Paged lists: one shape for catalogue pages, favourites, recent and hot games.
+
+/** Filters of the catalogue list (spec section 3 filter state, plus the game type). */
+export interface GameFilter {
+  gameType?: GameType;
+  gameClassify?: GameClassify;
+  vassalage?: string;
+  gameName?: string;
+  minBet?: number;
+  minLine?: number;
+  isNew?: 0 | 1;
+}
+
+/** What a paged list shows: which list, with which filters. */
+export type GameSource =
+  | { kind: 'list'; filter: GameFilter }
+  | { kind: 'favourites'; gameType?: GameType }
+  | { kind: 'recent'; gameType?: GameType }
+  | { kind: 'hot'; gameType?: GameType; gameName?: string };
+
+/** One page of any list, normalised (games / list / content all read as `games`). */
+export interface GamesPage {
+  games: GameItem[];
+  pageNum: number;
+  totalPages: number;
+}
+
+/** Page size of a source (26, recent 25; hot has a single page). */
+export function pageSizeOf(source: GameSource): number {
+  return source.kind === 'recent' ? RECENT_PAGE_SIZE : GAME_PAGE_SIZE;
+}
+
+/** The query of one page of a source (page is 1-based). */
+export function pageQuery(source: GameSource, page: number, language: string): { path: string; query: Query } {
+  switch (source.kind) {
+    case 'list': {
+      const f = source.filter;
+      return {
+        path: GAMES_LIST_PATH,
+        query: {
+          platform: PLATFORM,
+          gameType: f.gameType,
+          gameClassify: f.gameClassify,
+          vassalage: f.vassalage,
+          gameName: f.gameName?.trim() || undefined,
+          minBet: f.minBet,
+          minLine: f.minLine,
+          isNew: f.isNew === 1 ? 1 : undefined,
+          page,
+          pageSize: GAME_PAGE_SIZE,
+          language,
+        },
+      };
+    }
+    case 'favourites':
+      return { path: FAVOURITES_PATH, query: { pageNo: page, pageSize: GAME_PAGE_SIZE, gameType: source.gameType, language } };
+    case 'recent':
+      return {
+        path: RECENT_PATH,
+        query: { page, pageSize: RECENT_PAGE_SIZE, gameType: source.gameType, language, clientType: CLIENT_TYPE },
+      };
+    case 'hot':
+      return {
+        path: HOT_GAMES_PATH,
+        query: { isPlatform: HOT_IS_PLATFORM, platform: PLATFORM, gameType: source.gameType, gameName: source.gameName?.trim() || undefined, language },
+      };
+  }
+}
+
+/** Reads any of the spec's paged shapes (games, content or list; pageNum; totalPages). */
+export function normalisePage(value: unknown, page: number): GamesPage {
+  const v = (value ?? {}) as { games?: GameItem[]; content?: GameItem[]; list?: GameItem[]; pageNum?: number; totalPages?: number };
+  const games = v.games ?? v.content ?? v.list ?? [];
+  return {
+    games,
+    pageNum: typeof v.pageNum === 'number' ? v.pageNum : page,
+    // A list without paging (hot games) is one page.
+    totalPages: typeof v.totalPages === 'number' ? v.totalPages : 1,
+  };
+}
+
+/** Fetches one page of a source. */
+export async function getGamesPage(source: GameSource, page: number, language: string): Promise<GamesPage> {
+  const { path, query } = pageQuery(source, page, language);
+  return normalisePage(await request<unknown>('GET', path, { query }), page);
+}
+
+/** True while the source has pages after `last` (hot games never do). */
+export function hasMorePages(source: GameSource, last: GamesPage | undefined): boolean {
+  if (!last) return true;
+  if (source.kind === 'hot') return false;
+  return last.pageNum < last.totalPages && last.games.length > 0;
+}
+
+type PageKey = readonly ['games-page', string, string, number, string, number];
+
+/**
+ * Pages of a source with useSWRInfinite: `setSize(size + 1)` loads the next page and appends it.
+ * A null source loads nothing. The token is part of the key (favourites and recent are per member),
+ * so is the language (a language change reloads). The first page is not refetched when paging on.
+ * `epoch` forces a fresh list from page 1 when it changes (a tab tapped again, a filter resubmitted).
+ */
+export function useGamePages(
+  source: GameSource | null,
+  language: string,
+  token: string | null | undefined,
+  epoch = 0,
+): SWRInfiniteResponse<GamesPage, ApiFailure> {
+  const sourceKey = source ? JSON.stringify(source) : '';
+  const getKey = useCallback(
+    (index: number, previous: GamesPage | null): PageKey | null => {
+      if (!source) return null;
+      if (index > 0 && !hasMorePages(source, previous ?? undefined)) return null;
+      return ['games-page', sourceKey, language, index + 1, token ?? '', epoch];
+    },
+    // sourceKey stands for source: a new but equal filter object keeps the same key function.
+    [sourceKey, language, token, epoch],
+  );
+  return useSWRInfinite<GamesPage, ApiFailure>(
+    getKey,
+    (key: PageKey) => getGamesPage(JSON.parse(key[1]) as GameSource, key[3], key[2]),
+    { revalidateFirstPage: false, revalidateOnFocus: false },
+  );
+}
+
+/** The catalogue list of a category (spec: gameType, classification, vendor, name, minimum bet). */
+export function useGameList(filter: GameFilter | null, language: string): SWRInfiniteResponse<GamesPage, ApiFailure> {
+  return useGamePages(filter ? { kind: 'list', filter } : null, language, null);
+}
+
+export function getGameList(filter: GameFilter, page: number, language: string): Promise<GamesPage> {
+  return getGamesPage({ kind: 'list', filter }, page, language);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hot games, categories, slot types
+
+export function getHotGames(language: string, gameType?: GameType, gameName?: string): Promise<GameItem[]> {
+  return getGamesPage({ kind: 'hot', gameType, gameName }, 1, language).then((p) => p.games);
+}
+
+/** Hot games (isPlatform 2), optionally of one game type and matching a name; no paging. */
+export function useHotGames(language: string, gameType?: GameType, gameName?: string): SWRResponse<GameItem[], ApiFailure> {
+  const { path, query } = pageQuery({ kind: 'hot', gameType, gameName }, 1, language);
+  return useSWR<GameItem[], ApiFailure, readonly [string, Query]>(
+    [path, query],
+    ([p, q]) => request<GameList>('GET', p, { query: q }).then((v) => v.list),
+    { revalidateOnFocus: false },
+  );
+}
+
+export function getGameCategories(language: string): Promise<Categories> {
+  return request<Categories>('GET', GAME_CATEGORIES_PATH, { query: { language } });
+}
+
+/** The category menu: the server's sorting, each category's vendors, and every vendor. */
+export function useGameCategories(language: string): SWRResponse<Categories, ApiFailure> {
+  return useSWR<Categories, ApiFailure, readonly [string, Query]>([GAME_CATEGORIES_PATH, { language }], ([p, q]) => request<Categories>('GET', p, { query: q }), {
+    revalidateOnFocus: false,
+  });
+}
+
+export function getGameTypes(typeId: 1 | 2, language: string, merchantCode?: string): Promise<TypeList> {
+  return request<TypeList>('GET', GAME_TYPES_PATH, { query: { typeId, language, merchant_code: merchantCode } });
+}
+
+/** typeId 1: the slot types of the RNG filter; typeId 2: game types with their vendors; null loads nothing. */
+export function useGameTypes(typeId: 1 | 2 | null, language: string): SWRResponse<TypeList, ApiFailure> {
+  return useSWR<TypeList, ApiFailure, readonly [string, Query] | null>(
+    typeId ? [GAME_TYPES_PATH, { typeId, language }] : null,
+    ([p, q]) => request<TypeList>('GET', p, { query: q }),
+    { revalidateOnFocus: false },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Favourites
+
+/** What the favourite calls name: the game's node and its vendor. */
+export interface GameRef {
+  nodeId: string;
+  vassalage: string;
+}
+
+export function getFavouriteIds(): Promise<NodeIds> {
+  return request<NodeIds>('GET', FAVOURITE_IDS_PATH);
+}
+
+export function postFavourite(game: GameRef): Promise<unknown> {
+  return request('POST', FAVOURITES_PATH, { body: { nodeId: game.nodeId, vendor: game.vassalage } });
+}
+
+export function deleteFavourite(game: GameRef): Promise<unknown> {
+  return request('DELETE', FAVOURITES_PATH, { query: { nodeId: game.nodeId, vendor: game.vassalage } });
+}
+
+export function getFavourites(page: number, language: string, gameType?: GameType): Promise<GamesPage> {
+  return getGamesPage({ kind: 'favourites', gameType }, page, language);
+}
+
+/** The SWR key of the member's favourite ids (shared: every star on the page reads the same entry). */
+export function favouriteIdsKey(token: string | null | undefined): readonly [string, undefined, string] | null {
+  return token ? [FAVOURITE_IDS_PATH, undefined, token] : null;
+}
+
+export function useFavouriteIds(token: string | null | undefined): SWRResponse<NodeIds, ApiFailure> {
+  return useSWR<NodeIds, ApiFailure, readonly [string, undefined, string] | null>(favouriteIdsKey(token), ([path]) => request<NodeIds>('GET', path), {
+    revalidateOnFocus: false,
+  });
+}
+
+export interface Favourites {
+  /** Node ids of the member's favourites (empty for a visitor or while loading). */
+  ids: ReadonlySet<string>;
+  isFavourite(nodeId: string): boolean;
+  /** Adds a favourite; skipped when it is one already (spec section 4). */
+  add(game: GameRef): Promise<void>;
+  /** Removes it from the local list at once, then calls the server; a failure restores the list. */
+  remove(game: GameRef): Promise<void>;
+  /** add or remove, whichever applies. */
+  toggle(game: GameRef): Promise<void>;
+}
+
+/**
+ * The member's favourites with the spec's rules (section 4): adding is skipped if present, removal
+ * is immediate locally (an immer update of the cached ids) and then the server is called.
+ * Visitors must be sent to /m/login by the caller before calling add or remove.
+ */
+export function useFavourites(token: string | null | undefined): Favourites {
+  const { data, mutate } = useFavouriteIds(token);
+  const ids = useMemo(() => new Set(data ?? []), [data]);
+
+  const add = useCallback(
+    async (game: GameRef) => {
+      if (!token || ids.has(game.nodeId)) return;
+      await mutate(
+        async (current) => {
+          await postFavourite(game);
+          return produce(current ?? [], (draft) => {
+            if (!draft.includes(game.nodeId)) draft.unshift(game.nodeId);
+          });
+        },
+        {
+          optimisticData: (current) => produce(current ?? [], (draft) => void draft.unshift(game.nodeId)),
+          rollbackOnError: true,
+          revalidate: false,
+          populateCache: true,
+        },
+      );
+    },
+    [ids, mutate, token],
+  );
+
+  const remove = useCallback(
+    async (game: GameRef) => {
+      if (!token) return;
+      // Local first: the star turns off before the server answers.
+      await mutate(
+        (current) =>
+          produce(current ?? [], (draft) => {
+            const i = draft.indexOf(game.nodeId);
+            if (i !== -1) draft.splice(i, 1);
+          }),
+        { revalidate: false },
+      );
+      try {
+        await deleteFavourite(game);
+      } catch (err) {
+        await mutate();
+        throw err;
+      }
+    },
+    [mutate, token],
+  );
+
+  const toggle = useCallback((game: GameRef) => (ids.has(game.nodeId) ? remove(game) : add(game)), [add, ids, remove]);
+  const isFavourite = useCallback((nodeId: string) => ids.has(nodeId), [ids]);
+  return useMemo(() => ({ ids, isFavourite, add, remove, toggle }), [ids, isFavourite, add, remove, toggle]);
+}
+
+/** Pages without one game (a favourite removed on the favourites tab disappears at once). */
+export function withoutGame(pages: GamesPage[] | undefined, nodeId: string): GamesPage[] | undefined {
+  if (!pages) return pages;
+  return produce(pages, (draft) => {
+    for (const page of draft) {
+      const i = page.games.findIndex((g) => g.nodeId === nodeId);
+      if (i !== -1) page.games.splice(i, 1);
+    }
+  });
+}
+
+/** Drops the cached favourite ids (after a login or logout the next reader refetches). */
+export function revalidateFavouriteIds(token: string | null | undefined): Promise<unknown> {
+  const key = favouriteIdsKey(token);
+  return key ? globalMutate(key) : Promise.resolve();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recent plays
+
+/** Records a play (GET /wps/game/recent/add); a launch records one on the server too. */
+export function addRecent(game: GameRef): Promise<unknown> {
+  return request('GET', RECENT_ADD_PATH, { query: { nodeId: game.nodeId, vendor: game.vassalage } });
+}
+
+export function getRecent(page: number, language: string, gameType?: GameType): Promise<GamesPage> {
+  return getGamesPage({ kind: 'recent', gameType }, page, language);
+}
+
+/** Recent games, 25 a page; null token (visitor) loads nothing. */
+export function useRecentGames(token: string | null | undefined, language: string, gameType?: GameType): SWRInfiniteResponse<GamesPage, ApiFailure> {
+  return useGamePages(token ? { kind: 'recent', gameType } : null, language, token);
+}
+
+/** Favourite games, 26 a page; null token (visitor) loads nothing. */
+export function useFavouriteGames(token: string | null | undefined, language: string, gameType?: GameType): SWRInfiniteResponse<GamesPage, ApiFailure> {
+  return useGamePages(token ? { kind: 'favourites', gameType } : null, language, token);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hot matches, jackpot, lottery
+
+export function getHotMatches(language: string): Promise<HotMatch[]> {
+  return request<HotMatchList>('GET', HOT_MATCHES_PATH, { query: { language } }).then((v) => v.list);
+}
+
+export function useHotMatches(language: string): SWRResponse<HotMatch[], ApiFailure> {
+  return useSWR<HotMatch[], ApiFailure, readonly [string, Query]>(
+    [HOT_MATCHES_PATH, { language }],
+    ([p, q]) => request<HotMatchList>('GET', p, { query: q }).then((v) => v.list),
+    { revalidateOnFocus: false },
+  );
+}
+
+export function getJackpot(): Promise<Jackpot> {
+  return request<Jackpot>('GET', JACKPOT_PATH);
+}
+
+export function useJackpot(): SWRResponse<Jackpot, ApiFailure> {
+  return useSWR<Jackpot, ApiFailure, readonly [string]>([JACKPOT_PATH], ([p]) => request<Jackpot>('GET', p), { revalidateOnFocus: false });
+}
+
+export function getLottery(prizeMode: PrizeMode, language: string): Promise<GameItem[]> {
+  return request<GameList>('GET', LOTTERY_PATH, { query: { prizeMode, language } }).then((v) => v.list);
+}
+
+/** Lottery games of one prize mode (Lott, ZY, Elott). */
+export function useLottery(prizeMode: PrizeMode | null, language: string): SWRResponse<GameItem[], ApiFailure> {
+  return useSWR<GameItem[], ApiFailure, readonly [string, Query] | null>(
+    prizeMode ? [LOTTERY_PATH, { prizeMode, language }] : null,
+    ([p, q]) => request<GameList>('GET', p, { query: q }).then((v) => v.list),
+    { revalidateOnFocus: false },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Launch
+
+/** POST /wps/game/launch: a same-origin URL for the game (members real play, visitors free play). */
+export function postLaunch(body: LaunchBody): Promise<Launch> {
+  return request<Launch>('POST', LAUNCH_PATH, { body });
+}

@@ -1,0 +1,46 @@
+/**
+ * Announcements (GET /wps/announcements): banners, notices, popups, hot matches and agent notices
+ * of one page group. The agent-notice unread count is value.footer.unreadCount.
+ */
+import useSWR, { type SWRResponse } from 'swr';
+import type { Announcements, Query } from '../../../generated/api/announcements';
+import { request, swrFetcher, type ApiFailure } from '../../../lib/api/client';
+
+export type { Announcements };
+export type AnnouncementQuery = Query;
+
+export const ANNOUNCEMENTS_PATH = '/wps/announcements';
+
+/** Spec: home asks for B, PL, PU, H of m_home; the agent pages for A. */
+export const HOME_TYPES = 'B,PL,PU,H';
+export const AGENT_TYPES = 'A';
+
+export function getAnnouncements(query: AnnouncementQuery): Promise<Announcements> {
+  return request<Announcements>('GET', ANNOUNCEMENTS_PATH, { query: { platform: 'M', groupName: 'm_home', ...query } });
+}
+
+/** Announcements for a query; null skips the call. The token keys the cache (popups depend on the audience). */
+export function useAnnouncements(
+  query: AnnouncementQuery | null,
+  token: string | null | undefined,
+): SWRResponse<Announcements, ApiFailure> {
+  return useSWR<Announcements, ApiFailure, readonly [string, AnnouncementQuery, string] | null>(
+    query ? [ANNOUNCEMENTS_PATH, { platform: 'M', groupName: 'm_home', ...query }, token ?? ''] : null,
+    ([path, query]) => swrFetcher<Announcements>([path, { ...query }]),
+    { revalidateOnFocus: false },
+  );
+}
+
+/** Unread agent notices (the agent grid's badge); 0 while loading or for a visitor. */
+export function useAgentNoticeUnread(token: string | null | undefined, enabled: boolean): number {
+  const { data } = useAnnouncements(enabled && token ? { types: AGENT_TYPES } : null, token);
+  return data?.footer.unreadCount ?? 0;
+}
+
+/**
+ * The home page's announcements (banners, player notices, popups, hot matches) in a language. The
+ * notice bar, the banner carousel, the hot-match ticker and the popup share this one request.
+ */
+export function useHomeAnnouncements(lang: string, token: string | null | undefined): SWRResponse<Announcements, ApiFailure> {
+  return useAnnouncements({ types: HOME_TYPES, lang }, token);
+}
