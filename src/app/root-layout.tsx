@@ -30,10 +30,11 @@ import {
 } from '../lib/runtime';
 import { CHANGE_PASSWORD_ROUTE, syncSessionFromStorage, useSession } from '../lib/session';
 import { RendererProvider, Slot } from '../renderer';
+import { registry } from '../../widgets/registry';
 import { AppHeader, pageTitleKey } from './shell/app-header';
 import { FeedbackHost } from './shell/feedback-host';
 import { NOTICE_2S_MS, toastOnce } from './shell/guards';
-import { EMPTY_MEMBER_DATA, MemberDataContext, type MemberData } from '../features/account/member-data';
+import { EMPTY_MEMBER_DATA, MemberDataContext, type MemberData } from '../features/account';
 import { useGoBack } from '../components/navigation';
 
 // Dialogs, member data fetching and status pages are not part of a visitor's first load.
@@ -202,7 +203,7 @@ export function RootLayout({ config }: { config: AppConfig }) {
         onRequireLogin={onRequireLogin}
         actionHandlers={actionHandlers}
       >
-        <RendererProvider>
+        <RendererProvider registry={registry}>
           <div className={classes} onClickCapture={onClickCapture} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
             <title>{title}</title>
             {body}

@@ -1,5 +1,4 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
-import { registry as defaultRegistry } from '../../widgets/registry';
 import type { RegisteredWidget } from '../lib/widget';
 
 /** development: a broken node shows a visible box; production: it is skipped and logged once. */
@@ -27,18 +26,19 @@ function createReporter(mode: RenderMode): RendererEnv['report'] {
 
 const RendererContext = createContext<RendererEnv>({
   mode: buildMode,
-  registry: defaultRegistry,
+  registry: {},
   report: createReporter(buildMode),
 });
 
 export interface RendererProviderProps {
   /** Defaults to the build's mode (import.meta.env.DEV); tests and the preview route set it. */
   mode?: RenderMode;
-  registry?: WidgetRegistry;
+  /** The widgets a tenant may name (the app passes widgets/registry): the renderer knows no widget itself. */
+  registry: WidgetRegistry;
   children?: ReactNode;
 }
 
-export function RendererProvider({ mode = buildMode, registry = defaultRegistry, children }: RendererProviderProps) {
+export function RendererProvider({ mode = buildMode, registry, children }: RendererProviderProps) {
   const [report] = useState(() => createReporter(mode));
   return <RendererContext.Provider value={{ mode, registry, report }}>{children}</RendererContext.Provider>;
 }

@@ -10,6 +10,7 @@ import type { StartupSettings } from '../../src/lib/app-config';
 import { RuntimeProvider, type BadgeCounts, type Navigate, type RuntimeProviderProps } from '../../src/lib/runtime';
 import { RendererProvider, type RenderMode, type WidgetRegistry } from '../../src/renderer';
 import { fixtureTenant } from './fixtures/tenant';
+import { registry } from '../../widgets/registry';
 
 /** A synchronous i18next instance with the real TY and EN files (the app loads them lazily instead). */
 export function testI18n(lng: 'fil' | 'en' = 'fil'): I18n {
@@ -57,7 +58,7 @@ export function Harness({ options, children }: { options: HarnessOptions; childr
           onRequireLogin={options.onRequireLogin}
           actionHandlers={options.actionHandlers}
         >
-          <RendererProvider mode={options.mode ?? 'development'} registry={options.registry}>
+          <RendererProvider mode={options.mode ?? 'development'} registry={options.registry ?? registry}>
             {children}
           </RendererProvider>
         </RuntimeProvider>

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Announcements } from '../../src/features/home/api/announcements';
+import type { Announcements } from '../../src/features/home';
 import { SESSION_KEY, sessionStore } from '../../src/lib/session';
 import { renderWithRuntime, TY } from '../../tests/renderer/harness';
 import Dialog from './announcement-popup';

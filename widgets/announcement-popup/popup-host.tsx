@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHomeAnnouncements } from '../../src/features/home/api/announcements';
+import { useHomeAnnouncements } from '../../src/features/home';
 import { useContentLanguage } from '../../src/lib/language';
 import { useRuntime } from '../../src/lib/runtime';
 import { audienceOf, POPUP_LOAD_DELAY_MS, popupItemsFor, readPopupMemory, shouldShowPopup } from './rules';

@@ -2,7 +2,7 @@
  * The popup's rules (spec section 4), pure so that they are tested without a page: who sees
  * which items, what local storage remembers per audience, and when the popup shows again.
  */
-import type { Announcements } from '../../src/features/home/api/announcements';
+import type { Announcements } from '../../src/features/home';
 import { readJson, writeItem } from '../../src/lib/storage';
 
 export type PopupItem = Announcements['popups'][number];

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Announcements } from '../../src/features/home/api/announcements';
+import type { Announcements } from '../../src/features/home';
 import { renderWithRuntime } from '../../tests/renderer/harness';
 import { lastSwiper, swiperCalls } from '../../tests/home/swiper-mock';
 import BannerCarouselView from './banner-carousel';

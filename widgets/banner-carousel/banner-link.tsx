@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Announcements } from '../../src/features/home/api/announcements';
+import type { Announcements } from '../../src/features/home';
 
 export type Banner = Announcements['banners'][number];
 

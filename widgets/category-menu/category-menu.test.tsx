@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Categories, GameFilter } from '../../src/features/games/api/games';
+import type { Categories, GameFilter } from '../../src/features/games';
 import { emitLanguageChange, LANGUAGE_DEBOUNCE_MS } from '../../src/lib/language';
 import { renderWithRuntime, TY } from '../../tests/renderer/harness';
 import CategoryMenuView from './category-menu';

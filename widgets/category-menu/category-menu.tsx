@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useGameCategories, useGameList, useHotGames, type Categories, type GameFilter, type GameItem } from '../../src/features/games/api/games';
-import { GameCard } from '../../src/features/games/components/game-card';
+import { useGameCategories, useGameList, useHotGames, type Categories, type GameFilter, type GameItem } from '../../src/features/games';
+import { GameCard } from '../../src/features/games';
 import { useContentLanguage } from '../../src/lib/language';
-import { useLaunchGame } from '../../src/features/games/launch';
+import { useLaunchGame } from '../../src/features/games';
 import { useRuntime } from '../../src/lib/runtime';
 import { buildCategoryMenu, inhouseVendor, panelKind, type MenuCategory, type MenuCategoryCode, type VendorEntry } from './rules';
 

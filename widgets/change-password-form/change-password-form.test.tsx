@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { describe, expect, it, vi } from 'vitest';
 import { request } from '../../src/lib/api/client';
 import { feedbackStore } from '../../src/lib/feedback';
-import { readRememberedLogin, writeRememberedLogin } from '../../src/features/account/remembered-login';
+import { readRememberedLogin, writeRememberedLogin } from '../../src/features/account';
 import { HELD_PASSWORD_KEY, SESSION_KEY, reloadSessionFromStorage } from '../../src/lib/session';
 import { TY } from '../../tests/renderer/harness';
 import { byLabel, callsTo, fail, location, queryByLabel, renderForm, scriptApi, setUpFormTests, type, type Handler } from '../../tests/forms/helpers';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { ChangePasswordFormProps } from '../../src/generated/widgets/change-password-form';
 import { ApiFailure } from '../../src/lib/api/client';
-import { changePassword } from '../../src/features/account/api/security';
+import { changePassword } from '../../src/features/account';
 import { LOADING_TIMEOUT_MS, confirmDialog, hideLoading, showLoading, showToast } from '../../src/lib/feedback';
 import {
   FormError,
@@ -16,11 +16,11 @@ import {
   useFieldForm,
   useLanguageRevalidation,
   type Values,
-} from '../../src/features/account/components/form-fields';
-import { refreshRememberedPassword } from '../../src/features/account/remembered-login';
+} from '../../src/features/account';
+import { refreshRememberedPassword } from '../../src/features/account';
 import { HELD_PASSWORD_KEY, passwordChanged } from '../../src/lib/session';
 import { readItem, removeItem, writeItem } from '../../src/lib/storage';
-import { checkChangeConfirm, checkField, newDiffersFromOld, type Check, type Invalid, type RuleSet } from '../../src/features/account/validation';
+import { checkChangeConfirm, checkField, newDiffersFromOld, type Check, type Invalid, type RuleSet } from '../../src/features/account';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 
 /** Spec section 9: loading 10 s, 'Change saved' 1 s, then home after 1 s. */

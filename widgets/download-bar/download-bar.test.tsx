@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { closeDownloadPopup, HIDE_DOWNLOAD_BAR_KEY, openDownloadPopup } from '../../src/features/home/download';
+import { closeDownloadPopup, HIDE_DOWNLOAD_BAR_KEY, openDownloadPopup } from '../../src/features/home';
 import { renderWithRuntime, TY } from '../../tests/renderer/harness';
 import { fixtureTenant } from '../../tests/renderer/fixtures/tenant';
 import DownloadBarView from './download-bar';

@@ -17,7 +17,7 @@ import {
   type Device,
   type DownloadLink,
   type DownloadOption,
-} from '../../src/features/home/download';
+} from '../../src/features/home';
 import { Icon } from '../../src/components/icons';
 import { Modal } from '../../src/components/modal';
 import { useRuntime } from '../../src/lib/runtime';

@@ -3,10 +3,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ForgotPasswordFormProps } from '../../src/generated/widgets/forgot-password-form';
-import { login, startSession } from '../../src/features/account/api/auth';
+import { login, startSession } from '../../src/features/account';
 import { ApiFailure } from '../../src/lib/api/client';
-import { forgotPasswordByEmail, setPasswordByPhone } from '../../src/features/account/api/security';
-import { sendResetPasswordSms } from '../../src/features/account/api/verification';
+import { forgotPasswordByEmail, setPasswordByPhone } from '../../src/features/account';
+import { sendResetPasswordSms } from '../../src/features/account';
 import { hideLoading, showLoading, showToast } from '../../src/lib/feedback';
 import {
   FormError,
@@ -23,9 +23,9 @@ import {
   useLanguageRevalidation,
   type FormTab,
   type Values,
-} from '../../src/features/account/components/form-fields';
-import { useSmsCountdown } from '../../src/features/account/sms-countdown';
-import { checkEmail, checkField, checkSmsCode, type Check, type Invalid, type RuleSet } from '../../src/features/account/validation';
+} from '../../src/features/account';
+import { useSmsCountdown } from '../../src/features/account';
+import { checkEmail, checkField, checkSmsCode, type Check, type Invalid, type RuleSet } from '../../src/features/account';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 
 export type RecoveryMethod = 'phone' | 'email';

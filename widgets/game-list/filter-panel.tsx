@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { GameListCategoryLink } from '../../src/generated/widgets/game-list';
-import type { GameClassify } from '../../src/features/games/api/games';
+import type { GameClassify } from '../../src/features/games';
 
 export interface FilterOption {
   code: string;

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request, type RequestOptions } from '../../src/lib/api/client';
-import type { GameItem } from '../../src/features/games/api/games';
+import type { GameItem } from '../../src/features/games';
 import { feedbackStore } from '../../src/lib/feedback';
 import { emitLanguageChange } from '../../src/lib/language';
 import { clearSession, SESSION_KEY } from '../../src/lib/session';

@@ -12,13 +12,13 @@ import {
   useGameTypes,
   withoutGame,
   type GameItem,
-} from '../../src/features/games/api/games';
-import { useMemberInfo } from '../../src/features/account/api/member';
-import { AccountFormHostContext } from '../../src/features/account/components/form-fields';
-import { GameCard } from '../../src/features/games/components/game-card';
+} from '../../src/features/games';
+import { useMemberInfo } from '../../src/features/account';
+import { AccountFormHostContext } from '../../src/features/account';
+import { GameCard } from '../../src/features/games';
 import { hideLoading, showLoading, showToast } from '../../src/lib/feedback';
 import { currentLanguageCode, useLanguageChange } from '../../src/lib/language';
-import { useLaunchGame } from '../../src/features/games/launch';
+import { useLaunchGame } from '../../src/features/games';
 import { useRuntime } from '../../src/lib/runtime';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { FilterPanel, type FilterOption, type FilterValues } from './filter-panel';

@@ -7,7 +7,7 @@
  * - choosing a classification clears the search text and reloads.
  * "Reset to page 1" falls out of the source key: a new key starts useSWRInfinite at one page.
  */
-import type { GameClassify, GameSource, GameType } from '../../src/features/games/api/games';
+import type { GameClassify, GameSource, GameType } from '../../src/features/games';
 
 export type GameListTab = 'all' | 'vendor' | 'hot' | 'recent' | 'fav';
 

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HelpItems } from '../../src/features/home/api/help';
+import type { HelpItems } from '../../src/features/home';
 import { renderWithRuntime, TY } from '../../tests/renderer/harness';
 import HelpListView, { openIndexOf } from './help-list';
 

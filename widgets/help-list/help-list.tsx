@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useHelpCenter } from '../../src/features/home/api/help';
+import { useHelpCenter } from '../../src/features/home';
 import { useContentLanguage } from '../../src/lib/language';
 import { useRuntime } from '../../src/lib/runtime';
 import { sanitizeHtml } from '../../src/lib/sanitize';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Announcements } from '../../src/features/home/api/announcements';
+import type { Announcements } from '../../src/features/home';
 import { renderWithRuntime, TY } from '../../tests/renderer/harness';
 import { lastSwiper, swiperCalls } from '../../tests/home/swiper-mock';
 import View, { Ticker, type HotMatch } from './hot-match-ticker';

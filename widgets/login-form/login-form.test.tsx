@@ -3,8 +3,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { request } from '../../src/lib/api/client';
 import { HELD_PASSWORD_KEY, SESSION_KEY, TRIAL_NAME_KEY } from '../../src/lib/session';
-import { REMEMBERED_LOGIN_KEYS, readRememberedLogin, writeRememberedLogin } from '../../src/features/account/remembered-login';
-import { AccountFormHostContext } from '../../src/features/account/components/form-fields';
+import { REMEMBERED_LOGIN_KEYS, readRememberedLogin, writeRememberedLogin } from '../../src/features/account';
+import { AccountFormHostContext } from '../../src/features/account';
 import { TY } from '../../tests/renderer/harness';
 import {
   PNG_1PX,

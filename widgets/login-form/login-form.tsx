@@ -3,10 +3,10 @@ import { useContext, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginFormProps } from '../../src/generated/widgets/login-form';
-import { demandsCaptcha, login, loginFreePlay, startSession, type LoginPayload } from '../../src/features/account/api/auth';
-import { useCaptcha } from '../../src/features/account/api/captcha';
+import { demandsCaptcha, login, loginFreePlay, startSession, type LoginPayload } from '../../src/features/account';
+import { useCaptcha } from '../../src/features/account';
 import { ApiFailure } from '../../src/lib/api/client';
-import { sendSmsCode } from '../../src/features/account/api/verification';
+import { sendSmsCode } from '../../src/features/account';
 import { hideLoading, showLoading } from '../../src/lib/feedback';
 import {
   AccountFormHostContext,
@@ -26,16 +26,16 @@ import {
   useLanguageRevalidation,
   type FormTab,
   type Values,
-} from '../../src/features/account/components/form-fields';
+} from '../../src/features/account';
 import {
   REMEMBER_PASSWORD_DEFAULT,
   clearRememberedLogin,
   readRememberedLogin,
   writeRememberedLogin,
   type LoginMode,
-} from '../../src/features/account/remembered-login';
-import { useSmsCountdown } from '../../src/features/account/sms-countdown';
-import { checkCaptcha, checkField, checkSmsCode, type Check, type Invalid, type RuleSet } from '../../src/features/account/validation';
+} from '../../src/features/account';
+import { useSmsCountdown } from '../../src/features/account';
+import { checkCaptcha, checkField, checkSmsCode, type Check, type Invalid, type RuleSet } from '../../src/features/account';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 
 /**

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Announcements } from '../../src/features/home/api/announcements';
-import { closeDownloadPopup, downloadPopupStore } from '../../src/features/home/download';
+import type { Announcements } from '../../src/features/home';
+import { closeDownloadPopup, downloadPopupStore } from '../../src/features/home';
 import { renderWithRuntime, TY } from '../../tests/renderer/harness';
 import { fixtureTenant } from '../../tests/renderer/fixtures/tenant';
 import NoticeBarView from './notice-bar';

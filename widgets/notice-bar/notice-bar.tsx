@@ -1,8 +1,8 @@
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useHomeAnnouncements } from '../../src/features/home/api/announcements';
-import { canOfferDownload, currentDevice, downloadLinks, openDownloadPopup } from '../../src/features/home/download';
+import { useHomeAnnouncements } from '../../src/features/home';
+import { canOfferDownload, currentDevice, downloadLinks, openDownloadPopup } from '../../src/features/home';
 import { Icon } from '../../src/components/icons';
 import { useContentLanguage } from '../../src/lib/language';
 import { useRuntime } from '../../src/lib/runtime';

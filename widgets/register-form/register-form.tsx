@@ -3,13 +3,13 @@ import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { RegisterFormProps } from '../../src/generated/widgets/register-form';
-import { useAffiliateCheck, isAffiliateValid } from '../../src/features/account/api/affiliate';
-import { startSession } from '../../src/features/account/api/auth';
-import { useCaptcha } from '../../src/features/account/api/captcha';
+import { useAffiliateCheck, isAffiliateValid } from '../../src/features/account';
+import { startSession } from '../../src/features/account';
+import { useCaptcha } from '../../src/features/account';
 import { ApiFailure } from '../../src/lib/api/client';
-import { registerMember, registerMethodFor, type RegisterPayload } from '../../src/features/account/api/register';
-import { useRegisterSettings, type RegisterSettings } from '../../src/features/account/api/registration';
-import { sendSmsCode } from '../../src/features/account/api/verification';
+import { registerMember, registerMethodFor, type RegisterPayload } from '../../src/features/account';
+import { useRegisterSettings, type RegisterSettings } from '../../src/features/account';
+import { sendSmsCode } from '../../src/features/account';
 import { hideLoading, showLoading, showToast } from '../../src/lib/feedback';
 import {
   CaptchaField,
@@ -29,9 +29,9 @@ import {
   type FormTab,
   type TextFieldProps,
   type Values,
-} from '../../src/features/account/components/form-fields';
-import { useSmsCountdown } from '../../src/features/account/sms-countdown';
-import { checkCaptcha, checkField, checkRegisterConfirm, checkSmsCode, type Check, type Invalid, type RuleSet } from '../../src/features/account/validation';
+} from '../../src/features/account';
+import { useSmsCountdown } from '../../src/features/account';
+import { checkCaptcha, checkField, checkRegisterConfirm, checkSmsCode, type Check, type Invalid, type RuleSet } from '../../src/features/account';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { CONFIGURED_REGISTRATION_FIELDS } from '../../src/tenant/registration-fields';
 

@@ -3,10 +3,10 @@ import { useContext, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { SetPasswordSmsFormProps } from '../../src/generated/widgets/set-password-sms-form';
-import { login, startSession } from '../../src/features/account/api/auth';
+import { login, startSession } from '../../src/features/account';
 import { ApiFailure } from '../../src/lib/api/client';
-import { setPasswordByPhone } from '../../src/features/account/api/security';
-import { sendSmsCode } from '../../src/features/account/api/verification';
+import { setPasswordByPhone } from '../../src/features/account';
+import { sendSmsCode } from '../../src/features/account';
 import { hideLoading, showLoading, showToast } from '../../src/lib/feedback';
 import {
   AccountFormHostContext,
@@ -19,9 +19,9 @@ import {
   useFieldForm,
   useLanguageRevalidation,
   type Values,
-} from '../../src/features/account/components/form-fields';
-import { useSmsCountdown } from '../../src/features/account/sms-countdown';
-import { checkField, checkSmsCode, type Check, type Invalid, type RuleSet } from '../../src/features/account/validation';
+} from '../../src/features/account';
+import { useSmsCountdown } from '../../src/features/account';
+import { checkField, checkSmsCode, type Check, type Invalid, type RuleSet } from '../../src/features/account';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 
 /** A host (e.g. a dialog over the game list) may pass a callback besides the JSON props. */

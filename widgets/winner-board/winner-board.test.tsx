@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RankList, Winner } from '../../src/features/games/api/winners';
+import type { RankList, Winner } from '../../src/features/games';
 import { emitLanguageChange } from '../../src/lib/language';
 import { renderWithRuntime, TY } from '../../tests/renderer/harness';
 import { lastSwiper, swiperCalls } from '../../tests/home/swiper-mock';

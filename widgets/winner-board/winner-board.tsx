@@ -3,9 +3,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Autoplay } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
-import { sortWinners, useRankList, type Winner } from '../../src/features/games/api/winners';
+import { sortWinners, useRankList, type Winner } from '../../src/features/games';
 import { useContentLanguage } from '../../src/lib/language';
-import { useLaunchGame } from '../../src/features/games/launch';
+import { useLaunchGame } from '../../src/features/games';
 import { useRuntime } from '../../src/lib/runtime';
 import { formatWin, loopSlides, WINNER_LANGUAGE_DEBOUNCE_MS, WINNER_VISIBLE, winnerLoops, winnerSwiperOptions } from './rules';
 

@@ -7,7 +7,7 @@ import { LOGIN_PATH, REGISTER_PATH, useRuntime } from '../../lib/runtime';
 import { Slot } from '../../renderer';
 import { ROUTE_TITLES } from '../route-titles';
 import { LanguageSwitcher } from './language-switcher';
-import { useMemberData } from '../../features/account/member-data';
+import { useMemberData } from '../../features/account';
 import { PageBar } from '../../components/page-bar';
 
 /** The title key of a page's header: the spec's header title, else the route title. */

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Slot as SlotData } from '../../generated/tenant';
-import { AccountFormHostContext } from '../../features/account/components/form-fields';
+import { AccountFormHostContext } from '../../features/account';
 import { Icon } from '../../components/icons';
 import { LOGIN_PATH, REGISTER_PATH, useRuntime } from '../../lib/runtime';
 import { Slot, useRendererEnv, type WidgetRegistry } from '../../renderer';

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useAgentNoticeUnread } from '../../features/home/api/announcements';
-import { useMemberInfo } from '../../features/account/api/member';
-import { useUnreadCount } from '../../features/engagement/api/messages';
-import { unclaimedCount, usePromotions } from '../../features/engagement/api/promotions';
-import { useWallet } from '../../features/wallet/api/wallet';
-import type { MemberData } from '../../features/account/member-data';
+import { useAgentNoticeUnread } from '../../features/home';
+import { useMemberInfo } from '../../features/account';
+import { useUnreadCount } from '../../features/engagement';
+import { unclaimedCount, usePromotions } from '../../features/engagement';
+import { useWallet } from '../../features/wallet';
+import type { MemberData } from '../../features/account';
 
 export interface MemberDataBridgeProps {
   token: string;

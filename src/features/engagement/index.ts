@@ -1,0 +1,3 @@
+// The public face of the engagement area: other areas, widgets and the app shell import from here only.
+export * from './api/messages';
+export * from './api/promotions';

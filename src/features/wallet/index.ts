@@ -1,0 +1,2 @@
+// The public face of the wallet area: other areas, widgets and the app shell import from here only.
+export * from './api/wallet';
