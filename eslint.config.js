@@ -6,6 +6,49 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import react from 'eslint-plugin-react';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+
+// Import direction is the architecture (STYLE.md): lib <- components <- renderer <- features <- widgets <- app.
+// Areas reach each other only through their index.ts; the server never reaches UI code or seed data from a route.
+const AREAS = ['account', 'games', 'home', 'wallet', 'engagement', 'agent', 'protection'];
+const throughIndex = (target, message) =>
+  AREAS.map((area) => ({ target, from: `./src/features/${area}`, except: ['./index.ts'], message }));
+const boundaryZones = [
+  {
+    target: './src/lib',
+    from: ['./src/features', './src/app', './src/components', './src/renderer', './widgets', './server'],
+    message: 'src/lib is the bottom layer: it knows no area, no UI part, no widget and no server code.',
+  },
+  {
+    target: './src/components',
+    from: ['./src/features', './src/app', './src/renderer', './widgets', './server'],
+    message: 'Shared UI parts know no area: they import src/lib only.',
+  },
+  {
+    target: './src/renderer',
+    from: ['./src/features', './src/app', './widgets', './server'],
+    message: 'The renderer is handed its widgets; it imports src/lib only.',
+  },
+  {
+    target: './src/tenant',
+    from: ['./src/features', './src/app', './src/components', './src/renderer', './widgets', './server'],
+    message: 'Tenant loading knows no UI and no server.',
+  },
+  { target: './src/features', from: ['./src/app', './widgets', './server'], message: 'An area never imports the app shell, widgets or the server.' },
+  ...AREAS.flatMap((area) =>
+    throughIndex(`./src/features/!(${area})/**`, `Another area is reached only through its index.ts.`).filter((z) => z.from.endsWith(`/${area}`)),
+  ),
+  { target: './widgets', from: ['./src/app', './src/renderer', './server'], message: 'Widgets import src/lib, src/components and area entry points only.' },
+  ...throughIndex('./widgets/**', 'Widgets import an area only through its index.ts.'),
+  {
+    target: './server',
+    from: ['./src/app', './src/renderer', './src/features', './src/components', './widgets'],
+    message: 'The server imports only src/lib, src/tenant, src/generated and its own folders.',
+  },
+  { target: './server/routes', from: './server/db/seed*', message: 'Routes never import seed data: constants live in server/lib or a service.' },
+];
 
 const uiCode = ['src/app/**', 'src/renderer/**', 'src/main.tsx', 'widgets/**'];
 
@@ -37,6 +80,19 @@ export default tseslint.config(
   {
     files: ['**/*.test.tsx', 'tests/**', 'e2e/**'],
     rules: { 'react/jsx-no-literals': 'off' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     files: ['widgets/**'],

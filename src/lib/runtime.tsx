@@ -6,7 +6,8 @@ import { configureApi, type EncryptionSettings } from './api/client';
 import type { AppConfig, StartupSettings } from './app-config';
 import type { GateContext } from './gates';
 import { showToast, TOAST_SHORT_MS } from './feedback';
-import { clearSession, currentToken, logout, readStoredSession, reloadSessionFromStorage, SESSION_KEY, sessionStore, syncSessionFromStorage } from './session';
+import { logout } from './api/session';
+import { clearSession, currentToken, readStoredSession, reloadSessionFromStorage, SESSION_KEY, sessionStore, syncSessionFromStorage } from './session';
 import { openExternal } from './external';
 
 /** Actions an item may run instead of navigating (the nav-item props schema lists the same names). */

@@ -6,8 +6,6 @@
 import { proxy, subscribe, useSnapshot } from 'valtio';
 import type { SessionInfo } from '../generated/storage/session-info';
 import { validateSessionInfo } from '../generated/validators.js';
-import { deleteSession } from './api/session';
-import { confirmDialog, hideLoading, showLoading } from './feedback';
 import { readJson, readItem, removeItem, writeItem } from './storage';
 
 export const SESSION_KEY = 'MC_SESSION_INFO';
@@ -147,30 +145,4 @@ export function forgetSessionLocally(): void {
   clearStorageArea('session', () => true);
   clearStorageArea('local', (key) => key.startsWith(BANK_LIST_CACHE_PREFIX));
   writeItem(AUTO_LOGIN_KEY, '0');
-}
-
-/**
- * The logout flow (spec section 4): confirm (in_popup_prompt / in_sure_logout), then the
- * in_please_wait spinner and DELETE /wps/session, then forget everything locally and reload to
- * /m/home. A failed call still logs out locally: the player asked to leave. Resolves false when
- * the player cancels.
- */
-export async function logout(): Promise<boolean> {
-  const confirmed = await confirmDialog({
-    titleKey: 'in_popup_prompt',
-    messageKey: 'in_sure_logout',
-    confirmKey: 'confirm',
-    cancelKey: 'cancel',
-  });
-  if (!confirmed) return false;
-  showLoading('in_please_wait');
-  try {
-    if (sessionStore.info) await deleteSession();
-  } catch {
-    // Expired or already revoked: the local logout below is what the player needs.
-  }
-  forgetSessionLocally();
-  hideLoading();
-  pageLocation.replace(LOGOUT_RELOAD_PATH);
-  return true;
 }

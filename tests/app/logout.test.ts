@@ -10,12 +10,12 @@ import { ApiFailure, request } from '../../src/lib/api/client';
 import { feedbackStore } from '../../src/lib/feedback';
 import {
   AUTO_LOGIN_KEY,
-  logout,
   pageLocation,
   SESSION_KEY,
   sessionStore,
   setSession,
 } from '../../src/lib/session';
+import { logout } from '../../src/lib/api/session';
 
 const requestMock = vi.mocked(request);
 

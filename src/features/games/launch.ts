@@ -169,7 +169,7 @@ export function recordRecentPlay(target: LaunchTarget): void {
 
 /** Revalidates the header balance (SWR mutate of the wallet key; SWR loads only when asked). */
 export function revalidateWallet(): Promise<unknown> {
-  return Promise.all([import('swr'), import('../wallet/api/wallet')])
+  return Promise.all([import('swr'), import('../wallet')])
     .then(([{ mutate }, { WALLET_PATH }]) => mutate((key) => Array.isArray(key) && key[0] === WALLET_PATH))
     .catch(() => undefined);
 }

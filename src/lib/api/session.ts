@@ -4,7 +4,8 @@
  */
 import { useEffect } from 'react';
 import type { Renewal } from '../../generated/api/session';
-import { currentToken, reloadSessionFromStorage, replaceToken } from '../session';
+import { confirmDialog, hideLoading, showLoading } from '../feedback';
+import { currentToken, forgetSessionLocally, LOGOUT_RELOAD_PATH, pageLocation, reloadSessionFromStorage, replaceToken, sessionStore } from '../session';
 import { ApiFailure, request } from './client';
 
 export const SESSION_PATH = '/wps/session';
@@ -53,4 +54,30 @@ export function useSessionRenewal(token: string | null | undefined): void {
     if (!held) return;
     renewSession().catch(() => undefined);
   }, [held]);
+}
+
+/**
+ * The logout flow (spec section 4): confirm (in_popup_prompt / in_sure_logout), then the
+ * in_please_wait spinner and DELETE /wps/session, then forget everything locally and reload to
+ * /m/home. A failed call still logs out locally: the player asked to leave. Resolves false when
+ * the player cancels.
+ */
+export async function logout(): Promise<boolean> {
+  const confirmed = await confirmDialog({
+    titleKey: 'in_popup_prompt',
+    messageKey: 'in_sure_logout',
+    confirmKey: 'confirm',
+    cancelKey: 'cancel',
+  });
+  if (!confirmed) return false;
+  showLoading('in_please_wait');
+  try {
+    if (sessionStore.info) await deleteSession();
+  } catch {
+    // Expired or already revoked: the local logout below is what the player needs.
+  }
+  forgetSessionLocally();
+  hideLoading();
+  pageLocation.replace(LOGOUT_RELOAD_PATH);
+  return true;
 }
