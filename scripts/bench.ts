@@ -2,6 +2,7 @@
  * `npm run bench`: prints size and speed figures of this build on this machine. Figures, not
  * assertions: machines are shared and noisy, so budgets are read by people, not enforced by tests.
  *  - JavaScript a first visit to /m/home loads (gzip), and whether Ajv's compiler is in the bundle.
+ *  - Pages in Chromium: JavaScript fetched until network idle and Lighthouse mobile figures (bench-pages.ts).
  *  - Requests per second of platform API reads next to a bare Fastify route, in the same run.
  *  - Logins per second (encrypted body, Argon2id with the production parameters) and the time
  *    of one password hash.
@@ -15,6 +16,7 @@ import { CompactEncrypt, importJWK, type JWK } from 'jose';
 import { buildApp } from '../server/app';
 import { hashPassword, verifyPassword } from '../server/lib/passwords';
 import { ajvCompilerChunks, allJs, firstLoadJs } from './bundle-facts';
+import { pages } from './bench-pages';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
@@ -116,6 +118,9 @@ async function hashing(): Promise<void> {
   console.log(`  ${perHash.toFixed(1)} ms per hash, ${perCheck.toFixed(1)} ms per check (one at a time; libuv runs ${process.env.UV_THREADPOOL_SIZE ?? 4} at once)`);
 }
 
-await sizes();
-await api();
-await hashing();
+// BENCH_ONLY=pages (or bundle, api, hashing) runs one part.
+const only = process.env.BENCH_ONLY;
+if (!only || only === 'bundle') await sizes();
+if (!only || only === 'pages') await pages();
+if (!only || only === 'api') await api();
+if (!only || only === 'hashing') await hashing();

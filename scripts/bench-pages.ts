@@ -1,0 +1,230 @@
+/**
+ * Pages as a phone sees them: the production build served by the real server, loaded in Debian's
+ * Chromium. For each landing page and demo tenant it prints
+ *  - the JavaScript files and bytes fetched from navigation until the network is idle (every
+ *    chunk the page loads, not only what index.html preloads), gzip as in the budget;
+ *  - Lighthouse's mobile preset (simulated slow 4G, 4x CPU slowdown): performance and
+ *    accessibility scores, FCP, LCP, TBT and CLS.
+ * Budgets are printed next to each figure; nothing here fails a build.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import { CompactEncrypt, importJWK, type JWK } from 'jose';
+import lighthouse from 'lighthouse';
+import { chromium, type Browser } from 'playwright-core';
+
+const PORT = Number(process.env.BENCH_PAGES_PORT ?? 8383);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? 'chromium';
+const SESSION_KEY = 'MC_SESSION_INFO';
+const DEMO_MEMBER = { username: 'demoplayer', password: 'Demo1234' };
+
+export const BUDGETS = { performance: 95, accessibility: 95, tbtMs: 150, cls: 0.05, homeJsKb: 150 };
+
+export interface PageCase {
+  tenant: 'demo-ph' | 'demo-en';
+  path: string;
+  member: boolean;
+}
+
+export const PAGE_CASES: readonly PageCase[] = (['demo-ph', 'demo-en'] as const).flatMap((tenant) => [
+  { tenant, path: '/m/home', member: false },
+  { tenant, path: '/m/home', member: true },
+  { tenant, path: '/m/gameList?gameType=RNG', member: false },
+  { tenant, path: '/m/mine', member: true },
+]);
+
+const origin = (tenant: string): string => `http://${tenant}.localhost:${PORT}`;
+const kb = (n: number): string => (n / 1024).toFixed(1);
+
+/** Newest modification time under a file or folder. */
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let max = stat.mtimeMs;
+  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
+  return max;
+}
+
+/** Builds when dist/ is missing or older than its sources, so stale output never gets measured. */
+export function ensureBuild(): void {
+  const sources = ['index.html', 'vite.config.ts', 'package.json', 'src', 'widgets', 'locales', 'public'];
+  const builtAt = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
+  if (builtAt >= Math.max(...sources.map(newest))) return;
+  const r = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(1);
+}
+
+async function startSite(): Promise<{ server: ChildProcess; stop: () => void }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wl-bench-pages-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
+  const stop = () => {
+    if (server.exitCode === null) server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 240; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${PORT}/wps/system/ready`);
+      if (res.ok) return { server, stop };
+    } catch {
+      // not listening yet
+    }
+    if (server.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  stop();
+  throw new Error('the site did not become ready');
+}
+
+/** Logs the demo member in through the API (an encrypted body, as the site sends) and returns the stored record. */
+async function memberSession(tenant: string): Promise<string> {
+  const base = `http://127.0.0.1:${PORT}`;
+  const host = { host: `${tenant}.localhost:${PORT}` };
+  const startup = (await (await fetch(`${base}/wps/system/startup`, { headers: host })).json()) as {
+    value: { info: { merchantCode?: string }; encryption: { header: string; alg: string; enc: string; jwk: JWK } };
+  };
+  const { header, alg, enc, jwk } = startup.value.encryption;
+  const payload = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify({ type: 'username', ...DEMO_MEMBER })))
+    .setProtectedHeader({ alg, enc, kid: jwk.kid, iat: Math.floor(Date.now() / 1000), jti: randomBytes(16).toString('base64url') })
+    .encrypt(await importJWK(jwk, alg));
+  const res = await fetch(`${base}/wps/session/login`, {
+    method: 'POST',
+    headers: { ...host, [header]: '1', 'content-type': 'application/json' },
+    body: JSON.stringify({ payload }),
+  });
+  const body = (await res.json()) as { success: boolean; value?: { token: string; userName: string; customerType: number; firstTimeLogin: boolean }; errorCode?: string };
+  if (!body.success || !body.value) throw new Error(`demo login failed on ${tenant}: ${body.errorCode ?? res.status}`);
+  return JSON.stringify({
+    token: body.value.token,
+    merchantCode: startup.value.info.merchantCode ?? '',
+    userName: body.value.userName,
+    type: body.value.customerType,
+    firstTimeLogin: body.value.firstTimeLogin,
+  });
+}
+
+export interface JsFetched {
+  files: number;
+  transferred: number;
+  gzip: number;
+}
+
+/** JavaScript a first visit fetches until the network is idle (fresh profile, phone viewport). */
+async function jsUntilIdle(browser: Browser, c: PageCase, session: string | null): Promise<JsFetched> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  if (session) await context.addInitScript(([k, v]) => window.localStorage.setItem(k, v), [SESSION_KEY, session] as const);
+  const page = await context.newPage();
+  const seen: Promise<{ transferred: number; gzip: number }>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    seen.push(
+      (async () => {
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        const sizes = await response.request().sizes().catch(() => ({ responseBodySize: body.length }));
+        return { transferred: sizes.responseBodySize, gzip: gzipSync(body, { level: 9 }).length };
+      })(),
+    );
+  });
+  await page.goto(origin(c.tenant) + c.path, { waitUntil: 'networkidle' });
+  const all = await Promise.all(seen);
+  await context.close();
+  return { files: all.length, transferred: all.reduce((s, a) => s + a.transferred, 0), gzip: all.reduce((s, a) => s + a.gzip, 0) };
+}
+
+export interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+/** One Lighthouse run with the default (mobile) settings in a fresh headless Chromium. */
+async function lighthouseRun(c: PageCase, session: string | null): Promise<LighthouseFigures> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+  try {
+    if (session) {
+      // A member page needs the stored session: write it in this profile, then keep storage (only) for the run.
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const page = await browser.contexts()[0].newPage();
+      await page.goto(`${origin(c.tenant)}/wps/system/ready`).catch(() => undefined);
+      await page.evaluate(([k, v]) => window.localStorage.setItem(k, v), [SESSION_KEY, session] as const);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await page.close();
+      await browser.close().catch(() => undefined);
+    }
+    const result = await lighthouse(origin(c.tenant) + c.path, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: Boolean(session),
+    });
+    if (!result) throw new Error('lighthouse returned nothing');
+    const { categories, audits } = result.lhr;
+    const num = (id: string): number => Number(audits[id]?.numericValue ?? Number.NaN);
+    return {
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      fcpMs: num('first-contentful-paint'),
+      lcpMs: num('largest-contentful-paint'),
+      tbtMs: num('total-blocking-time'),
+      cls: num('cumulative-layout-shift'),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const mark = (ok: boolean): string => (ok ? '' : '  OVER BUDGET');
+
+/** Prints the figures of every page case; `BENCH_LIGHTHOUSE=0` skips the Lighthouse runs. */
+export async function pages(): Promise<void> {
+  ensureBuild();
+  if (!existsSync(CHROMIUM)) {
+    console.log(`\n# Pages: skipped, no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
+    return;
+  }
+  const site = await startSite();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] }).catch((err: unknown) => {
+    site.stop();
+    throw err;
+  });
+  try {
+    const sessions = new Map<string, string>();
+    for (const tenant of ['demo-ph', 'demo-en']) sessions.set(tenant, await memberSession(tenant));
+    console.log(`\n# Pages in Chromium (${CHROMIUM}), phone viewport, fresh profile each`);
+    console.log('  JavaScript fetched until the network is idle');
+    for (const c of PAGE_CASES) {
+      const js = await jsUntilIdle(browser, c, c.member ? sessions.get(c.tenant)! : null);
+      const budget = c.path === '/m/home' && !c.member ? ` (budget ${BUDGETS.homeJsKb} KB)${mark(js.gzip / 1024 <= BUDGETS.homeJsKb)}` : '';
+      console.log(`  ${c.tenant.padEnd(8)} ${(c.member ? 'member ' : 'visitor') } ${c.path.padEnd(26)} ${String(js.files).padStart(3)} files  ${kb(js.gzip).padStart(6)} KB gzip  ${kb(js.transferred).padStart(6)} KB on the wire${budget}`);
+    }
+    if (process.env.BENCH_LIGHTHOUSE === '0') return;
+    const { version } = createRequire(import.meta.url)('lighthouse/package.json') as { version: string };
+    console.log(
+      `  Lighthouse ${version} mobile preset (budgets: performance ${BUDGETS.performance}+, accessibility ${BUDGETS.accessibility}+, TBT <= ${BUDGETS.tbtMs} ms, CLS <= ${BUDGETS.cls})`,
+    );
+    for (const c of PAGE_CASES) {
+      const f = await lighthouseRun(c, c.member ? sessions.get(c.tenant)! : null);
+      const over = f.performance < BUDGETS.performance || f.accessibility < BUDGETS.accessibility || f.tbtMs > BUDGETS.tbtMs || f.cls > BUDGETS.cls;
+      console.log(
+        `  ${c.tenant.padEnd(8)} ${c.member ? 'member ' : 'visitor'} ${c.path.padEnd(26)} perf ${String(f.performance).padStart(3)}  a11y ${String(f.accessibility).padStart(3)}  FCP ${(f.fcpMs / 1000).toFixed(1)} s  LCP ${(f.lcpMs / 1000).toFixed(1)} s  TBT ${Math.round(f.tbtMs)} ms  CLS ${f.cls.toFixed(3)}${mark(!over)}`,
+      );
+    }
+  } finally {
+    await browser.close();
+    site.stop();
+  }
+}
