@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import react from 'eslint-plugin-react';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -80,6 +81,12 @@ export default tseslint.config(
   {
     files: ['**/*.test.tsx', 'tests/**', 'e2e/**'],
     rules: { 'react/jsx-no-literals': 'off' },
+  },
+  // Accessibility (DESIGN.md: Lighthouse accessibility 95+): labels, roles, alt text and keyboard
+  // reachability are checked on every component, not left to the e2e axe run.
+  {
+    ...jsxA11y.flatConfigs.recommended,
+    files: ['**/*.tsx'],
   },
   {
     files: ['src/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'server/**/*.ts'],

@@ -77,7 +77,8 @@ export function Modal({ labelledBy, describedBy, onDismiss, role = 'dialog', cla
   };
 
   return (
-    <div className="modal-mask" onClick={onMaskClick} data-testid="modal-mask">
+    // A backdrop, not a control: Escape is the keyboard way to dismiss.
+    <div className="modal-mask" role="presentation" onClick={onMaskClick} data-testid="modal-mask">
       <div
         ref={panelRef}
         className={['modal', className].filter(Boolean).join(' ')}

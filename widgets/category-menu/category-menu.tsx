@@ -125,7 +125,7 @@ export default function CategoryMenuView({ gamesShown }: { gamesShown: number })
 
   return (
     <section className="category-menu">
-      <div ref={tabs} className="category-menu__tabs" role="tablist" onKeyDown={onKeyDown}>
+      <div ref={tabs} className="category-menu__tabs" role="tablist">
         {menu.map((c) => {
           const selected = c.code === current.code;
           return (
@@ -140,6 +140,7 @@ export default function CategoryMenuView({ gamesShown }: { gamesShown: number })
               tabIndex={selected ? 0 : -1}
               className={selected ? 'category-menu__tab category-menu__tab--active' : 'category-menu__tab'}
               onClick={() => setActive(c.code)}
+              onKeyDown={onKeyDown}
             >
               {t(`cat_${c.code}`)}
             </button>

@@ -77,7 +77,7 @@ export function FilterPanel({
   const set = (patch: Partial<FilterValues>) => setDraft((d) => ({ ...d, ...patch }));
 
   return (
-    <div className="game-filter" role="presentation" onClick={onClose}>
+    <div className="game-filter" role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
       <div
         ref={panelRef}
         className="game-filter__panel"
@@ -85,7 +85,6 @@ export function FilterPanel({
         aria-modal="true"
         aria-labelledby="game-filter-title"
         tabIndex={-1}
-        onClick={(e) => e.stopPropagation()}
       >
         <div className="game-filter__head">
           <h2 id="game-filter-title">{t('filter')}</h2>

@@ -49,8 +49,8 @@ function Sheet({ labelKey, onClose, children }: { labelKey: 'set_password'; onCl
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
   return (
-    <div className="game-filter" role="presentation" onClick={onClose}>
-      <div className="game-filter__panel" role="dialog" aria-modal="true" aria-label={t(labelKey)} onClick={(e) => e.stopPropagation()}>
+    <div className="game-filter" role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="game-filter__panel" role="dialog" aria-modal="true" aria-label={t(labelKey)}>
         <div className="game-filter__head">
           <h2>{t(labelKey)}</h2>
           <button type="button" className="game-filter__close" aria-label={t('close')} onClick={onClose}>

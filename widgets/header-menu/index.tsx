@@ -20,6 +20,7 @@ function HeaderMenu({ children }: WidgetComponentProps<HeaderMenuProps>) {
   };
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- catches the click of an item's own link or button (Enter on one fires it too); the div is no control itself
     <div className="header-menu" ref={rootRef} onClick={onItemClick}>
       <button
         ref={toggleRef}

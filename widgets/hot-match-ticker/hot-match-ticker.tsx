@@ -54,6 +54,7 @@ export function HotMatchPopup({ matches, onClose }: { matches: readonly HotMatch
       </div>
       <ul className="hot-match-popup__list">
         {matches.map((m) => (
+          // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- the whole match is a larger tap target; its play button is the keyboard and screen-reader control for the same launch
           <li key={m.id} className="hot-match" data-testid="hot-match" onClick={() => play(m)}>
             <div className="hot-match__head">
               <span className="hot-match__league">{m.league}</span>
