@@ -6,7 +6,7 @@ export default function SettingsScreen() {
   const { tenant } = useRuntime();
   return (
     <main className="screen screen--settings">
-      <Slot slot={tenant.screens.settings?.slots.list} path="screens.settings.slots.list" />
+      <Slot slot={tenant.screens.set?.slots.list} path="screens.set.slots.list" />
     </main>
   );
 }
