@@ -50,7 +50,7 @@ function labelsOf(tenant: Tenant, slot: Slot | undefined, ctx: GateContext, mess
 }
 
 async function expectItems(page: Page, config: AppConfig, ctx: GateContext, messages: Record<string, string>) {
-  const screen = config.tenant.screens.memberCentre;
+  const screen = config.tenant.screens.mine;
   for (const name of ['tiles', 'list'] as const) {
     const list = page.locator(`.mc-${name} ul`).first();
     const rendered = await renderedItems(list);

@@ -1,65 +1,12 @@
-import type { RouteId } from '../lib/routes';
 import type { TranslationKey } from '../lib/i18n-keys';
+import { ROUTES, type RouteId } from '../lib/routes';
 
 /**
- * The title key of every route (spec section 2). Typed against the route table and the locale
- * keys, so a new route without a title, or a title key missing from the locales, fails typecheck.
+ * The title key of every route, read from the route manifest. The manifest types each title
+ * against the locale keys, so a route without a title, or a title key missing from the locales,
+ * fails typecheck.
  */
-export const ROUTE_TITLES: Record<RouteId, TranslationKey> = {
-  home: 'home',
-  login: 'login',
-  register: 'register',
-  forget: 'forgot_password',
-  changePsw: 'change_password',
-  set: 'personal_settings',
-  mine: 'member_centre',
-  benefits: 'vip_benefits',
-  notice: 'notice',
-  memberNotice: 'agent_notice',
-  webEmail: 'message_center',
-  rewardCenter: 'reward_center',
-  voucherCenter: 'deposit',
-  withdraw: 'withdraw',
-  vouReport: 'deposit_record',
-  withdrawReport: 'withdraw_record',
-  transactionRecord: 'account_record',
-  gameRecord: 'betting_record',
-  profitandloss: 'profit_and_loss',
-  securityCenter: 'security_center',
-  uplineTransfer: 'upline_transfer',
-  manualRebate: 'single_cash_back',
-  rebateReport: 'rebate_report',
-  leaderBoard: 'mission_activity',
-  feedback: 'feedback',
-  inviteFriends: 'invite_friends',
-  trail: 'free_trial',
-  launchGame: 'game_centre',
-  lottery: 'cat_LOTT',
-  gameList: 'game_centre',
-  gameLobby: 'game_centre',
-  gameCenter: 'game_centre',
-  slotsCenter: 'cat_RNG',
-  moreLottery: 'cat_LOTT',
-  startLottery: 'cat_LOTT',
-  activity: 'activity_centre',
-  activityInfo: 'promotions',
-  winnerPage: 'winners',
-  service: 'customer_service',
-  help: 'help_center',
-  helpDetail: 'help_center',
-  useragreement: 'user_agreement',
-  maintenance: 'maintenance_title',
-  agent: 'agent_home',
-  teamOverview: 'team_overview',
-  memberTeam: 'team_members',
-  teamPnl: 'team_pnl',
-  teamBetting: 'team_betting',
-  teamRebate: 'team_rebate',
-  agentRebeat: 'agent_rebate',
-  redRain: 'red_rain',
-  agentRegister: 'open_account',
-  agentDivident: 'dividend',
-  salaryContract: 'salary_contract',
-  dividendContract: 'dividend_contract',
-  hourContract: 'hourly_contract',
-};
+export const ROUTE_TITLES: Readonly<Record<RouteId, TranslationKey>> = Object.fromEntries(ROUTES.map((r) => [r.id, r.title])) as Record<
+  RouteId,
+  TranslationKey
+>;

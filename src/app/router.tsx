@@ -1,29 +1,15 @@
-import { lazy, type ReactElement } from 'react';
-import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router-dom';
+import type { ComponentType, ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
 import type { AppConfig } from '../lib/app-config';
 import { HOME_PATH, isRouteAllowed } from '../lib/layout-rules';
-import { ROUTES, type RouteDef, type RouteId } from '../lib/routes';
+import { ROUTES, type RouteDef } from '../lib/routes';
+import { useRuntime } from '../lib/runtime';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
-import { ROUTE_TITLES } from './route-titles';
-import { HomeScreen } from '../features/home/screens/home-screen';
+import { SCREEN_MODULES } from './screen-modules';
 import { MemberCentreGuard, RequireSession } from './shell/guards';
 
-// Only home is in the first load; every other screen is its own chunk.
-const PlaceholderScreen = lazy(() => import('./screens/placeholder-screen'));
-const MemberCentreScreen = lazy(() => import('../features/account/screens/member-centre-screen'));
-const SettingsScreen = lazy(() => import('../features/account/screens/settings-screen'));
-const FormScreen = lazy(() => import('../features/account/screens/form-screen'));
-const StatusView = lazy(() => import('./shell/status-views'));
-const GameListScreen = lazy(() => import('../features/games/screens/game-list-screen'));
-const LaunchScreen = lazy(() => import('../features/games/screens/launch-screen'));
-const HelpScreen = lazy(() => import('../features/home/screens/help-screen'));
-
-/** /m/startLottery with a vendor starts that lottery (the frame route's parameters); without one it lists lotteries. */
-function StartLottery() {
-  const { search } = useLocation();
-  return new URLSearchParams(search).get('vendor') ? <LaunchScreen /> : <GameListScreen />;
-}
+type RouteFields = Omit<RouteObject, 'path' | 'index'>;
 
 /** An alias keeps its query string when it lands on the canonical path (/m/member/home?x -> /m/mine?x). */
 function RedirectTo({ to }: { to: string }) {
@@ -31,77 +17,109 @@ function RedirectTo({ to }: { to: string }) {
   return <Navigate to={{ pathname: to, search, hash }} replace />;
 }
 
+/** A route for some member types only: anyone else is sent home, replacing the entry. */
+function RequireMemberType({ types, children }: { types: readonly number[]; children?: ReactNode }) {
+  const { session } = useRuntime();
+  if (!session || !types.includes(session.type)) return <Navigate to={HOME_PATH} replace />;
+  return <>{children}</>;
+}
+
+/** A screen behind the guard its manifest entry names. */
+function Guarded({ route, children }: { route: RouteDef; children: ReactNode }) {
+  const screen = route.memberTypes ? <RequireMemberType types={route.memberTypes}>{children}</RequireMemberType> : children;
+  switch (route.guard) {
+    case 'session':
+      return <RequireSession>{screen}</RequireSession>;
+    case 'memberCentre':
+      return <MemberCentreGuard>{screen}</MemberCentreGuard>;
+    default:
+      return <>{screen}</>;
+  }
+}
+
+/** The page while a screen's chunk loads on a first visit (as the shell's own page fallback). */
+const PAGE_LOADING = <div className="page-loading" aria-hidden="true" />;
+
+function isGuarded(route: RouteDef): boolean {
+  return (route.guard ?? 'visitor') !== 'visitor' || route.memberTypes !== undefined;
+}
+
+/**
+ * A route whose screen loads with it (route.lazy). A guarded route renders its guard around the
+ * screen's child route, so on a first visit the guard decides while the chunk is still loading
+ * (a visitor on /m/set goes home at once, as before).
+ */
+function lazyScreen(route: RouteDef, load: () => Promise<ComponentType>): RouteFields {
+  const screen: Pick<RouteObject, 'hydrateFallbackElement' | 'lazy'> = {
+    hydrateFallbackElement: PAGE_LOADING,
+    lazy: async () => ({ Component: await load() }),
+  };
+  if (!isGuarded(route)) return screen;
+  return {
+    element: (
+      <Guarded route={route}>
+        <Outlet />
+      </Guarded>
+    ),
+    children: [{ ...screen, index: true }],
+  };
+}
+
+/**
+ * What a route renders: the tenant's node tree for it when the entry names a tenant screen this
+ * tenant has, else its screen module, else the empty-state placeholder under its title.
+ */
+function screenRoute(route: RouteDef, config: AppConfig): RouteFields {
+  if (route.screen !== undefined && config.tenant.screens[route.screen]) {
+    return lazyScreen(route, async () => {
+      const { default: SlotScreen } = await import('./screens/slot-screen');
+      return function RouteSlotScreen() {
+        return <SlotScreen route={route} />;
+      };
+    });
+  }
+  if (route.module !== undefined) {
+    const screenModule = SCREEN_MODULES[route.module];
+    if ('load' in screenModule) return lazyScreen(route, screenModule.load);
+    const { Component } = screenModule;
+    return {
+      element: (
+        <Guarded route={route}>
+          <Component />
+        </Guarded>
+      ),
+    };
+  }
+  return lazyScreen(route, async () => {
+    const { default: PlaceholderScreen } = await import('./screens/placeholder-screen');
+    return function RoutePlaceholder() {
+      return <PlaceholderScreen titleKey={route.title} />;
+    };
+  });
+}
+
 /** React Router matches "/m" and "/m/" alike: collapse them so each path is declared once. */
 function normalise(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
-/** The element of a route: its screen, behind the guard the spec gives it. */
-export function screenFor(id: RouteId): ReactElement {
-  switch (id) {
-    case 'home':
-      return <HomeScreen />;
-    case 'mine':
-      return (
-        <MemberCentreGuard>
-          <MemberCentreScreen />
-        </MemberCentreGuard>
-      );
-    case 'set':
-      return (
-        <RequireSession>
-          <SettingsScreen />
-        </RequireSession>
-      );
-    case 'changePsw':
-      return (
-        <RequireSession>
-          <FormScreen screen="changePsw" />
-        </RequireSession>
-      );
-    case 'login':
-    case 'register':
-    case 'forget':
-      return <FormScreen screen={id} />;
-    case 'maintenance':
-      return <StatusView view="maintenance" />;
-    case 'gameList':
-    case 'gameLobby':
-    case 'gameCenter':
-    case 'slotsCenter':
-    case 'lottery':
-    case 'moreLottery':
-      return <GameListScreen />;
-    case 'startLottery':
-      return <StartLottery />;
-    case 'launchGame':
-      return <LaunchScreen />;
-    case 'help':
-    case 'helpDetail':
-      return <HelpScreen />;
-    default:
-      return <PlaceholderScreen titleKey={ROUTE_TITLES[id]} />;
-  }
-}
-
 /**
- * The route objects for every path of the route table, canonical and alias. A route the tenant's
+ * The route objects for every path of a route manifest, canonical and alias. A route the tenant's
  * whitelist does not name leads home (its aliases too, through the canonical path).
  */
-export function appRoutes(config: AppConfig): RouteObject[] {
+export function appRoutes(config: AppConfig, manifest: readonly RouteDef[] = ROUTES): RouteObject[] {
   const whitelist = config.tenant.routes.whitelist;
   const seen = new Set<string>();
   const children: RouteObject[] = [];
-  const add = (path: string, route: Omit<RouteObject, 'path' | 'children' | 'index'>) => {
+  const add = (path: string, route: RouteFields) => {
     const p = normalise(path);
     if (seen.has(p)) return;
     seen.add(p);
     children.push({ ...route, path: p } as RouteObject);
   };
-  for (const route of ROUTES as readonly RouteDef[]) {
-    const id = route.id as RouteId;
+  for (const route of manifest) {
     const allowed = isRouteAllowed(route.path, whitelist);
-    add(route.path, { element: allowed ? screenFor(id) : <Navigate to={HOME_PATH} replace /> });
+    add(route.path, allowed ? screenRoute(route, config) : { element: <Navigate to={HOME_PATH} replace /> });
     for (const alias of route.aliases ?? []) add(alias, { element: <RedirectTo to={route.path} /> });
   }
   // Unknown paths land on home rather than on a dead end.

@@ -81,7 +81,7 @@ export type InstallMode = 'browser' | 'app' | 'webclip' | 'pwa';
  */
 export interface Tenant {
   $schema?: string;
-  schemaVersion: 1;
+  schemaVersion: 2;
   extends?: string;
   id: string;
   merchantCode: string;
@@ -333,18 +333,22 @@ export interface DownloadLink {
   resourceType: 'IOS' | 'Android' | 'MOBILECONFIG' | 'AppDownloadIcon';
   url: string;
 }
+/**
+ * The tenant's node trees, keyed by route id (the route manifest in src/lib/routes.ts), plus shell for the header menu and the footer. The validator reports a key that is neither.
+ */
 export interface Screens {
   shell: Screen;
   home: Screen;
-  memberCentre: Screen;
-  agentHome: Screen;
+  mine: Screen;
+  agent: Screen;
   login?: Screen;
   register?: Screen;
   forget?: Screen;
   changePsw?: Screen;
-  settings?: Screen;
+  set?: Screen;
   gameList?: Screen;
   help?: Screen;
+  [k: string]: Screen | undefined;
 }
 /**
  * A screen's named slots, and optionally a variant chosen by a setting (e.g. mobileTemplate.mem_cen).

@@ -2,60 +2,47 @@
  * The layout tables of spec section 2 ("Layout") and section 4 as pure functions: which pages show
  * the header and the footer, where a back arrow goes, which title a header shows, when the startup
  * settings replace the app with a maintenance or restricted view. The app shell only asks these.
+ * The per-page facts come from the route manifest (src/lib/routes.ts); an alias shares the layout
+ * of its route.
  */
 import type { InstallMode } from '../generated/tenant';
 import type { TranslationKey } from './i18n-keys';
-import { pathOf } from './routes';
+import { pathOf, pathsOf, routeById, ROUTES, type RouteDef } from './routes';
 
-export const HOME_PATH = '/m/home';
-export const MAINTENANCE_PATH = '/m/maintenance';
-export const MEMBER_CENTRE_PATHS: readonly string[] = ['/m/mine', '/m/member/home'];
+const ENTRIES: readonly RouteDef[] = ROUTES;
+
+/** Every path (canonical and alias) of the routes that `holds` picks. */
+function pathsWhere(holds: (route: RouteDef) => boolean): readonly string[] {
+  return ENTRIES.filter(holds).flatMap(pathsOf);
+}
+
+export const HOME_PATH = routeById('home').path;
+export const MAINTENANCE_PATH = routeById('maintenance').path;
+const CHANGE_PASSWORD_PATH = routeById('changePsw').path;
+
+/** The member centre's paths: trial accounts are turned away from them, visitors log in in a dialog. */
+export const MEMBER_CENTRE_PATHS: readonly string[] = pathsWhere((r) => r.guard === 'memberCentre');
 
 /** Pages without the app header: they draw their own top bar (spec: login, register, mine, agent, help). */
-export const HEADER_HIDDEN: readonly string[] = ['/m/login', '/m/register', '/m/mine', '/m/member/home', '/m/agent', '/m/help'];
+export const HEADER_HIDDEN: readonly string[] = pathsWhere((r) => r.header === false);
 
 /** Pages whose back arrow always goes home rather than one step back. */
-export const BACK_TO_HOME: readonly string[] = ['/m/login', '/m/register', '/m/trail', '/m/notice', '/m/forget', '/m/activity'];
+export const BACK_TO_HOME: readonly string[] = pathsWhere((r) => r.back === 'home');
 
 /** Pages without the footer menu. */
-export const FOOTER_HIDDEN: readonly string[] = [
-  '/m/login',
-  '/m/register',
-  '/m/trail',
-  '/m/launchGame',
-  '/m/changePsw',
-  '/m/notice',
-  '/m/activity',
-  '/m/forget',
-  '/m/service',
-  '/m/moreLottery',
-  '/m/useragreement',
-  '/m/maintenance',
-  '/m/agent',
-  '/m/mine',
-  '/m/member/home',
-  '/m/winnerPage',
-];
+export const FOOTER_HIDDEN: readonly string[] = pathsWhere((r) => r.footer === false);
 
 /**
  * Header titles the spec names (activity centre, forget password, free trial, first password,
  * notice, game centre, RNG, messages, personal settings, help centre, leaderboard). Other pages
  * fall back to their route title.
  */
-export const HEADER_TITLES: Readonly<Record<string, TranslationKey>> = {
-  '/m/activity': 'activity_centre',
-  '/m/forget': 'forgot_password',
-  '/m/trail': 'free_trial',
-  '/m/notice': 'notice',
-  '/m/gameCenter': 'game_centre',
-  '/m/gameLobby': 'game_centre',
-  '/m/slotsCenter': 'cat_RNG',
-  '/m/webEmail': 'message_center',
-  '/m/set': 'personal_settings',
-  '/m/help': 'help_center',
-  '/m/helpDetail': 'help_center',
-  '/m/leaderBoard': 'leaderboard',
-};
+export const HEADER_TITLES: Readonly<Record<string, TranslationKey>> = Object.fromEntries(
+  ENTRIES.flatMap((r) => {
+    const title = r.headerTitle;
+    return title ? pathsOf(r).map((p) => [p, title]) : [];
+  }),
+);
 
 /** "/m/mine/" and "/m/mine?x" read as "/m/mine". */
 export function normalisePath(path: string): string {
@@ -90,7 +77,7 @@ export function headerLead(path: string): 'logo' | 'back' {
  */
 export function headerTitleKey(path: string, opts: { firstTimeLogin?: boolean } = {}): TranslationKey | null {
   const p = normalisePath(path);
-  if (p === '/m/changePsw' && opts.firstTimeLogin) return 'first_password';
+  if (p === CHANGE_PASSWORD_PATH && opts.firstTimeLogin) return 'first_password';
   return HEADER_TITLES[p] ?? null;
 }
 

@@ -1,78 +1,203 @@
 /**
- * The route table of spec section 2: each screen's canonical path and its aliases.
+ * The route manifest of spec section 2: every screen's canonical path and aliases, its title, who
+ * may open it, how the shell lays it out and what it renders. The layout rules, the page titles,
+ * the router and the tenant validator all read this one table, so a new screen is one entry here
+ * (plus, for a screen that is only a node tree, the tenant's `screens.<route id>`).
  * Paths keep the spec's spelling exactly (players' bookmarks depend on them).
  */
-export interface RouteDef {
+import type { TranslationKey } from './i18n-keys';
+
+/**
+ * Who may open a route. `visitor`: anyone. `session`: members only; a visitor is sent home.
+ * `memberCentre`: anyone but free-trial accounts, who are turned away with a notice.
+ */
+export type RouteGuard = 'visitor' | 'session' | 'memberCentre';
+
+/**
+ * Screens with code of their own, named here because src/lib cannot import features or the app;
+ * the app maps each id to its lazily loaded module (home is in the first load).
+ */
+export type ScreenModuleId = 'home' | 'memberCentre' | 'gameList' | 'startLottery' | 'launchGame' | 'maintenance';
+
+interface RouteBase {
   id: string;
   path: string;
+  /** Paths that redirect to `path`, keeping query and hash; layout flags apply to them too. */
   aliases?: readonly string[];
+  /** The page title (document title, page bar, header fallback). */
+  title: TranslationKey;
+  /** Omitted: `visitor`. */
+  guard?: RouteGuard;
+  /** Only these member types may open the route; anyone else is sent home. Implies a session. */
+  memberTypes?: readonly number[];
+  /** `false`: the shell hides its header and the screen draws its own page bar. */
+  header?: false;
+  /** `false`: the shell hides its footer menu. */
+  footer?: false;
+  /** `'home'`: the back arrow always leads home instead of one step back. */
+  back?: 'home';
+  /** The title the spec names for this page's header; pages without one show the route title. */
+  headerTitle?: TranslationKey;
 }
 
+/** A screen that is only the tenant's node tree, rendered by the app's generic slot screen. */
+export interface SlotRouteDef extends RouteBase {
+  /** Key of the tenant screen (`screens.<key>`): usually the route id. */
+  screen: string;
+  /** The slot rendered in the page's main element; omitted: `main`. */
+  slot?: string;
+  /** Modifier classes of the main element after `screen`; omitted: `screen--<screen key>`. */
+  className?: string;
+  module?: never;
+}
+
+/** A screen with code: a lazily loaded screen module. */
+export interface ModuleRouteDef extends RouteBase {
+  module: ScreenModuleId;
+  screen?: never;
+}
+
+/** A screen later work builds: until then the empty-state placeholder under the page title. */
+export interface PlaceholderRouteDef extends RouteBase {
+  screen?: never;
+  module?: never;
+}
+
+export type RouteDef = SlotRouteDef | ModuleRouteDef | PlaceholderRouteDef;
+
 export const ROUTES = [
-  { id: 'home', path: '/m/home', aliases: ['/', '/m', '/m/', '/m/index', '/m/index.html'] },
-  { id: 'login', path: '/m/login' },
-  { id: 'register', path: '/m/register', aliases: ['/register.html', '/m/register.html'] },
-  { id: 'forget', path: '/m/forget' },
-  { id: 'changePsw', path: '/m/changePsw' },
-  { id: 'set', path: '/m/set' },
-  { id: 'mine', path: '/m/mine', aliases: ['/m/member/home'] },
-  { id: 'benefits', path: '/m/member/benefits' },
-  { id: 'notice', path: '/m/notice' },
-  { id: 'memberNotice', path: '/m/member/notice' },
-  { id: 'webEmail', path: '/m/webEmail' },
-  { id: 'rewardCenter', path: '/m/rewardCenter' },
-  { id: 'voucherCenter', path: '/m/voucherCenter' },
-  { id: 'withdraw', path: '/m/withdraw' },
-  { id: 'vouReport', path: '/m/vouReport' },
-  { id: 'withdrawReport', path: '/m/withdrawReport' },
-  { id: 'transactionRecord', path: '/m/transaction/record' },
-  { id: 'gameRecord', path: '/m/gameRecord' },
-  { id: 'profitandloss', path: '/m/profitandloss' },
-  { id: 'securityCenter', path: '/m/securityCenter' },
-  { id: 'uplineTransfer', path: '/m/upLine/transfer' },
-  { id: 'manualRebate', path: '/m/member/manualRebate' },
-  { id: 'rebateReport', path: '/m/member/rebateReport' },
-  { id: 'leaderBoard', path: '/m/leaderBoard' },
-  { id: 'feedback', path: '/m/feedback' },
-  { id: 'inviteFriends', path: '/m/inviteFriends' },
-  { id: 'trail', path: '/m/trail' },
-  { id: 'launchGame', path: '/m/launchGame' },
-  { id: 'lottery', path: '/m/lottery' },
-  { id: 'gameList', path: '/m/gameList' },
-  { id: 'gameLobby', path: '/m/gameLobby' },
-  { id: 'gameCenter', path: '/m/gameCenter' },
-  { id: 'slotsCenter', path: '/m/slotsCenter' },
-  { id: 'moreLottery', path: '/m/moreLottery' },
-  { id: 'startLottery', path: '/m/startLottery' },
-  { id: 'activity', path: '/m/activity' },
-  { id: 'activityInfo', path: '/m/activityInfo' },
-  { id: 'winnerPage', path: '/m/winnerPage' },
-  { id: 'service', path: '/m/service' },
-  { id: 'help', path: '/m/help' },
-  { id: 'helpDetail', path: '/m/helpDetail' },
-  { id: 'useragreement', path: '/m/useragreement' },
-  { id: 'maintenance', path: '/m/maintenance' },
-  { id: 'agent', path: '/m/agent' },
-  { id: 'teamOverview', path: '/m/agent/team/overview' },
-  { id: 'memberTeam', path: '/m/member/team' },
-  { id: 'teamPnl', path: '/m/agent/team/pnl' },
-  { id: 'teamBetting', path: '/m/teamBetting' },
-  { id: 'teamRebate', path: '/m/member/teamRebate' },
-  { id: 'agentRebeat', path: '/m/member/agent/agentRebeat' },
-  { id: 'redRain', path: '/m/redRain' },
-  { id: 'agentRegister', path: '/m/agentRegister' },
-  { id: 'agentDivident', path: '/m/member/agent/agentDivident' },
-  { id: 'salaryContract', path: '/m/member/agent/getSalaryContract' },
-  { id: 'dividendContract', path: '/m/member/agent/getDevidendContract' },
-  { id: 'hourContract', path: '/m/member/agent/getHourContract' },
+  { id: 'home', path: '/m/home', aliases: ['/', '/m', '/m/', '/m/index', '/m/index.html'], title: 'home', module: 'home' },
+  {
+    id: 'login',
+    path: '/m/login',
+    title: 'login',
+    header: false,
+    footer: false,
+    back: 'home',
+    screen: 'login',
+    className: 'screen--form screen--login',
+  },
+  {
+    id: 'register',
+    path: '/m/register',
+    aliases: ['/register.html', '/m/register.html'],
+    title: 'register',
+    header: false,
+    footer: false,
+    back: 'home',
+    screen: 'register',
+    className: 'screen--form screen--register',
+  },
+  {
+    id: 'forget',
+    path: '/m/forget',
+    title: 'forgot_password',
+    footer: false,
+    back: 'home',
+    headerTitle: 'forgot_password',
+    screen: 'forget',
+    className: 'screen--form screen--forget',
+  },
+  {
+    id: 'changePsw',
+    path: '/m/changePsw',
+    title: 'change_password',
+    guard: 'session',
+    footer: false,
+    screen: 'changePsw',
+    className: 'screen--form screen--changePsw',
+  },
+  {
+    id: 'set',
+    path: '/m/set',
+    title: 'personal_settings',
+    guard: 'session',
+    headerTitle: 'personal_settings',
+    screen: 'set',
+    slot: 'list',
+    className: 'screen--settings',
+  },
+  {
+    id: 'mine',
+    path: '/m/mine',
+    aliases: ['/m/member/home'],
+    title: 'member_centre',
+    guard: 'memberCentre',
+    header: false,
+    footer: false,
+    module: 'memberCentre',
+  },
+  { id: 'benefits', path: '/m/member/benefits', title: 'vip_benefits' },
+  { id: 'notice', path: '/m/notice', title: 'notice', footer: false, back: 'home', headerTitle: 'notice' },
+  { id: 'memberNotice', path: '/m/member/notice', title: 'agent_notice' },
+  { id: 'webEmail', path: '/m/webEmail', title: 'message_center', headerTitle: 'message_center' },
+  { id: 'rewardCenter', path: '/m/rewardCenter', title: 'reward_center' },
+  { id: 'voucherCenter', path: '/m/voucherCenter', title: 'deposit' },
+  { id: 'withdraw', path: '/m/withdraw', title: 'withdraw' },
+  { id: 'vouReport', path: '/m/vouReport', title: 'deposit_record' },
+  { id: 'withdrawReport', path: '/m/withdrawReport', title: 'withdraw_record' },
+  { id: 'transactionRecord', path: '/m/transaction/record', title: 'account_record' },
+  { id: 'gameRecord', path: '/m/gameRecord', title: 'betting_record' },
+  { id: 'profitandloss', path: '/m/profitandloss', title: 'profit_and_loss' },
+  { id: 'securityCenter', path: '/m/securityCenter', title: 'security_center' },
+  { id: 'uplineTransfer', path: '/m/upLine/transfer', title: 'upline_transfer' },
+  { id: 'manualRebate', path: '/m/member/manualRebate', title: 'single_cash_back' },
+  { id: 'rebateReport', path: '/m/member/rebateReport', title: 'rebate_report' },
+  { id: 'leaderBoard', path: '/m/leaderBoard', title: 'mission_activity', headerTitle: 'leaderboard' },
+  { id: 'feedback', path: '/m/feedback', title: 'feedback' },
+  { id: 'inviteFriends', path: '/m/inviteFriends', title: 'invite_friends' },
+  { id: 'trail', path: '/m/trail', title: 'free_trial', footer: false, back: 'home', headerTitle: 'free_trial' },
+  { id: 'launchGame', path: '/m/launchGame', title: 'game_centre', footer: false, module: 'launchGame' },
+  { id: 'lottery', path: '/m/lottery', title: 'cat_LOTT', module: 'gameList' },
+  { id: 'gameList', path: '/m/gameList', title: 'game_centre', module: 'gameList' },
+  { id: 'gameLobby', path: '/m/gameLobby', title: 'game_centre', headerTitle: 'game_centre', module: 'gameList' },
+  { id: 'gameCenter', path: '/m/gameCenter', title: 'game_centre', headerTitle: 'game_centre', module: 'gameList' },
+  { id: 'slotsCenter', path: '/m/slotsCenter', title: 'cat_RNG', headerTitle: 'cat_RNG', module: 'gameList' },
+  { id: 'moreLottery', path: '/m/moreLottery', title: 'cat_LOTT', footer: false, module: 'gameList' },
+  { id: 'startLottery', path: '/m/startLottery', title: 'cat_LOTT', module: 'startLottery' },
+  { id: 'activity', path: '/m/activity', title: 'activity_centre', footer: false, back: 'home', headerTitle: 'activity_centre' },
+  { id: 'activityInfo', path: '/m/activityInfo', title: 'promotions' },
+  { id: 'winnerPage', path: '/m/winnerPage', title: 'winners', footer: false },
+  { id: 'service', path: '/m/service', title: 'customer_service', footer: false },
+  { id: 'help', path: '/m/help', title: 'help_center', header: false, headerTitle: 'help_center', screen: 'help' },
+  { id: 'helpDetail', path: '/m/helpDetail', title: 'help_center', headerTitle: 'help_center', screen: 'help' },
+  { id: 'useragreement', path: '/m/useragreement', title: 'user_agreement', footer: false },
+  { id: 'maintenance', path: '/m/maintenance', title: 'maintenance_title', footer: false, module: 'maintenance' },
+  { id: 'agent', path: '/m/agent', title: 'agent_home', header: false, footer: false },
+  { id: 'teamOverview', path: '/m/agent/team/overview', title: 'team_overview' },
+  { id: 'memberTeam', path: '/m/member/team', title: 'team_members' },
+  { id: 'teamPnl', path: '/m/agent/team/pnl', title: 'team_pnl' },
+  { id: 'teamBetting', path: '/m/teamBetting', title: 'team_betting' },
+  { id: 'teamRebate', path: '/m/member/teamRebate', title: 'team_rebate' },
+  { id: 'agentRebeat', path: '/m/member/agent/agentRebeat', title: 'agent_rebate' },
+  { id: 'redRain', path: '/m/redRain', title: 'red_rain' },
+  { id: 'agentRegister', path: '/m/agentRegister', title: 'open_account' },
+  { id: 'agentDivident', path: '/m/member/agent/agentDivident', title: 'dividend' },
+  { id: 'salaryContract', path: '/m/member/agent/getSalaryContract', title: 'salary_contract' },
+  { id: 'dividendContract', path: '/m/member/agent/getDevidendContract', title: 'dividend_contract' },
+  { id: 'hourContract', path: '/m/member/agent/getHourContract', title: 'hourly_contract' },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];
 
+/** The manifest as plain entries (the literal types of ROUTES are for RouteId only). */
+const ENTRIES: readonly RouteDef[] = ROUTES;
+
+/** Every route id: with `shell`, the keys a tenant's `screens` may have. */
+export const ROUTE_IDS: ReadonlySet<string> = new Set(ENTRIES.map((r) => r.id));
+
+/** The route of an id. */
+export function routeById(id: RouteId): RouteDef {
+  return ENTRIES.find((r) => r.id === id)!;
+}
+
+/** A route's canonical path followed by its aliases. */
+export function pathsOf(route: RouteDef): string[] {
+  return [route.path, ...(route.aliases ?? [])];
+}
+
 /** Every path the site answers, canonical and alias. */
-export const KNOWN_PATHS: ReadonlySet<string> = new Set(
-  ROUTES.flatMap((r: RouteDef) => [r.path, ...(r.aliases ?? [])]),
-);
+export const KNOWN_PATHS: ReadonlySet<string> = new Set(ENTRIES.flatMap(pathsOf));
 
 /** The path part of a link target ("/m/member/notice?types=A" -> "/m/member/notice"). */
 export function pathOf(target: string): string {
@@ -83,5 +208,5 @@ export function pathOf(target: string): string {
 /** The canonical route for a path or alias, or undefined for an unknown path. */
 export function routeFor(path: string): RouteDef | undefined {
   const p = pathOf(path);
-  return ROUTES.find((r: RouteDef) => r.path === p || (r.aliases ?? []).includes(p));
+  return ENTRIES.find((r) => r.path === p || (r.aliases ?? []).includes(p));
 }

@@ -36,7 +36,7 @@ function get(doc: Json, tokens: string[]): Json | undefined {
   return cur;
 }
 
-/** "memberCentre.list.menu" for tokens screens/memberCentre/slots/list/items/menu/children. */
+/** "mine.list.menu" for tokens screens/mine/slots/list/items/menu/children. */
 function slotName(tokens: string[]): string {
   const names: string[] = [];
   for (let i = 0; i < tokens.length; i++) {

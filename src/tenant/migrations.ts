@@ -1,7 +1,7 @@
 import type { Json } from '../lib/merge-patch';
 
 /** The schema version this code reads and writes. */
-export const CURRENT_SCHEMA_VERSION = 1;
+export const CURRENT_SCHEMA_VERSION = 2;
 
 type RawTenant = { [key: string]: Json };
 
@@ -10,6 +10,33 @@ export interface Migration {
   from: number;
   describe: string;
   up: (raw: RawTenant) => RawTenant;
+}
+
+function isObj(v: Json | undefined): v is RawTenant {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Version 2 keys tenant screens by route id; these are the version 1 names that differ. */
+export const SCREEN_KEYS_RENAMED_IN_V2: Readonly<Record<string, string>> = {
+  memberCentre: 'mine',
+  agentHome: 'agent',
+  settings: 'set',
+};
+
+/**
+ * Renames `screens` keys in place of the old ones (so a rewritten file keeps its order). A file
+ * that somehow has both names keeps both: the validator then reports the old one rather than a
+ * screen being dropped without a word.
+ */
+function renameScreens(raw: RawTenant, renames: Readonly<Record<string, string>>): RawTenant {
+  const screens = raw.screens;
+  if (!isObj(screens)) return raw;
+  const renamed: RawTenant = {};
+  for (const [key, screen] of Object.entries(screens)) {
+    const to = renames[key];
+    renamed[to !== undefined && !(to in screens) ? to : key] = screen;
+  }
+  return { ...raw, screens: renamed };
 }
 
 /**
@@ -21,6 +48,11 @@ export const MIGRATIONS: readonly Migration[] = [
     from: 0,
     describe: 'stamp schemaVersion 1 on a file written before versioning',
     up: (raw) => ({ schemaVersion: 1, ...raw }),
+  },
+  {
+    from: 1,
+    describe: 'key screens by route id (memberCentre -> mine, agentHome -> agent, settings -> set)',
+    up: (raw) => renameScreens(raw, SCREEN_KEYS_RENAMED_IN_V2),
   },
 ];
 

@@ -5,6 +5,7 @@ import type { Json } from '../lib/merge-patch';
 import { REPO_ROOT, TENANTS_DIR, parseTenantText, tenantFile } from './source';
 import { validateTenants } from './validate';
 import { formatIssue } from './errors';
+import { CURRENT_SCHEMA_VERSION, migrateRaw } from './migrations';
 
 const ID = /^[a-z][a-z0-9-]{1,40}$/;
 
@@ -37,7 +38,10 @@ export async function scaffoldTenant(id: string, from?: string, root = REPO_ROOT
     if (!existsSync(fromFile)) return { file, errors: [`${tenantFile(from)}: /: no such tenant "${from}"`] };
     const parsed = parseTenantText(tenantFile(from), await readFile(fromFile, 'utf8'));
     if (!parsed.raw) return { file, errors: [formatIssue(parsed.issue!)] };
-    patch = parsed.raw;
+    // The copy is written at the current schema version, whatever version its source is at.
+    const migrated = migrateRaw(parsed.raw);
+    if (migrated.error) return { file, errors: [`${tenantFile(from)}: /schemaVersion: ${migrated.error}`] };
+    patch = migrated.raw;
     const logoName = (patch.brand as { logo?: string } | undefined)?.logo;
     if (logoName && existsSync(join(resolve(root, TENANTS_DIR, from), logoName))) {
       logo = await readFile(join(resolve(root, TENANTS_DIR, from), logoName), 'utf8');
@@ -47,7 +51,7 @@ export async function scaffoldTenant(id: string, from?: string, root = REPO_ROOT
   const brand = (patch.brand as { [key: string]: Json } | undefined) ?? {};
   const tenant: { [key: string]: Json } = {
     $schema: '../../schemas/tenant.schema.json',
-    schemaVersion: 1,
+    schemaVersion: CURRENT_SCHEMA_VERSION,
     extends: typeof patch.extends === 'string' ? patch.extends : '_base',
     ...patch,
     id,

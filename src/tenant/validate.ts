@@ -2,9 +2,10 @@ import { readdir } from 'node:fs/promises';
 import { join, dirname, resolve } from 'node:path';
 import type { Json } from '../lib/merge-patch';
 import { readPath } from '../lib/gates';
-import { KNOWN_PATHS, pathOf, routeFor } from '../lib/routes';
+import { KNOWN_PATHS, pathOf, ROUTE_IDS, routeFor } from '../lib/routes';
 import { pointer, type TenantIssue } from './errors';
 import { loadValidationEnv, describeAjvError, type Annotated, type ValidationEnv } from './environment';
+import { SCREEN_KEYS_RENAMED_IN_V2 } from './migrations';
 import {
   REPO_ROOT,
   TENANTS_DIR,
@@ -84,11 +85,22 @@ function settingGates(gate: Json, ptr: string, out: { ptr: string; path: string 
   return out;
 }
 
+/** The one screen that belongs to no route: the shell's header menu and footer. */
+const SHELL_SCREEN = 'shell';
+
+/** Why a `screens` key is not one, or null when it names the shell or a route of the manifest. */
+export function screenKeyProblem(key: string): string | null {
+  if (key === SHELL_SCREEN || ROUTE_IDS.has(key)) return null;
+  const renamed = SCREEN_KEYS_RENAMED_IN_V2[key];
+  if (renamed !== undefined) return `unknown screen "${key}": screens are keyed by route id since schema version 2 (use "${renamed}")`;
+  return `unknown screen "${key}" (screens are keyed by route id, or "${SHELL_SCREEN}"; see src/lib/routes.ts)`;
+}
+
 /**
  * Validates one tenant in two passes. Pass 1: Ajv on the resolved tenant, then each node's props
- * against its widget's schema. Pass 2: references (widgets registered, routes known and
- * whitelisted, label keys in every shipped locale, order and items agree, settings named by
- * gates exist, languages listed, logo present).
+ * against its widget's schema. Pass 2: references (screens keyed by a route id, widgets
+ * registered, routes known and whitelisted, label keys in every shipped locale, order and items
+ * agree, settings named by gates exist, languages listed, logo present).
  */
 export async function validateTenant(idOrFile: string, opts: ValidateOptions = {}): Promise<TenantReport> {
   const root = opts.root ?? REPO_ROOT;
@@ -151,6 +163,12 @@ export async function validateTenant(idOrFile: string, opts: ValidateOptions = {
   }
 
   // Pass 2: references.
+  if (isObj(resolved.screens)) {
+    for (const key of Object.keys(resolved.screens)) {
+      const problem = screenKeyProblem(key);
+      if (problem) add(pointer('screens', key), problem);
+    }
+  }
   for (const { ptr, slot } of slots) {
     const items = isObj(slot.items) ? slot.items : {};
     const order = Array.isArray(slot.order) ? slot.order : [];

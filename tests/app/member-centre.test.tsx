@@ -41,7 +41,7 @@ afterEach(() => {
 });
 
 function variantOf(tenant: Tenant, startup = {}) {
-  return selectVariant(tenant.screens.memberCentre, effectiveSettings({ tenant, startup }));
+  return selectVariant(tenant.screens.mine, effectiveSettings({ tenant, startup }));
 }
 
 /** The member-centre list items as rendered: link targets or button labels. */

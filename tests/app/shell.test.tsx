@@ -42,9 +42,10 @@ describe('route table', () => {
     }
   });
 
-  it('register aliases land on /m/register', () => {
+  it('register aliases land on /m/register', async () => {
     const { router } = renderApp('/register.html');
-    expect(router.state.location.pathname).toBe('/m/register');
+    // The redirect completes once the register screen's code has loaded.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/register'));
   });
 
   it('a route missing from the whitelist goes to /m/home', () => {

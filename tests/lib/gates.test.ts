@@ -10,8 +10,8 @@ function itemsOf(screen: string, slot: string): Record<string, WidgetNode> {
   return container.children!.items as Record<string, WidgetNode>;
 }
 
-const list = itemsOf('memberCentre', 'list');
-const tiles = itemsOf('memberCentre', 'tiles');
+const list = itemsOf('mine', 'list');
+const tiles = itemsOf('mine', 'tiles');
 
 const member = (over: Partial<GateContext> = {}): GateContext => ({
   flags: {},
@@ -96,7 +96,7 @@ const flagRows: [string, keyof WhiteLabelFlags][] = [
 
 describe('member-centre gate table of the _base tenant', () => {
   it('lists the spec items in the spec order', () => {
-    const container = Object.values(base.screens.memberCentre.slots.list.items)[0] as WidgetNode;
+    const container = Object.values(base.screens.mine.slots.list.items)[0] as WidgetNode;
     expect(container.children!.order).toEqual([
       'rewardCenter', 'referral', 'agent', 'vouReport', 'withdrawReport', 'transactionRecord', 'gameRecord',
       'profitandloss', 'uplineTransfer', 'manualRebate', 'leaderBoard', 'rebateReport', 'webEmail', 'onlineService',
@@ -156,7 +156,7 @@ describe('member-centre gate table of the _base tenant', () => {
 });
 
 describe('agent home rules', () => {
-  const grid = itemsOf('agentHome', 'grid');
+  const grid = itemsOf('agent', 'grid');
   it('dividend shows only when enabled', () => {
     expect(evaluateGate(grid.agentDivident.gate, member({ settings: { dividend: true } }))).toBe(true);
     expect(evaluateGate(grid.agentDivident.gate, member({ settings: { dividend: false } }))).toBe(false);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -40,9 +40,10 @@ describe('app routes', () => {
     expect(screen.getByRole('banner')).toBeTruthy();
   });
 
-  it('an alias keeps its query string', () => {
+  it('an alias keeps its query string', async () => {
     const router = renderAt('/m/member/home?tab=1');
-    expect(router.state.location.pathname).toBe('/m/mine');
+    // The redirect completes once the member centre's code has loaded.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/mine'));
     expect(router.state.location.search).toBe('?tab=1');
   });
 

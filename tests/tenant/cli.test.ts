@@ -35,10 +35,10 @@ function fixture(name: string, change: (t: Record<string, unknown>) => unknown, 
   return relative(root, join(dir, 'tenant.json'));
 }
 
-const memberList = '/screens/memberCentre/slots/list/items/menu/children';
+const memberList = '/screens/mine/slots/list/items/menu/children';
 
 function setList(t: Record<string, unknown>, patch: Record<string, unknown>): void {
-  (t as { screens?: unknown }).screens = { memberCentre: { slots: { list: { items: { menu: { children: patch } } } } } };
+  (t as { screens?: unknown }).screens = { mine: { slots: { list: { items: { menu: { children: patch } } } } } };
 }
 
 describe('tenant validate', () => {
@@ -91,6 +91,18 @@ describe('tenant validate', () => {
       (t) => ((t.routes as unknown) = { whitelist: ['/m/home', '/m/mine'] }),
       '/screens/shell/slots/footer/items/menu/children/items/promotions/props/to',
       /route "\/m\/activity" is not in \/routes\/whitelist/,
+    ],
+    [
+      'unknown-screen',
+      (t) => ((t.screens as unknown) = { promoDetial: { slots: {} } }),
+      '/screens/promoDetial',
+      /unknown screen "promoDetial" \(screens are keyed by route id, or "shell"/,
+    ],
+    [
+      'old-screen-key',
+      (t) => ((t.screens as unknown) = { memberCentre: { slots: {} } }),
+      '/screens/memberCentre',
+      /unknown screen "memberCentre": screens are keyed by route id since schema version 2 \(use "mine"\)/,
     ],
   ];
 
@@ -168,7 +180,19 @@ describe('tenant diff, resolve, migrate', () => {
     expect(t.extends).toBeUndefined();
     expect(t.flags.REWCEN3).toBe(false);
     expect(t.settings.ageLimit).toBe(18);
-    expect(t.screens.memberCentre.slots.list.items.menu.children.order).toContain('rewardCenter');
+    expect(t.screens.mine.slots.list.items.menu.children.order).toContain('rewardCenter');
+  });
+
+  it('a merchant file at schema version 1 still loads: its old screen keys read as route ids', async () => {
+    const file = fixture('schema-v1', (t) => {
+      t.schemaVersion = 1;
+      t.screens = { settings: { slots: { list: { items: { menu: { props: { variant: 'plain' } } } } } } };
+    });
+    expect((await tenantCli('validate', file)).code).toBe(0);
+    const t = JSON.parse((await tenantCli('resolve', file)).stdout);
+    expect(t.schemaVersion).toBe(2);
+    expect(t.screens.set.slots.list.items.menu.props.variant).toBe('plain');
+    expect(t.screens.settings).toBeUndefined();
   });
 
   it('migrate reports every file at the current version', async () => {

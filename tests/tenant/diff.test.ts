@@ -12,7 +12,7 @@ function tenant(list: Obj, extra: Obj = {}): Obj {
     routes: { whitelist: ['/m/home', '/m/mine'] },
     i18n: { default: 'TY', languages: ['TY', 'EN'] },
     settings: { ageLimit: 21 },
-    screens: { memberCentre: { slots: { list: { items: { menu: { widget: 'menu-list', children: list } }, order: ['menu'] } } } },
+    screens: { mine: { slots: { list: { items: { menu: { widget: 'menu-list', children: list } }, order: ['menu'] } } } },
     ...extra,
   };
 }
@@ -28,17 +28,17 @@ describe('diffTenants', () => {
       order: ['b', 'a', 'd'],
     });
     const texts = diffTenants(before, after).map((c) => c.text);
-    expect(texts).toContain('item d added to memberCentre.list.menu at position 3');
-    expect(texts).toContain('item c removed from memberCentre.list.menu (was at position 3)');
-    expect(texts).toContain('item b in memberCentre.list.menu: gate changed from {"flag":"MAILCEN"} to {"flag":"REWCEN3"}');
-    expect(texts.some((t) => /item [ab] in memberCentre\.list\.menu moved from [12] to [12]/.test(t))).toBe(true);
+    expect(texts).toContain('item d added to mine.list.menu at position 3');
+    expect(texts).toContain('item c removed from mine.list.menu (was at position 3)');
+    expect(texts).toContain('item b in mine.list.menu: gate changed from {"flag":"MAILCEN"} to {"flag":"REWCEN3"}');
+    expect(texts.some((t) => /item [ab] in mine\.list\.menu moved from [12] to [12]/.test(t))).toBe(true);
   });
 
   it('names a gate removed and a prop changed', () => {
     const after = tenant({ items: { a: { ...nav('a'), props: { label: 'a', to: '/m/home' } }, b: nav('b'), c: nav('c') }, order: ['a', 'b', 'c'] });
     const texts = diffTenants(before, after).map((c) => c.text);
-    expect(texts).toContain('item b in memberCentre.list.menu: gate {"flag":"MAILCEN"} removed (always shown)');
-    expect(texts).toContain('item a in memberCentre.list.menu: props.to changed from "/m/a" to "/m/home"');
+    expect(texts).toContain('item b in mine.list.menu: gate {"flag":"MAILCEN"} removed (always shown)');
+    expect(texts).toContain('item a in mine.list.menu: props.to changed from "/m/a" to "/m/home"');
   });
 
   it('names flags, routes, settings and languages', () => {

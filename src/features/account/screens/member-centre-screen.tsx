@@ -67,7 +67,7 @@ function LoginPrompt() {
 export default function MemberCentreScreen() {
   const { t } = useTranslation();
   const { tenant, session, gateContext, requireLogin } = useRuntime();
-  const screen = tenant.screens.memberCentre;
+  const screen = tenant.screens.mine;
   const variant = selectVariant(screen, gateContext.settings) ?? 'base';
   useSessionRenewal(session?.token);
 
@@ -93,10 +93,10 @@ export default function MemberCentreScreen() {
       </header>
       <main className="mc-main">
         <div className="mc-tiles">
-          <Slot slot={screen.slots.tiles} path="screens.memberCentre.slots.tiles" />
+          <Slot slot={screen.slots.tiles} path="screens.mine.slots.tiles" />
         </div>
         <div className="mc-list">
-          <Slot slot={screen.slots.list} path="screens.memberCentre.slots.list" />
+          <Slot slot={screen.slots.list} path="screens.mine.slots.list" />
         </div>
       </main>
     </div>

@@ -1,0 +1,274 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+vi.mock('../../src/lib/api/client', async (importOriginal) => {
+  // Self-contained: a factory that imported app code would load the real client for it.
+  const actual = await importOriginal<Record<string, unknown>>();
+  const request = vi.fn();
+  return { ...actual, request, swrFetcher: ([path, query]: [string, unknown]) => request('GET', path, { query }) };
+});
+
+import { request } from '../../src/lib/api/client';
+import { appRoutes } from '../../src/app/router';
+import { ROUTE_TITLES } from '../../src/app/route-titles';
+import { SCREEN_MODULES } from '../../src/app/screen-modules';
+import type { Tenant } from '../../src/generated/tenant';
+import { isTranslationKey } from '../../src/lib/i18n-keys';
+import {
+  BACK_TO_HOME,
+  FOOTER_HIDDEN,
+  HEADER_HIDDEN,
+  HEADER_TITLES,
+  MEMBER_CENTRE_PATHS,
+} from '../../src/lib/layout-rules';
+import { KNOWN_PATHS, pathsOf, ROUTE_IDS, ROUTES, routeFor, type RouteDef } from '../../src/lib/routes';
+import { mergePatch, type Json } from '../../src/lib/merge-patch';
+import { testI18n, TY } from '../renderer/harness';
+import { ALL_PATHS, memberApi, resetSession, scriptApi, storeSession, tenantWith, tenantWithBaseScreens } from './helpers';
+
+const requestMock = vi.mocked(request);
+
+beforeEach(() => scriptApi(requestMock, memberApi()));
+
+afterEach(() => {
+  cleanup();
+  resetSession();
+  requestMock.mockReset();
+});
+
+const MANIFEST: readonly RouteDef[] = ROUTES;
+
+/** Renders the routes built from `manifest` in a memory router, as the app does. */
+function renderRoutes(path: string, tenant: Tenant, manifest: readonly RouteDef[] = ROUTES) {
+  const router = createMemoryRouter(appRoutes({ tenant, startup: {} }, manifest), { initialEntries: [path] });
+  render(
+    <I18nextProvider i18n={testI18n()}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+describe('the route manifest', () => {
+  it('gives every route a unique id, a title in the locales and one owner per path', () => {
+    expect(ROUTE_IDS.size).toBe(MANIFEST.length);
+    for (const r of MANIFEST) {
+      expect(isTranslationKey(r.title), r.id).toBe(true);
+      if (r.headerTitle) expect(isTranslationKey(r.headerTitle), r.id).toBe(true);
+      expect(ROUTE_TITLES[r.id as keyof typeof ROUTE_TITLES]).toBe(r.title);
+    }
+    const paths = MANIFEST.flatMap(pathsOf);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(KNOWN_PATHS.size).toBe(paths.length);
+    for (const r of MANIFEST) for (const p of pathsOf(r)) expect(routeFor(p)?.id).toBe(r.id);
+  });
+
+  it('renders each route one way: a tenant screen, a screen module or the placeholder', () => {
+    for (const r of MANIFEST) {
+      expect(r.screen !== undefined && r.module !== undefined, r.id).toBe(false);
+      if (r.module !== undefined) expect(SCREEN_MODULES[r.module], r.id).toBeDefined();
+    }
+  });
+
+  it('keeps the screens of the app before the manifest on their tenant screens and modules', () => {
+    const rendering = Object.fromEntries(MANIFEST.filter((r) => r.screen ?? r.module).map((r) => [r.id, r.screen ?? `module:${r.module}`]));
+    expect(rendering).toEqual({
+      home: 'module:home',
+      login: 'login',
+      register: 'register',
+      forget: 'forget',
+      changePsw: 'changePsw',
+      set: 'set',
+      mine: 'module:memberCentre',
+      launchGame: 'module:launchGame',
+      lottery: 'module:gameList',
+      gameList: 'module:gameList',
+      gameLobby: 'module:gameList',
+      gameCenter: 'module:gameList',
+      slotsCenter: 'module:gameList',
+      moreLottery: 'module:gameList',
+      startLottery: 'module:startLottery',
+      help: 'help',
+      helpDetail: 'help',
+      maintenance: 'module:maintenance',
+    });
+  });
+
+  it('guards the member centre, settings and change password as before', () => {
+    const guards = Object.fromEntries(MANIFEST.filter((r) => r.guard).map((r) => [r.id, r.guard]));
+    expect(guards).toEqual({ mine: 'memberCentre', set: 'session', changePsw: 'session' });
+  });
+});
+
+describe('layout lists derived from the manifest', () => {
+  const sorted = (list: readonly string[]) => [...list].sort();
+  // The lists as the layout rules wrote them out before the manifest: the manifest must give the
+  // same pages. An alias now shares its route's layout, which adds the two register aliases.
+  const REGISTER_ALIASES = ['/register.html', '/m/register.html'];
+
+  it('header hidden', () => {
+    const before = ['/m/login', '/m/register', '/m/mine', '/m/member/home', '/m/agent', '/m/help'];
+    expect(sorted(HEADER_HIDDEN)).toEqual(sorted([...before, ...REGISTER_ALIASES]));
+  });
+
+  it('back always home', () => {
+    const before = ['/m/login', '/m/register', '/m/trail', '/m/notice', '/m/forget', '/m/activity'];
+    expect(sorted(BACK_TO_HOME)).toEqual(sorted([...before, ...REGISTER_ALIASES]));
+  });
+
+  it('footer hidden', () => {
+    const before = [
+      '/m/login',
+      '/m/register',
+      '/m/trail',
+      '/m/launchGame',
+      '/m/changePsw',
+      '/m/notice',
+      '/m/activity',
+      '/m/forget',
+      '/m/service',
+      '/m/moreLottery',
+      '/m/useragreement',
+      '/m/maintenance',
+      '/m/agent',
+      '/m/mine',
+      '/m/member/home',
+      '/m/winnerPage',
+    ];
+    expect(sorted(FOOTER_HIDDEN)).toEqual(sorted([...before, ...REGISTER_ALIASES]));
+  });
+
+  it('header titles and member-centre paths', () => {
+    expect(HEADER_TITLES).toEqual({
+      '/m/activity': 'activity_centre',
+      '/m/forget': 'forgot_password',
+      '/m/trail': 'free_trial',
+      '/m/notice': 'notice',
+      '/m/gameCenter': 'game_centre',
+      '/m/gameLobby': 'game_centre',
+      '/m/slotsCenter': 'cat_RNG',
+      '/m/webEmail': 'message_center',
+      '/m/set': 'personal_settings',
+      '/m/help': 'help_center',
+      '/m/helpDetail': 'help_center',
+      '/m/leaderBoard': 'leaderboard',
+    });
+    expect(sorted(MEMBER_CENTRE_PATHS)).toEqual(['/m/member/home', '/m/mine']);
+  });
+});
+
+describe('a screen that is only a node tree', () => {
+  const PROMO_PATH = '/m/promoDetail';
+  const promoRoute: RouteDef = { id: 'promoDetail', path: PROMO_PATH, aliases: ['/m/promo'], title: 'promotions', screen: 'promoDetail' };
+  const manifest: readonly RouteDef[] = [...ROUTES, promoRoute];
+
+  function promoTenant(patch: Json = {}): Tenant {
+    const base = tenantWith({ routes: { whitelist: [...ALL_PATHS, PROMO_PATH] } });
+    const screens = {
+      screens: {
+        promoDetail: {
+          slots: {
+            main: {
+              items: { deposit: { widget: 'nav-item', props: { label: 'deposit', to: '/m/voucherCenter', icon: 'deposit' } } },
+              order: ['deposit'],
+            },
+          },
+        },
+      },
+    };
+    return mergePatch(mergePatch(base as unknown as Json, screens as Json), patch) as unknown as Tenant;
+  }
+
+  it('renders through the router builder from a manifest entry and the tenant data alone', async () => {
+    renderRoutes(PROMO_PATH, promoTenant(), manifest);
+    const main = await waitFor(() => {
+      const el = document.querySelector('main.screen--promoDetail');
+      expect(el).not.toBeNull();
+      return el as HTMLElement;
+    });
+    expect(main.className).toBe('screen screen--promoDetail');
+    expect(within(main).getByRole('link', { name: TY.deposit }).getAttribute('href')).toBe('/m/voucherCenter');
+  });
+
+  it('its alias redirects to it, keeping query and hash', async () => {
+    const router = renderRoutes('/m/promo?id=7#terms', promoTenant(), manifest);
+    await waitFor(() => expect(router.state.location.pathname).toBe(PROMO_PATH));
+    expect(router.state.location.search).toBe('?id=7');
+    expect(router.state.location.hash).toBe('#terms');
+  });
+
+  it('is the empty-state placeholder for a tenant without that screen', async () => {
+    renderRoutes(PROMO_PATH, tenantWith({ routes: { whitelist: [...ALL_PATHS, PROMO_PATH] } }), manifest);
+    expect(await screen.findByText(TY.no_data)).toBeTruthy();
+    expect(document.querySelector('main.screen--placeholder')).not.toBeNull();
+  });
+
+  it('leads home when the tenant does not whitelist it', () => {
+    const router = renderRoutes(PROMO_PATH, promoTenant({ routes: { whitelist: ALL_PATHS } }), manifest);
+    expect(router.state.location.pathname).toBe('/m/home');
+  });
+
+  it('for some member types only: a visitor and other types go home, those types see it', async () => {
+    const agentsOnly: RouteDef = { ...promoRoute, aliases: [], guard: 'session', memberTypes: [1, 2] };
+    const only = [...ROUTES, agentsOnly];
+    let router = renderRoutes(PROMO_PATH, promoTenant(), only);
+    expect(router.state.location.pathname).toBe('/m/home');
+    cleanup();
+
+    storeSession({ type: 0 });
+    router = renderRoutes(PROMO_PATH, promoTenant(), only);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/home'));
+    cleanup();
+
+    storeSession({ type: 1 });
+    router = renderRoutes(PROMO_PATH, promoTenant(), only);
+    expect(await screen.findByRole('link', { name: TY.deposit })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(PROMO_PATH);
+  });
+});
+
+describe('the shipped node-tree screens keep their page', () => {
+  it.each([
+    ['/m/login', 'screen screen--form screen--login', TY.login],
+    ['/m/register', 'screen screen--form screen--register', TY.register],
+    ['/m/help', 'screen screen--help', TY.help_center],
+  ])('%s: its classes and, with the shell header hidden, its own page bar', async (path, classes, title) => {
+    renderRoutes(path, tenantWithBaseScreens());
+    const main = await waitFor(() => {
+      const el = document.querySelector('main.screen');
+      expect(el).not.toBeNull();
+      return el as HTMLElement;
+    });
+    expect(main.className).toBe(classes);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+  });
+
+  it.each([
+    ['/m/forget', 'screen screen--form screen--forget'],
+    ['/m/helpDetail', 'screen screen--help'],
+  ])('%s: its classes under the shell header', async (path, classes) => {
+    renderRoutes(path, tenantWithBaseScreens());
+    const main = await waitFor(() => {
+      const el = document.querySelector('main.screen');
+      expect(el).not.toBeNull();
+      return el as HTMLElement;
+    });
+    expect(main.className).toBe(classes);
+    expect(document.querySelector('.shell > .app-header')).not.toBeNull();
+  });
+
+  it('settings and change password, for a member, read screens.set and screens.changePsw', async () => {
+    storeSession();
+    renderRoutes('/m/set', tenantWithBaseScreens());
+    const settings = await screen.findByRole('link', { name: TY.change_password });
+    expect(settings.closest('main')?.className).toBe('screen screen--settings');
+    cleanup();
+
+    storeSession();
+    renderRoutes('/m/changePsw', tenantWithBaseScreens());
+    await waitFor(() => expect(document.querySelector('main.screen')?.className).toBe('screen screen--form screen--changePsw'));
+  });
+});
