@@ -12,6 +12,7 @@ import {
   useGameTypes,
   withoutGame,
   type GameItem,
+  type GamesPage,
 } from '../../src/features/games';
 import { useMemberInfo } from '../../src/features/account';
 import { AccountFormHostContext } from '../../src/features/account';
@@ -21,9 +22,9 @@ import { currentLanguageCode, useLanguageChange } from '../../src/lib/language';
 import { useLaunchGame } from '../../src/features/games';
 import { useRuntime } from '../../src/lib/runtime';
 import type { WidgetComponentProps } from '../../src/lib/widget';
+import { ListFooter, useInfiniteScroll, usePagedList } from '../../src/components/paged-list';
 import { FilterPanel, type FilterOption, type FilterValues } from './filter-panel';
 import { allTabClassify, initialState, reducer, routeSelection, sourceOf, SLOT_TYPE, type GameListTab } from './state';
-import { useInfiniteScroll } from './use-infinite-scroll';
 
 type QuickTab = NonNullable<GameListProps['quickTabs']>[number];
 
@@ -34,6 +35,9 @@ const QUICK_TAB: Record<QuickTab, { tab: 'recent' | 'fav' | 'hot'; label: 'recen
 };
 
 export const DEFAULT_MIN_BETS: readonly number[] = [0.01, 0.05, 0.1, 0.5, 0.75];
+
+const gamesOf = (page: GamesPage) => page.games;
+const nodeIdOf = (game: GameItem) => game.nodeId;
 
 function failureKey(err: unknown): string {
   return err instanceof ApiFailure ? err.messageKey : 'unknown_error';
@@ -65,7 +69,8 @@ function Sheet({ labelKey, onClose, children }: { labelKey: 'set_password'; onCl
 
 /**
  * The game list (spec sections 2 and 4). State lives in a reducer (./state.ts), pages in
- * useSWRInfinite (src/features/games/api/games.ts), favourites in the shared SWR entry of favourite ids.
+ * useSWRInfinite (src/features/games/api/games.ts) read through usePagedList, favourites in the
+ * shared SWR entry of favourite ids.
  */
 function GameList({
   gameType: fallbackType = SLOT_TYPE,
@@ -104,7 +109,11 @@ function GameList({
 
   const source = useMemo(() => sourceOf(state), [state]);
   const memberOnly = source.kind === 'recent' || source.kind === 'favourites';
-  const { data, error, size, setSize, isLoading, mutate } = useGamePages(memberOnly && !token ? null : source, language, token, state.reload);
+  const gamePages = useGamePages(memberOnly && !token ? null : source, language, token, state.reload);
+  const { isLoading, mutate } = gamePages;
+  const isLastPage = useCallback((page: GamesPage) => !hasMorePages(source, page), [source]);
+  const list = usePagedList(gamePages, { itemsOf: gamesOf, keyOf: nodeIdOf, isLastPage });
+  const games = list.items;
   const favourites = useFavourites(token);
   const member = useMemberInfo(token);
   const needsPassword = member.data?.passwordSet === false;
@@ -112,27 +121,9 @@ function GameList({
   const slotTypes = useGameTypes(state.gameType === SLOT_TYPE ? 1 : null, language);
   const launch = useLaunchGame();
 
-  const games = useMemo(() => {
-    const seen = new Set<string>();
-    const out: GameItem[] = [];
-    for (const page of data ?? []) {
-      for (const game of page.games) {
-        if (seen.has(game.nodeId)) continue;
-        seen.add(game.nodeId);
-        out.push(game);
-      }
-    }
-    return out;
-  }, [data]);
-
-  const lastPage = data?.[data.length - 1];
-  const loadingMore = !error && size > (data?.length ?? 0);
-  const hasMore = !!data && hasMorePages(source, lastPage);
-  const pagingEnabled = hasMore && !loadingMore && !error && !isLoading;
-
   useInfiniteScroll({
-    enabled: pagingEnabled,
-    onLoadMore: () => void setSize((s) => s + 1),
+    enabled: list.canLoadMore,
+    onLoadMore: list.loadNext,
     signal: games.length,
   });
 
@@ -224,26 +215,8 @@ function GameList({
   const tabSelected = (tab: GameListTab, vassalage = '') =>
     state.tab === tab && (tab !== 'vendor' || state.filter.vassalage === vassalage);
 
-  let footer: ReactNode = null;
-  if (error) {
-    footer = (
-      <button type="button" className="game-list__retry" onClick={() => void mutate()}>
-        {t('loading_failed_retry')}
-      </button>
-    );
-  } else if (isLoading || loadingMore) {
-    footer = (
-      <p className="game-list__status" role="status">
-        {t('loading')}
-      </p>
-    );
-  } else if (memberOnly && !token) {
-    footer = null;
-  } else if (games.length === 0) {
-    footer = <p className="game-list__empty">{t('no_data')}</p>;
-  } else if (!hasMore && source.kind !== 'hot') {
-    footer = <p className="game-list__status">{t('no_more')}</p>;
-  }
+  // Recent and favourites load nothing for a visitor: nothing to say below them.
+  const idle = memberOnly && !token && list.status !== 'error' && list.status !== 'loading';
 
   return (
     <section className="game-list" data-game-type={state.gameType} style={{ ['--vendors-per-view' as string]: vendorsPerView }}>
@@ -315,7 +288,7 @@ function GameList({
         </div>
       ) : null}
 
-      <ul className="game-list__grid" aria-busy={isLoading || loadingMore}>
+      <ul className="game-list__grid" aria-busy={list.loading || list.loadingMore}>
         {games.map((game) => (
           <li key={game.nodeId}>
             <GameCard
@@ -328,7 +301,7 @@ function GameList({
           </li>
         ))}
       </ul>
-      <div className="game-list__footer">{footer}</div>
+      <ListFooter status={idle ? 'idle' : list.status} onRetry={list.retry} endNote={source.kind !== 'hot'} />
 
       {filterOpen ? (
         <FilterPanel
