@@ -1,5 +1,5 @@
 import './styles.css';
-import { useCallback, useEffect, useMemo, useReducer, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useReducer, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { GameListProps } from '../../src/generated/widgets/game-list';
@@ -23,7 +23,8 @@ import { useLaunchGame } from '../../src/features/games';
 import { useRuntime } from '../../src/lib/runtime';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { ListFooter, useInfiniteScroll, usePagedList } from '../../src/components/paged-list';
-import { FilterPanel, type FilterOption, type FilterValues } from './filter-panel';
+import { Modal } from '../../src/components/modal';
+import { FilterPanel, SHEET, type FilterOption, type FilterValues } from './filter-panel';
 import { allTabClassify, initialState, reducer, routeSelection, sourceOf, SLOT_TYPE, type GameListTab } from './state';
 
 type QuickTab = NonNullable<GameListProps['quickTabs']>[number];
@@ -45,25 +46,17 @@ function failureKey(err: unknown): string {
 
 function Sheet({ labelKey, onClose, children }: { labelKey: 'set_password'; onClose: () => void; children: ReactNode }) {
   const { t } = useTranslation();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const titleId = useId();
   return (
-    <div className="game-filter" role="presentation" onClick={onClose}>
-      <div className="game-filter__panel" role="dialog" aria-modal="true" aria-label={t(labelKey)} onClick={(e) => e.stopPropagation()}>
-        <div className="game-filter__head">
-          <h2>{t(labelKey)}</h2>
-          <button type="button" className="game-filter__close" aria-label={t('close')} onClick={onClose}>
-            ×
-          </button>
-        </div>
-        <div className="game-filter__body">{children}</div>
+    <Modal labelledBy={titleId} onDismiss={onClose} frame={SHEET}>
+      <div className="game-filter__head">
+        <h2 id={titleId}>{t(labelKey)}</h2>
+        <button type="button" className="game-filter__close" aria-label={t('close')} onClick={onClose}>
+          ×
+        </button>
       </div>
-    </div>
+      <div className="game-filter__body">{children}</div>
+    </Modal>
   );
 }
 
