@@ -16,19 +16,31 @@ export interface ModalProps {
   onDismiss: () => void;
   /** alertdialog for confirmations. */
   role?: 'dialog' | 'alertdialog';
+  /** Added to the panel's classes. */
   className?: string;
+  /**
+   * A frame its caller styles (a widget's bottom sheet or side panel): these classes stand in for
+   * the shell's centred card (`modal-mask` and `modal`), so the frame keeps its own look.
+   */
+  frame?: { mask: string; panel: string };
+  /**
+   * Where focus goes on opening: the first control (default), or the panel itself, so that a long
+   * panel is read from its title rather than from its close button.
+   */
+  initialFocus?: 'first' | 'panel';
   children?: ReactNode;
 }
 
 /**
  * The one dialog frame: a mask that ignores clicks for its first 300 ms (the tap that opened it
  * must not close it), focus moved inside and trapped there, Escape dismisses, and focus returns
- * to where it was when the dialog closes.
+ * to where it was when the dialog closes. Centred cards, sheets and panels all open through it.
  */
-export function Modal({ labelledBy, describedBy, onDismiss, role = 'dialog', className, children }: ModalProps) {
+export function Modal({ labelledBy, describedBy, onDismiss, role = 'dialog', className, frame, initialFocus = 'first', children }: ModalProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const [openedAt] = useState(() => Date.now());
   const dismiss = useRef(onDismiss);
+  const focusPanel = useRef(initialFocus === 'panel');
   useEffect(() => {
     dismiss.current = onDismiss;
   });
@@ -37,7 +49,7 @@ export function Modal({ labelledBy, describedBy, onDismiss, role = 'dialog', cla
     const panel = panelRef.current;
     if (!panel) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    (focusables(panel)[0] ?? panel).focus();
+    ((focusPanel.current ? null : focusables(panel)[0]) ?? panel).focus();
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.preventDefault();
@@ -78,10 +90,10 @@ export function Modal({ labelledBy, describedBy, onDismiss, role = 'dialog', cla
 
   return (
     // A backdrop, not a control: Escape is the keyboard way to dismiss.
-    <div className="modal-mask" role="presentation" onClick={onMaskClick} data-testid="modal-mask">
+    <div className={frame?.mask ?? 'modal-mask'} role="presentation" onClick={onMaskClick} data-testid="modal-mask">
       <div
         ref={panelRef}
-        className={['modal', className].filter(Boolean).join(' ')}
+        className={[frame?.panel ?? 'modal', className].filter(Boolean).join(' ')}
         role={role}
         aria-modal="true"
         aria-labelledby={labelledBy}

@@ -4,19 +4,8 @@ import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../../src/lib/api/client';
-import {
-  FormTabs,
-  MobileNumberField,
-  SmsCodeField,
-  TextField,
-  failureField,
-  failureMessage,
-  useFieldForm,
-  useFormTabs,
-  useLanguageRevalidation,
-  useMessageText,
-  type FormTab,
-} from '../../src/features/account/components/form-fields';
+import { FormTabs, TextField, useFieldForm, useFormTabs, useLanguageRevalidation, useMessageText, type FormTab } from '../../src/components/form';
+import { MobileNumberField, SmsCodeField, failureField, failureMessage } from '../../src/features/account/components/form-fields';
 import type { SmsCountdown } from '../../src/features/account/sms-countdown';
 import { checkRule } from '../../src/features/account/validation';
 import { TY, testI18n } from '../renderer/harness';

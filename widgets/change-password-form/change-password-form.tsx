@@ -1,22 +1,13 @@
 import './styles.css';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { ChangePasswordFormProps } from '../../src/generated/widgets/change-password-form';
 import { ApiFailure } from '../../src/lib/api/client';
 import { changePassword } from '../../src/features/account';
 import { LOADING_TIMEOUT_MS, confirmDialog, hideLoading, showLoading, showToast } from '../../src/lib/feedback';
-import {
-  FormError,
-  PasswordField,
-  TextField,
-  failureField,
-  failureMessage,
-  useAccountContext,
-  useFieldForm,
-  useLanguageRevalidation,
-  type Values,
-} from '../../src/features/account';
+import { FormError, PasswordField, SubmitButton, TextField, useFieldForm, useLanguageRevalidation, type Values } from '../../src/components/form';
+import { failureField, failureMessage, useAccountContext } from '../../src/features/account';
 import { refreshRememberedPassword } from '../../src/features/account';
 import { HELD_PASSWORD_KEY, passwordChanged } from '../../src/lib/session';
 import { readItem, removeItem, writeItem } from '../../src/lib/storage';
@@ -57,7 +48,6 @@ function ChangePasswordForm({ redirectTo = '/m/home' }: WidgetComponentProps<Cha
   // The password held since login (or registration) in this tab: then the old one is not asked.
   const [held, setHeld] = useState(() => readItem(HELD_PASSWORD_KEY, 'session'));
   const askOld = !held;
-  const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<Invalid | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const form = useFieldForm<Field>(() => ({ old_password: '', password: '', confimpsw: '' }), validator(rules, askOld));
@@ -67,20 +57,20 @@ function ChangePasswordForm({ redirectTo = '/m/home' }: WidgetComponentProps<Cha
 
   if (!session) return <Navigate to={redirectTo} replace />;
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
+  const submit = () => {
     setFormError(null);
     const fields: Field[] = askOld ? ['old_password', 'password', 'confimpsw'] : ['password', 'confimpsw'];
     if (form.checkAll(fields)) return;
     const oldPassword = held ?? form.values.old_password;
     const newPassword = form.values.password;
     if (!newDiffersFromOld(oldPassword, newPassword)) {
-      await confirmDialog({ messageKey: 'new_old_password_same', confirmKey: 'ok' });
-      form.focus('password');
+      void confirmDialog({ messageKey: 'new_old_password_same', confirmKey: 'ok' }).then(() => form.focus('password'));
       return;
     }
-    setBusy(true);
+    return change(oldPassword, newPassword);
+  };
+
+  const change = async (oldPassword: string, newPassword: string) => {
     showLoading('in_please_wait', CHANGE_LOADING_MS);
     try {
       await changePassword({ oldPassword, newPassword, confirmNewPassword: form.values.confimpsw });
@@ -92,10 +82,13 @@ function ChangePasswordForm({ redirectTo = '/m/home' }: WidgetComponentProps<Cha
       passwordChanged();
       setHeld(newPassword);
       refreshRememberedPassword(session.userName, newPassword);
-      redirect.current = setTimeout(() => void navigate(redirectTo, { replace: true }), REDIRECT_AFTER_MS);
+      // Busy until the screen is left: the change must not be sent twice.
+      await new Promise<void>((resolve) => {
+        redirect.current = setTimeout(resolve, REDIRECT_AFTER_MS);
+      });
+      void navigate(redirectTo, { replace: true });
     } catch (err) {
       hideLoading();
-      setBusy(false);
       const named = failureField(err);
       let field = named ? SERVER_FIELDS[named] : undefined;
       if (err instanceof ApiFailure && err.errorCode === 'modify.new.old.same') field = 'password';
@@ -108,13 +101,12 @@ function ChangePasswordForm({ redirectTo = '/m/home' }: WidgetComponentProps<Cha
         form.setError(field, failureMessage(err));
         form.focus(field);
       } else setFormError(failureMessage(err));
-      return;
     }
   };
 
   return (
     <div className="account-form change-password-form">
-      <form className="account-form__body" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <form className="account-form__body" noValidate>
         <TextField label="username" name="username" value={session.userName} onValueChange={() => undefined} readOnly autoComplete="username" />
         {askOld ? <PasswordField {...form.bind('old_password')} label="old_password" autoComplete="current-password" required /> : null}
         <PasswordField
@@ -126,9 +118,9 @@ function ChangePasswordForm({ redirectTo = '/m/home' }: WidgetComponentProps<Cha
         />
         <PasswordField {...form.bind('confimpsw')} label="confirm_password" autoComplete="new-password" required />
         <FormError error={formError} />
-        <button type="submit" className="account-form__submit" disabled={busy}>
+        <SubmitButton className="account-form__submit" onSubmit={submit}>
           {t('confirm')}
-        </button>
+        </SubmitButton>
       </form>
     </div>
   );

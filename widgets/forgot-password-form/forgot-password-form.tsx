@@ -1,5 +1,5 @@
 import './styles.css';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ForgotPasswordFormProps } from '../../src/generated/widgets/forgot-password-form';
@@ -11,19 +11,16 @@ import { hideLoading, showLoading, showToast } from '../../src/lib/feedback';
 import {
   FormError,
   FormTabs,
-  MobileNumberField,
   PasswordField,
-  SmsCodeField,
+  SubmitButton,
   TextField,
-  failureField,
-  failureMessage,
-  useAccountContext,
   useFieldForm,
   useFormTabs,
   useLanguageRevalidation,
   type FormTab,
   type Values,
-} from '../../src/features/account';
+} from '../../src/components/form';
+import { MobileNumberField, SmsCodeField, failureField, failureMessage, useAccountContext } from '../../src/features/account';
 import { useSmsCountdown } from '../../src/features/account';
 import { checkEmail, checkField, checkSmsCode, type Check, type Invalid, type RuleSet } from '../../src/features/account';
 import type { WidgetComponentProps } from '../../src/lib/widget';
@@ -63,17 +60,17 @@ function phoneValidator(rules: RuleSet) {
 function EmailRecovery({ onSent }: { onSent(): void }) {
   const { t } = useTranslation();
   const { rules } = useAccountContext();
-  const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<Invalid | null>(null);
   const form = useFieldForm<EmailField>(() => ({ username: '', email: '' }), emailValidator(rules));
   useLanguageRevalidation(form.revalidateFilled);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
+  const submit = () => {
     setFormError(null);
     if (form.checkAll(['username', 'email'])) return;
-    setBusy(true);
+    return send();
+  };
+
+  const send = async () => {
     showLoading();
     try {
       // Both are trimmed before sending (spec section 5).
@@ -86,19 +83,17 @@ function EmailRecovery({ onSent }: { onSent(): void }) {
       const field = failureField(err);
       if (field === 'username' || field === 'email') form.setError(field, failureMessage(err));
       else setFormError(failureMessage(err));
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
-    <form className="account-form__body forgot-password-form__email" noValidate onSubmit={(e) => void onSubmit(e)}>
+    <form className="account-form__body forgot-password-form__email" noValidate>
       <TextField {...form.bind('username')} label="username" autoComplete="username" autoCapitalize="off" spellCheck={false} required />
       <TextField {...form.bind('email')} label="email" type="email" inputMode="email" autoComplete="email" required />
       <FormError error={formError} />
-      <button type="submit" className="account-form__submit" disabled={busy}>
+      <SubmitButton className="account-form__submit" onSubmit={submit}>
         {t('retrieve_password')}
-      </button>
+      </SubmitButton>
     </form>
   );
 }
@@ -108,7 +103,6 @@ function PhoneRecovery({ onDone }: { onDone(loggedIn: boolean): void }) {
   const account = useAccountContext();
   const { rules } = account;
   const [dialCode, setDialCode] = useState(account.countryDialingCode);
-  const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<Invalid | null>(null);
   const countdown = useSmsCountdown();
   const form = useFieldForm<PhoneField>(() => ({ mobileNum: '', verificationCode: '', newPassword: '' }), phoneValidator(rules));
@@ -119,13 +113,13 @@ function PhoneRecovery({ onDone }: { onDone(loggedIn: boolean): void }) {
     void countdown.send(() => sendResetPasswordSms(form.values.mobileNum, dialCode));
   };
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
+  const submit = () => {
     setFormError(null);
     if (form.checkAll(['mobileNum', 'verificationCode', 'newPassword'])) return;
-    const { mobileNum, verificationCode, newPassword } = form.values;
-    setBusy(true);
+    return setPassword(form.values);
+  };
+
+  const setPassword = async ({ mobileNum, verificationCode, newPassword }: Values<PhoneField>) => {
     showLoading();
     try {
       const { userName } = await setPasswordByPhone({ mobileNum, verificationCode, newPassword, countryDialingCode: dialCode });
@@ -156,13 +150,11 @@ function PhoneRecovery({ onDone }: { onDone(loggedIn: boolean): void }) {
         if (field === 'mobileNum' || field === 'verificationCode' || field === 'newPassword') form.setError(field, failureMessage(err));
         else setFormError(failureMessage(err));
       }
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
-    <form className="account-form__body forgot-password-form__phone" noValidate onSubmit={(e) => void onSubmit(e)}>
+    <form className="account-form__body forgot-password-form__phone" noValidate>
       <MobileNumberField
         {...form.bind('mobileNum')}
         dialCode={dialCode}
@@ -174,9 +166,9 @@ function PhoneRecovery({ onDone }: { onDone(loggedIn: boolean): void }) {
       <SmsCodeField {...form.bind('verificationCode')} countdown={countdown} onSend={sendCode} required />
       <PasswordField {...form.bind('newPassword')} label="new_password" autoComplete="new-password" required />
       <FormError error={formError} />
-      <button type="submit" className="account-form__submit" disabled={busy}>
+      <SubmitButton className="account-form__submit" onSubmit={submit}>
         {t('set_password')}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { Modal } from '../../src/components/modal';
 import type { GameListCategoryLink } from '../../src/generated/widgets/game-list';
 import type { GameClassify } from '../../src/features/games';
 
@@ -45,6 +46,9 @@ function Choice({ selected, onClick, children }: { selected: boolean; onClick: (
   );
 }
 
+/** A bottom sheet in the game list's own look (styles.css). */
+export const SHEET = { mask: 'game-filter', panel: 'game-filter__panel' } as const;
+
 /**
  * The filter panel (spec section 2): vendors; slot game type and minimum bet (slots only); submit,
  * reset; links to the other game categories. Choices are a draft until submitted.
@@ -63,102 +67,83 @@ export function FilterPanel({
 }: FilterPanelProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<FilterValues>(value);
-  const panelRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    panelRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
 
   const set = (patch: Partial<FilterValues>) => setDraft((d) => ({ ...d, ...patch }));
 
   return (
-    <div className="game-filter" role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div
-        ref={panelRef}
-        className="game-filter__panel"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="game-filter-title"
-        tabIndex={-1}
-      >
-        <div className="game-filter__head">
-          <h2 id="game-filter-title">{t('filter')}</h2>
-          <button type="button" className="game-filter__close" aria-label={t('close')} onClick={onClose}>
-            ×
-          </button>
-        </div>
-        <div className="game-filter__body">
-          <fieldset className="game-filter__group">
-            <legend>{t('vendors')}</legend>
-            <Choice selected={draft.vassalage === ''} onClick={() => set({ vassalage: '' })}>
-              {t('all')}
-            </Choice>
-            {vendors.map((v) => (
-              <Choice key={v.code} selected={draft.vassalage === v.code} onClick={() => set({ vassalage: v.code })}>
-                {v.name}
-              </Choice>
-            ))}
-          </fieldset>
-          {slots ? (
-            <>
-              <fieldset className="game-filter__group">
-                <legend>{t('slot_type')}</legend>
-                {BASE_CLASSIFY.map((c) => (
-                  <Choice key={c.code} selected={draft.gameClassify === c.code} onClick={() => set({ gameClassify: c.code })}>
-                    {t(c.label)}
-                  </Choice>
-                ))}
-                {slotTypes.map((s) => (
-                  <Choice key={s.code} selected={draft.gameClassify === s.code} onClick={() => set({ gameClassify: s.code as GameClassify })}>
-                    {s.name}
-                  </Choice>
-                ))}
-              </fieldset>
-              <fieldset className="game-filter__group">
-                <legend>{t('minimum_bet')}</legend>
-                <Choice selected={draft.minBet === null} onClick={() => set({ minBet: null })}>
-                  {t('all')}
-                </Choice>
-                {minBetOptions.map((bet) => (
-                  <Choice key={bet} selected={draft.minBet === bet} onClick={() => set({ minBet: bet })}>
-                    {bet}
-                  </Choice>
-                ))}
-              </fieldset>
-            </>
-          ) : null}
-          {categoryLinks.length > 0 ? (
-            <nav className="game-filter__group game-filter__links" aria-labelledby="game-filter-others">
-              <h3 id="game-filter-others">{t('other_categories')}</h3>
-              {categoryLinks.map((link) => (
-                <Link key={link.to} to={link.to} className="game-filter__link" onClick={onClose}>
-                  {t(link.label)}
-                </Link>
-              ))}
-            </nav>
-          ) : null}
-        </div>
-        <div className="game-filter__actions">
-          <button
-            type="button"
-            className="game-filter__reset"
-            onClick={() => {
-              setDraft({ vassalage: '', gameClassify: defaultClassify, minBet: null });
-              onReset();
-            }}
-          >
-            {t('reset')}
-          </button>
-          <button type="button" className="game-filter__submit" onClick={() => onSubmit(draft)}>
-            {t('submit')}
-          </button>
-        </div>
+    <Modal labelledBy="game-filter-title" onDismiss={onClose} frame={SHEET} initialFocus="panel">
+      <div className="game-filter__head">
+        <h2 id="game-filter-title">{t('filter')}</h2>
+        <button type="button" className="game-filter__close" aria-label={t('close')} onClick={onClose}>
+          ×
+        </button>
       </div>
-    </div>
+      <div className="game-filter__body">
+        <fieldset className="game-filter__group">
+          <legend>{t('vendors')}</legend>
+          <Choice selected={draft.vassalage === ''} onClick={() => set({ vassalage: '' })}>
+            {t('all')}
+          </Choice>
+          {vendors.map((v) => (
+            <Choice key={v.code} selected={draft.vassalage === v.code} onClick={() => set({ vassalage: v.code })}>
+              {v.name}
+            </Choice>
+          ))}
+        </fieldset>
+        {slots ? (
+          <>
+            <fieldset className="game-filter__group">
+              <legend>{t('slot_type')}</legend>
+              {BASE_CLASSIFY.map((c) => (
+                <Choice key={c.code} selected={draft.gameClassify === c.code} onClick={() => set({ gameClassify: c.code })}>
+                  {t(c.label)}
+                </Choice>
+              ))}
+              {slotTypes.map((s) => (
+                <Choice key={s.code} selected={draft.gameClassify === s.code} onClick={() => set({ gameClassify: s.code as GameClassify })}>
+                  {s.name}
+                </Choice>
+              ))}
+            </fieldset>
+            <fieldset className="game-filter__group">
+              <legend>{t('minimum_bet')}</legend>
+              <Choice selected={draft.minBet === null} onClick={() => set({ minBet: null })}>
+                {t('all')}
+              </Choice>
+              {minBetOptions.map((bet) => (
+                <Choice key={bet} selected={draft.minBet === bet} onClick={() => set({ minBet: bet })}>
+                  {bet}
+                </Choice>
+              ))}
+            </fieldset>
+          </>
+        ) : null}
+        {categoryLinks.length > 0 ? (
+          <nav className="game-filter__group game-filter__links" aria-labelledby="game-filter-others">
+            <h3 id="game-filter-others">{t('other_categories')}</h3>
+            {categoryLinks.map((link) => (
+              <Link key={link.to} to={link.to} className="game-filter__link" onClick={onClose}>
+                {t(link.label)}
+              </Link>
+            ))}
+          </nav>
+        ) : null}
+      </div>
+      <div className="game-filter__actions">
+        <button
+          type="button"
+          className="game-filter__reset"
+          onClick={() => {
+            setDraft({ vassalage: '', gameClassify: defaultClassify, minBet: null });
+            onReset();
+          }}
+        >
+          {t('reset')}
+        </button>
+        <button type="button" className="game-filter__submit" onClick={() => onSubmit(draft)}>
+          {t('submit')}
+        </button>
+      </div>
+    </Modal>
   );
 }

@@ -395,3 +395,84 @@ describe('game-list: visitors and favourites', () => {
     expect(within(screen.getByRole('dialog', { name: TY.set_password })).getByText('set-password form')).toBeTruthy();
   });
 });
+
+describe('game-list: the filter panel and the set-password sheet are modal dialogs', () => {
+  it('the filter panel takes focus, keeps Tab inside, closes on Escape and gives focus back to the filter button', async () => {
+    api({ [LIST]: () => page(1, 1, 2) });
+    show();
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    const opener = screen.getByRole('button', { name: TY.filter });
+    opener.focus();
+    fireEvent.click(opener);
+    const panel = screen.getByRole('dialog', { name: TY.filter });
+    expect(panel.className).toBe('game-filter__panel');
+    expect(panel.parentElement?.className).toBe('game-filter');
+    expect(panel.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement).toBe(panel);
+
+    const close = within(panel).getByRole('button', { name: TY.close });
+    const submit = within(panel).getByRole('button', { name: TY.submit });
+    submit.focus();
+    fireEvent.keyDown(submit, { key: 'Tab' });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(submit);
+    // Focus that strays behind the mask is brought back in.
+    const search = screen.getByRole('searchbox', { name: TY.search_game_name });
+    search.focus();
+    fireEvent.keyDown(search, { key: 'Tab' });
+    expect(document.activeElement).toBe(close);
+
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('submitting the filter closes the panel and focus returns to the filter button', async () => {
+    const calls = api({ [LIST]: () => page(1, 1, 2) });
+    show();
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    const opener = screen.getByRole('button', { name: TY.filter });
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Jade Play' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: TY.submit }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    await waitFor(() => expect(callsTo(calls, LIST)).toHaveLength(2));
+  });
+
+  it('the mask ignores taps for its first 300 ms, then closes the panel', async () => {
+    api({ [LIST]: () => page(1, 1, 2) });
+    show();
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: TY.filter }));
+    const mask = screen.getByRole('dialog').parentElement as HTMLElement;
+    fireEvent.click(mask);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    // A tap inside the panel never closes it.
+    await wait(320);
+    fireEvent.click(screen.getByRole('dialog'));
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    fireEvent.click(mask);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('the set-password sheet moves focus to its first control and gives it back on Escape', async () => {
+    member();
+    api({ [LIST]: () => page(1, 1, 2), 'GET /wps/member/info': () => ({ ...MEMBER_INFO, passwordSet: false }) });
+    show('/m/gameList?gameType=RNG', { children: <input aria-label="mobile" /> });
+    const opener = await screen.findByRole('button', { name: TY.set_password });
+    opener.focus();
+    fireEvent.click(opener);
+    const sheet = screen.getByRole('dialog', { name: TY.set_password });
+    expect(sheet.className).toBe('game-filter__panel');
+    expect(document.activeElement).toBe(within(sheet).getByRole('button', { name: TY.close }));
+    const input = within(sheet).getByRole('textbox', { name: 'mobile' });
+    fireEvent.keyDown(input, { key: 'Tab' });
+    expect(document.activeElement).toBe(within(sheet).getByRole('button', { name: TY.close }));
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+});

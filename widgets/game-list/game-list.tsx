@@ -1,5 +1,5 @@
 import './styles.css';
-import { useCallback, useEffect, useMemo, useReducer, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useReducer, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import type { GameListProps } from '../../src/generated/widgets/game-list';
@@ -12,6 +12,7 @@ import {
   useGameTypes,
   withoutGame,
   type GameItem,
+  type GamesPage,
 } from '../../src/features/games';
 import { useMemberInfo } from '../../src/features/account';
 import { AccountFormHostContext } from '../../src/features/account';
@@ -21,9 +22,10 @@ import { currentLanguageCode, useLanguageChange } from '../../src/lib/language';
 import { useLaunchGame } from '../../src/features/games';
 import { useRuntime } from '../../src/lib/runtime';
 import type { WidgetComponentProps } from '../../src/lib/widget';
-import { FilterPanel, type FilterOption, type FilterValues } from './filter-panel';
+import { ListFooter, useInfiniteScroll, usePagedList } from '../../src/components/paged-list';
+import { Modal } from '../../src/components/modal';
+import { FilterPanel, SHEET, type FilterOption, type FilterValues } from './filter-panel';
 import { allTabClassify, initialState, reducer, routeSelection, sourceOf, SLOT_TYPE, type GameListTab } from './state';
-import { useInfiniteScroll } from './use-infinite-scroll';
 
 type QuickTab = NonNullable<GameListProps['quickTabs']>[number];
 
@@ -35,37 +37,33 @@ const QUICK_TAB: Record<QuickTab, { tab: 'recent' | 'fav' | 'hot'; label: 'recen
 
 export const DEFAULT_MIN_BETS: readonly number[] = [0.01, 0.05, 0.1, 0.5, 0.75];
 
+const gamesOf = (page: GamesPage) => page.games;
+const nodeIdOf = (game: GameItem) => game.nodeId;
+
 function failureKey(err: unknown): string {
   return err instanceof ApiFailure ? err.messageKey : 'unknown_error';
 }
 
 function Sheet({ labelKey, onClose, children }: { labelKey: 'set_password'; onClose: () => void; children: ReactNode }) {
   const { t } = useTranslation();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const titleId = useId();
   return (
-    <div className="game-filter" role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="game-filter__panel" role="dialog" aria-modal="true" aria-label={t(labelKey)}>
-        <div className="game-filter__head">
-          <h2>{t(labelKey)}</h2>
-          <button type="button" className="game-filter__close" aria-label={t('close')} onClick={onClose}>
-            ×
-          </button>
-        </div>
-        <div className="game-filter__body">{children}</div>
+    <Modal labelledBy={titleId} onDismiss={onClose} frame={SHEET}>
+      <div className="game-filter__head">
+        <h2 id={titleId}>{t(labelKey)}</h2>
+        <button type="button" className="game-filter__close" aria-label={t('close')} onClick={onClose}>
+          ×
+        </button>
       </div>
-    </div>
+      <div className="game-filter__body">{children}</div>
+    </Modal>
   );
 }
 
 /**
  * The game list (spec sections 2 and 4). State lives in a reducer (./state.ts), pages in
- * useSWRInfinite (src/features/games/api/games.ts), favourites in the shared SWR entry of favourite ids.
+ * useSWRInfinite (src/features/games/api/games.ts) read through usePagedList, favourites in the
+ * shared SWR entry of favourite ids.
  */
 function GameList({
   gameType: fallbackType = SLOT_TYPE,
@@ -104,7 +102,11 @@ function GameList({
 
   const source = useMemo(() => sourceOf(state), [state]);
   const memberOnly = source.kind === 'recent' || source.kind === 'favourites';
-  const { data, error, size, setSize, isLoading, mutate } = useGamePages(memberOnly && !token ? null : source, language, token, state.reload);
+  const gamePages = useGamePages(memberOnly && !token ? null : source, language, token, state.reload);
+  const { isLoading, mutate } = gamePages;
+  const isLastPage = useCallback((page: GamesPage) => !hasMorePages(source, page), [source]);
+  const list = usePagedList(gamePages, { itemsOf: gamesOf, keyOf: nodeIdOf, isLastPage });
+  const games = list.items;
   const favourites = useFavourites(token);
   const member = useMemberInfo(token);
   const needsPassword = member.data?.passwordSet === false;
@@ -112,27 +114,9 @@ function GameList({
   const slotTypes = useGameTypes(state.gameType === SLOT_TYPE ? 1 : null, language);
   const launch = useLaunchGame();
 
-  const games = useMemo(() => {
-    const seen = new Set<string>();
-    const out: GameItem[] = [];
-    for (const page of data ?? []) {
-      for (const game of page.games) {
-        if (seen.has(game.nodeId)) continue;
-        seen.add(game.nodeId);
-        out.push(game);
-      }
-    }
-    return out;
-  }, [data]);
-
-  const lastPage = data?.[data.length - 1];
-  const loadingMore = !error && size > (data?.length ?? 0);
-  const hasMore = !!data && hasMorePages(source, lastPage);
-  const pagingEnabled = hasMore && !loadingMore && !error && !isLoading;
-
   useInfiniteScroll({
-    enabled: pagingEnabled,
-    onLoadMore: () => void setSize((s) => s + 1),
+    enabled: list.canLoadMore,
+    onLoadMore: list.loadNext,
     signal: games.length,
   });
 
@@ -224,26 +208,8 @@ function GameList({
   const tabSelected = (tab: GameListTab, vassalage = '') =>
     state.tab === tab && (tab !== 'vendor' || state.filter.vassalage === vassalage);
 
-  let footer: ReactNode = null;
-  if (error) {
-    footer = (
-      <button type="button" className="game-list__retry" onClick={() => void mutate()}>
-        {t('loading_failed_retry')}
-      </button>
-    );
-  } else if (isLoading || loadingMore) {
-    footer = (
-      <p className="game-list__status" role="status">
-        {t('loading')}
-      </p>
-    );
-  } else if (memberOnly && !token) {
-    footer = null;
-  } else if (games.length === 0) {
-    footer = <p className="game-list__empty">{t('no_data')}</p>;
-  } else if (!hasMore && source.kind !== 'hot') {
-    footer = <p className="game-list__status">{t('no_more')}</p>;
-  }
+  // Recent and favourites load nothing for a visitor: nothing to say below them.
+  const idle = memberOnly && !token && list.status !== 'error' && list.status !== 'loading';
 
   return (
     <section className="game-list" data-game-type={state.gameType} style={{ ['--vendors-per-view' as string]: vendorsPerView }}>
@@ -315,7 +281,7 @@ function GameList({
         </div>
       ) : null}
 
-      <ul className="game-list__grid" aria-busy={isLoading || loadingMore}>
+      <ul className="game-list__grid" aria-busy={list.loading || list.loadingMore}>
         {games.map((game) => (
           <li key={game.nodeId}>
             <GameCard
@@ -328,7 +294,7 @@ function GameList({
           </li>
         ))}
       </ul>
-      <div className="game-list__footer">{footer}</div>
+      <ListFooter status={idle ? 'idle' : list.status} onRetry={list.retry} endNote={source.kind !== 'hot'} />
 
       {filterOpen ? (
         <FilterPanel

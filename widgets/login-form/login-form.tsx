@@ -1,5 +1,5 @@
 import './styles.css';
-import { useContext, useState, type FormEvent } from 'react';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginFormProps } from '../../src/generated/widgets/login-form';
@@ -9,23 +9,27 @@ import { ApiFailure } from '../../src/lib/api/client';
 import { sendSmsCode } from '../../src/features/account';
 import { hideLoading, showLoading } from '../../src/lib/feedback';
 import {
-  AccountFormHostContext,
-  CaptchaField,
   FormError,
   FormTabs,
-  MobileNumberField,
   PasswordField,
-  SmsCodeField,
-  SocialLogin,
+  SubmitButton,
   TextField,
-  failureField,
-  failureMessage,
-  useAccountContext,
   useFieldForm,
   useFormTabs,
   useLanguageRevalidation,
+  usePending,
   type FormTab,
   type Values,
+} from '../../src/components/form';
+import {
+  AccountFormHostContext,
+  CaptchaField,
+  MobileNumberField,
+  SmsCodeField,
+  SocialLogin,
+  failureField,
+  failureMessage,
+  useAccountContext,
 } from '../../src/features/account';
 import {
   REMEMBER_PASSWORD_DEFAULT,
@@ -112,7 +116,7 @@ function LoginForm({ freeTrial = true, navigation = true, redirectTo = HOME_ROUT
   const [dialCode, setDialCode] = useState(account.countryDialingCode);
   const [remember, setRemember] = useState(REMEMBER_PASSWORD_DEFAULT);
   const [captchaShown, setCaptchaShown] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const pending = usePending();
   const [formError, setFormError] = useState<Invalid | null>(null);
   const captcha = useCaptcha(captchaShown);
   const countdown = useSmsCountdown();
@@ -153,9 +157,7 @@ function LoginForm({ freeTrial = true, navigation = true, redirectTo = HOME_ROUT
     void countdown.send(() => sendSmsCode(form.values.mobile, dialCode));
   };
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
+  const submit = () => {
     setFormError(null);
     const fields = FIELDS_BY_MODE[mode].filter((f) => f !== 'captcha' || captchaShown);
     if (form.checkAll(fields)) return;
@@ -168,7 +170,10 @@ function LoginForm({ freeTrial = true, navigation = true, redirectTo = HOME_ROUT
       payload.captcha = v.captcha;
       payload.captchaId = captcha.captcha.captchaId;
     }
-    setBusy(true);
+    return logIn(payload, v);
+  };
+
+  const logIn = async (payload: LoginPayload, v: Values<Field>) => {
     showLoading();
     try {
       const session = await login(payload);
@@ -196,14 +201,10 @@ function LoginForm({ freeTrial = true, navigation = true, redirectTo = HOME_ROUT
         form.setError(field, message);
         form.focus(field);
       } else setFormError(message);
-    } finally {
-      setBusy(false);
     }
   };
 
   const startTrial = async () => {
-    if (busy) return;
-    setBusy(true);
     setFormError(null);
     showLoading();
     try {
@@ -216,15 +217,13 @@ function LoginForm({ freeTrial = true, navigation = true, redirectTo = HOME_ROUT
     } catch (err) {
       hideLoading();
       setFormError(failureMessage(err));
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
     <div className="account-form login-form">
       <FormTabs state={tabs} tabs={MODE_TABS} onSelect={switchMode} />
-      <form className="account-form__body login-form__form" noValidate onSubmit={(e) => void onSubmit(e)} {...tabs.panel}>
+      <form className="account-form__body login-form__form" noValidate {...tabs.panel}>
         {mode === 'username' ? (
           <>
             <TextField {...form.bind('username')} label="username" autoComplete="username" autoCapitalize="off" spellCheck={false} required />
@@ -251,11 +250,11 @@ function LoginForm({ freeTrial = true, navigation = true, redirectTo = HOME_ROUT
           {t('remember_password')}
         </label>
         <FormError error={formError} />
-        <button type="submit" className="account-form__submit" disabled={busy} aria-busy={busy || undefined}>
+        <SubmitButton className="account-form__submit" onSubmit={submit} pending={pending}>
           {t('login')}
-        </button>
+        </SubmitButton>
         {freeTrial ? (
-          <button type="button" className="account-form__secondary" onClick={() => void startTrial()} disabled={busy}>
+          <button type="button" className="account-form__secondary" onClick={() => void pending.run(startTrial)} disabled={pending.busy}>
             {t('free_trial')}
           </button>
         ) : null}

@@ -1,5 +1,5 @@
 import './styles.css';
-import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { RegisterFormProps } from '../../src/generated/widgets/register-form';
@@ -12,24 +12,19 @@ import { useRegisterSettings, type RegisterSettings } from '../../src/features/a
 import { sendSmsCode } from '../../src/features/account';
 import { hideLoading, showLoading, showToast } from '../../src/lib/feedback';
 import {
-  CaptchaField,
   FormError,
   FormTabs,
-  MobileNumberField,
   PasswordField,
-  SmsCodeField,
-  SocialLogin,
+  SubmitButton,
   TextField,
-  failureField,
-  failureMessage,
-  useAccountContext,
   useFieldForm,
   useFormTabs,
   useLanguageRevalidation,
   type FormTab,
   type TextFieldProps,
   type Values,
-} from '../../src/features/account';
+} from '../../src/components/form';
+import { CaptchaField, MobileNumberField, SmsCodeField, SocialLogin, failureField, failureMessage, useAccountContext } from '../../src/features/account';
 import { useSmsCountdown } from '../../src/features/account';
 import { checkCaptcha, checkField, checkRegisterConfirm, checkSmsCode, type Check, type Invalid, type RuleSet } from '../../src/features/account';
 import type { WidgetComponentProps } from '../../src/lib/widget';
@@ -198,7 +193,6 @@ function RegisterForm({ redirectTo = '/m/home', affiliateParams = DEFAULT_AFFILI
   const tabs = useFormTabs('register', method, bothMethods);
   const [dialCode, setDialCode] = useState(settings.countryDialingCode || account.countryDialingCode);
   const [agree, setAgree] = useState(true);
-  const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<Invalid | null>(null);
   const captcha = useCaptcha(settings.captcha.enabled);
   const countdown = useSmsCountdown();
@@ -231,14 +225,15 @@ function RegisterForm({ redirectTo = '/m/home', affiliateParams = DEFAULT_AFFILI
     void countdown.send(() => sendSmsCode(form.values.mobileNum, dialCode));
   };
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || !agree) return;
+  const submit = () => {
+    if (!agree) return;
     setFormError(null);
     if (form.checkAll(visible.map((v) => v.field))) return;
-    const v = form.values;
+    return register(form.values);
+  };
+
+  const register = async (v: Values<Field>) => {
     const typedAffiliate = shown.has('affiliateCode') ? v.affiliateCode.trim() : '';
-    setBusy(true);
     showLoading();
     try {
       if (typedAffiliate && !urlCodeValid && !(await isAffiliateValid(typedAffiliate, domain))) {
@@ -279,8 +274,6 @@ function RegisterForm({ redirectTo = '/m/home', affiliateParams = DEFAULT_AFFILI
         form.setError(field, message);
         form.focus(field);
       } else setFormError(message);
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -335,7 +328,7 @@ function RegisterForm({ redirectTo = '/m/home', affiliateParams = DEFAULT_AFFILI
   return (
     <div className="account-form register-form">
       <FormTabs state={tabs} tabs={METHOD_TABS} onSelect={switchMethod} />
-      <form className="account-form__body register-form__form" noValidate onSubmit={(e) => void onSubmit(e)} {...tabs.panel}>
+      <form className="account-form__body register-form__form" noValidate {...tabs.panel}>
         {visible.map((v) => (
           <Fragment key={v.field}>{renderField(v)}</Fragment>
         ))}
@@ -347,9 +340,9 @@ function RegisterForm({ redirectTo = '/m/home', affiliateParams = DEFAULT_AFFILI
           <Link to={AGREEMENT_ROUTE}>{t('user_agreement')}</Link>
         </div>
         <FormError error={formError} />
-        <button type="submit" className="account-form__submit" disabled={busy || !agree} aria-busy={busy || undefined}>
+        <SubmitButton className="account-form__submit" onSubmit={submit} disabled={!agree}>
           {t('register')}
-        </button>
+        </SubmitButton>
       </form>
       <SocialLogin flags={flags} settings={account.settings} />
       <Link className="register-form__login" to={LOGIN_ROUTE}>

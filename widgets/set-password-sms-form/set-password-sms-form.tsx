@@ -1,5 +1,5 @@
 import './styles.css';
-import { useContext, useState, type FormEvent } from 'react';
+import { useContext, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { SetPasswordSmsFormProps } from '../../src/generated/widgets/set-password-sms-form';
@@ -8,18 +8,8 @@ import { ApiFailure } from '../../src/lib/api/client';
 import { setPasswordByPhone } from '../../src/features/account';
 import { sendSmsCode } from '../../src/features/account';
 import { hideLoading, showLoading, showToast } from '../../src/lib/feedback';
-import {
-  AccountFormHostContext,
-  FormError,
-  MobileNumberField,
-  PasswordField,
-  SmsCodeField,
-  failureMessage,
-  useAccountContext,
-  useFieldForm,
-  useLanguageRevalidation,
-  type Values,
-} from '../../src/features/account';
+import { FormError, PasswordField, SubmitButton, useFieldForm, useLanguageRevalidation, type Values } from '../../src/components/form';
+import { AccountFormHostContext, MobileNumberField, SmsCodeField, failureMessage, useAccountContext } from '../../src/features/account';
 import { useSmsCountdown } from '../../src/features/account';
 import { checkField, checkSmsCode, type Check, type Invalid, type RuleSet } from '../../src/features/account';
 import type { WidgetComponentProps } from '../../src/lib/widget';
@@ -55,7 +45,6 @@ function SetPasswordSmsForm({ redirectTo, onDone: onDoneProp }: WidgetComponentP
   const onDone = onDoneProp ?? host.onDone;
   const account = useAccountContext();
   const [dialCode, setDialCode] = useState(account.countryDialingCode);
-  const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<Invalid | null>(null);
   // Touched: typed into or left. Submit waits until every field is, and none has an error.
   const [changed, setChanged] = useState<Partial<Record<Field, boolean>>>({});
@@ -77,19 +66,19 @@ function SetPasswordSmsForm({ redirectTo, onDone: onDoneProp }: WidgetComponentP
     void countdown.send(() => sendSmsCode(form.values.mobileNum, dialCode));
   };
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || blocked) return;
+  const submit = () => {
+    if (blocked) return;
     setFormError(null);
     if (form.checkAll(FIELDS)) return;
-    const { mobileNum, verificationCode, password } = form.values;
-    setBusy(true);
+    return setPassword(form.values);
+  };
+
+  const setPassword = async ({ mobileNum, verificationCode, password }: Values<Field>) => {
     showLoading();
     try {
       await setPasswordByPhone({ mobileNum, verificationCode, newPassword: password, countryDialingCode: dialCode });
     } catch (err) {
       hideLoading();
-      setBusy(false);
       // Spec section 8: "same as the old one" clears the password, any other failure the SMS code.
       const field: Field = err instanceof ApiFailure && err.errorCode === 'modify.new.old.same' ? 'password' : 'verificationCode';
       form.replaceValues({ [field]: '' });
@@ -109,14 +98,12 @@ function SetPasswordSmsForm({ redirectTo, onDone: onDoneProp }: WidgetComponentP
     } catch (err) {
       hideLoading();
       setFormError(failureMessage(err));
-    } finally {
-      setBusy(false);
     }
   };
 
   return (
     <div className="account-form set-password-sms-form">
-      <form className="account-form__body" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <form className="account-form__body" noValidate>
         <MobileNumberField
           {...form.bind('mobileNum')}
           onValueChange={(value) => change('mobileNum', value)}
@@ -141,9 +128,9 @@ function SetPasswordSmsForm({ redirectTo, onDone: onDoneProp }: WidgetComponentP
           required
         />
         <FormError error={formError} />
-        <button type="submit" className="account-form__submit" disabled={busy || blocked}>
+        <SubmitButton className="account-form__submit" onSubmit={submit} disabled={blocked}>
           {t('submit')}
-        </button>
+        </SubmitButton>
       </form>
     </div>
   );

@@ -1,12 +1,15 @@
 /**
- * Building blocks shared by the account form widgets (login, register, forgot password, change
+ * The account pieces of the account form widgets (login, register, forgot password, change
  * password, set password by SMS). Widgets never import each other, so what they share lives here:
- * the mode tabs, labelled inputs with their error text, the password show/hide toggle, the mobile
- * number with its dialing code, the SMS code with its send-code button, the captcha image, the
- * social-login block and the language-change revalidation.
+ * the runtime context every form reads, the messages of failed account calls, the mobile number
+ * with its dialing code, the SMS code with its send-code button, the captcha image and the
+ * social-login block. The generic parts (fields, tabs, form error, submit button) are in
+ * src/components/form.
  */
+import { TextField, type TextFieldProps } from '../../../components/form';
+// After the generic field's stylesheet: the send-code and captcha rules refine its addon.
 import './form-fields.css';
-import { createContext, useCallback, useEffect, useId, useMemo, useRef, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { createContext, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ValidationRules } from '../../../generated/api/system';
 import type { TenantSettings, WhiteLabelFlags } from '../../../generated/tenant';
@@ -14,10 +17,9 @@ import { ApiFailure } from '../../../lib/api/client';
 import { captchaImageSrc, type CaptchaState } from '../api/captcha';
 import { useValidationRules } from '../api/registration';
 import { showToast, TOAST_SHORT_MS } from '../../../lib/feedback';
-import { Icon } from '../../../components/icons';
 import { effectiveSettings, useRuntime } from '../../../lib/runtime';
 import type { SmsCountdown } from '../sms-countdown';
-import { CAPTCHA_LENGTH, MOBILE_INPUT_MAX, SMS_CODE_MAX, clampMobileInput, digitsOnly, type Check, type Invalid, type RuleSet } from '../validation';
+import { CAPTCHA_LENGTH, MOBILE_INPUT_MAX, SMS_CODE_MAX, clampMobileInput, digitsOnly, type Invalid, type RuleSet } from '../validation';
 
 /**
  * A host that shows an account form over another page (the member centre's login dialog) may
@@ -48,131 +50,6 @@ export function useAccountContext() {
   };
 }
 
-export type Values<F extends string> = Record<F, string>;
-export type Errors<F extends string> = Partial<Record<F, Check>>;
-
-export interface FieldForm<F extends string> {
-  values: Values<F>;
-  errors: Errors<F>;
-  touched: Partial<Record<F, boolean>>;
-  /** Sets a value; a touched field (and each of `recheck` that is touched) is validated again. */
-  setValue(field: F, value: string, recheck?: readonly F[]): void;
-  /** Sets values without validating (remembered credentials, clearing after a failure). */
-  replaceValues(values: Partial<Values<F>>): void;
-  blur(field: F): void;
-  setError(field: F, error: Check): void;
-  clearErrors(): void;
-  /** Validates the fields (in order), shows their errors, focuses the first invalid one and returns it. */
-  checkAll(fields: readonly F[]): F | undefined;
-  /** Validates the touched fields that hold a value (after a language change). */
-  revalidateFilled(): void;
-  focus(field: F): void;
-  /** Props for a TextField of `field`. */
-  bind(field: F): {
-    value: string;
-    onValueChange(value: string): void;
-    onBlur(): void;
-    error: Check | undefined;
-    inputRef(el: HTMLInputElement | null): void;
-    name: string;
-  };
-}
-
-/**
- * Values, errors and touched state of a form's fields. `validate` is the form's rule for a field,
- * given all values (a confirmation depends on its password).
- */
-export function useFieldForm<F extends string>(initial: () => Values<F>, validate: (field: F, values: Values<F>) => Check): FieldForm<F> {
-  const [values, setValues] = useState<Values<F>>(initial);
-  const [errors, setErrors] = useState<Errors<F>>({});
-  const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});
-  const inputs = useRef<Partial<Record<F, HTMLInputElement | null>>>({});
-  // Handlers read the latest state through the ref, so they stay stable across renders.
-  const latest = useRef({ values, touched, validate });
-  useEffect(() => {
-    latest.current = { values, touched, validate };
-  });
-
-  const setValue = useCallback((field: F, value: string, recheck: readonly F[] = []) => {
-    const { values: current, touched: seen, validate: rule } = latest.current;
-    const next = { ...current, [field]: value };
-    latest.current = { ...latest.current, values: next };
-    setValues(next);
-    const update: Errors<F> = {};
-    for (const f of [field, ...recheck]) if (seen[f]) update[f] = rule(f, next);
-    if (Object.keys(update).length) setErrors((e) => ({ ...e, ...update }));
-  }, []);
-
-  const replaceValues = useCallback((partial: Partial<Values<F>>) => {
-    const next = { ...latest.current.values, ...partial };
-    latest.current = { ...latest.current, values: next };
-    setValues(next);
-  }, []);
-
-  const blur = useCallback((field: F) => {
-    const { values: current, validate: rule } = latest.current;
-    setTouched((t) => ({ ...t, [field]: true }));
-    setErrors((e) => ({ ...e, [field]: rule(field, current) }));
-  }, []);
-
-  const setError = useCallback((field: F, error: Check) => setErrors((e) => ({ ...e, [field]: error })), []);
-  const clearErrors = useCallback(() => setErrors({}), []);
-
-  const focus = useCallback((field: F) => {
-    const el = inputs.current[field];
-    if (el && !el.disabled) el.focus();
-  }, []);
-
-  const checkAll = useCallback(
-    (fields: readonly F[]) => {
-      const { values: current, validate: rule } = latest.current;
-      const update: Errors<F> = {};
-      for (const f of fields) update[f] = rule(f, current);
-      setErrors((e) => ({ ...e, ...update }));
-      setTouched((t) => ({ ...t, ...Object.fromEntries(fields.map((f) => [f, true])) }));
-      const first = fields.find((f) => update[f]);
-      if (first) focus(first);
-      return first;
-    },
-    [focus],
-  );
-
-  const revalidateFilled = useCallback(() => {
-    const { values: current, touched: seen, validate: rule } = latest.current;
-    const update: Errors<F> = {};
-    for (const f of Object.keys(current) as F[]) if (seen[f] && current[f] !== '') update[f] = rule(f, current);
-    if (Object.keys(update).length) setErrors((e) => ({ ...e, ...update }));
-  }, []);
-
-  const bind = (field: F) => ({
-    name: field,
-    value: values[field],
-    onValueChange: (v: string) => setValue(field, v),
-    onBlur: () => blur(field),
-    error: errors[field],
-    inputRef: (el: HTMLInputElement | null) => {
-      inputs.current[field] = el;
-    },
-  });
-
-  return { values, errors, touched, setValue, replaceValues, blur, setError, clearErrors, checkAll, revalidateFilled, focus, bind };
-}
-
-/** Language-change revalidation delay (spec section 9). */
-export const LANGUAGE_REVALIDATE_MS = 200;
-
-/**
- * Turns a check into text. A key the translation files lack (a server may add codes before the
- * files catch up) shows the generic 'unknown_error' rather than a raw key.
- */
-export function useMessageText(): (message: Check | undefined) => string {
-  const { t, i18n } = useTranslation();
-  return (message) => {
-    if (!message) return '';
-    return i18n.exists(message.key) ? t(message.key, message.params) : t('unknown_error');
-  };
-}
-
 /** The message of a failed call: the field rule's key for a validation failure, else the error's key. */
 export function failureMessage(error: unknown): Invalid {
   if (error instanceof ApiFailure) {
@@ -187,114 +64,6 @@ export function failureField(error: unknown): string | undefined {
   if (!(error instanceof ApiFailure)) return undefined;
   const pointer = error.field;
   return pointer ? pointer.replace(/^\//, '').split('/')[0] : undefined;
-}
-
-/**
- * Revalidates when the language changes, after a 200 ms debounce (spec section 4), so that the
- * messages of filled fields are produced again in the new language.
- */
-export function useLanguageRevalidation(revalidate: () => void, delayMs = LANGUAGE_REVALIDATE_MS): void {
-  const { i18n: wrapped } = useTranslation();
-  // react-i18next hands out a new wrapper object per language; listen on the instance itself, so
-  // that the language change does not also re-subscribe (and cancel the pending revalidation).
-  const i18n = (wrapped as typeof wrapped & { __original?: typeof wrapped }).__original ?? wrapped;
-  const latest = useRef(revalidate);
-  useEffect(() => {
-    latest.current = revalidate;
-  });
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onChange = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => latest.current(), delayMs);
-    };
-    i18n.on('languageChanged', onChange);
-    return () => {
-      clearTimeout(timer);
-      i18n.off('languageChanged', onChange);
-    };
-  }, [i18n, delayMs]);
-}
-
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'prefix'> {
-  /** i18n key of the label. */
-  label: string;
-  /** Label text that is the same in every language (a brand name such as WhatsApp); wins over `label`. */
-  labelText?: string;
-  value: string;
-  onValueChange(value: string): void;
-  error?: Check;
-  inputRef?: Ref<HTMLInputElement>;
-  /** Shown before the input (e.g. the country dialing code). */
-  prefix?: ReactNode;
-  /** Shown after the input (toggle, send-code button, captcha image). */
-  addon?: ReactNode;
-  /** Hint text's i18n key. */
-  hint?: string;
-}
-
-/** A labelled input with its error text; required fields get an asterisk (drawn by CSS) and aria-required. */
-export function TextField({ label, labelText, value, onValueChange, error, inputRef, prefix, addon, hint, required, id, className, ...input }: TextFieldProps) {
-  const { t } = useTranslation();
-  const text = useMessageText();
-  const autoId = useId();
-  const inputId = id ?? `f${autoId}`;
-  const errorId = `${inputId}-error`;
-  const hintId = `${inputId}-hint`;
-  const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ') || undefined;
-  const classes = ['form-field', required ? 'form-field--required' : '', error ? 'form-field--invalid' : '', className ?? '']
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div className={classes}>
-      <label className="form-field__label" htmlFor={inputId}>
-        {labelText ?? t(label)}
-      </label>
-      <div className="form-field__control">
-        {prefix}
-        <input
-          {...input}
-          id={inputId}
-          ref={inputRef}
-          className="form-field__input"
-          value={value}
-          onChange={(e) => onValueChange(e.target.value)}
-          aria-required={required || undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-        {addon}
-      </div>
-      {hint ? (
-        <p className="form-field__hint" id={hintId}>
-          {t(hint)}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="form-field__error" id={errorId}>
-          {text(error)}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** A password input with a show/hide toggle. */
-export function PasswordField(props: Omit<TextFieldProps, 'type' | 'addon'>) {
-  const { t } = useTranslation();
-  const [visible, setVisible] = useState(false);
-  const toggle = (
-    <button
-      type="button"
-      className="form-field__addon form-field__toggle"
-      aria-label={t(visible ? 'hide_password' : 'show_password')}
-      aria-pressed={visible}
-      onClick={() => setVisible((v) => !v)}
-    >
-      <Icon name={visible ? 'eye' : 'eye-off'} />
-    </button>
-  );
-  return <TextField autoComplete="current-password" {...props} type={visible ? 'text' : 'password'} addon={toggle} />;
 }
 
 export interface CaptchaFieldProps extends Omit<TextFieldProps, 'label' | 'addon' | 'maxLength'> {
@@ -406,75 +175,6 @@ export function MobileNumberField({ label = 'mobile_number', dialCode, defaultDi
       onValueChange={(value) => onValueChange(clampMobileInput(value))}
       prefix={select}
     />
-  );
-}
-
-/** One tab of a form's mode switch: its value and its label's i18n key. */
-export interface FormTab<T extends string> {
-  value: T;
-  label: string;
-}
-
-/** The ids tying a form's mode tabs to the panel they switch. */
-export interface FormTabsState<T extends string> {
-  /** Whether the tab strip shows (the form offers more than one mode). */
-  shown: boolean;
-  selected: T;
-  tabId(tab: T): string;
-  /** Props of the element the tabs switch: a tabpanel labelled by the selected tab while the strip shows. */
-  panel: { id: string; role: 'tabpanel' | undefined; 'aria-labelledby': string | undefined };
-}
-
-/** Ids for `FormTabs` and its panel: `<name>-tab-<value>` and `<name>-panel`, unique per form. */
-export function useFormTabs<T extends string>(name: string, selected: T, shown: boolean): FormTabsState<T> {
-  const ids = useId();
-  const tabId = (tab: T) => `${name}-tab-${tab}${ids}`;
-  return {
-    shown,
-    selected,
-    tabId,
-    panel: { id: `${name}-panel${ids}`, role: shown ? 'tabpanel' : undefined, 'aria-labelledby': shown ? tabId(selected) : undefined },
-  };
-}
-
-export interface FormTabsProps<T extends string> {
-  state: FormTabsState<T>;
-  /** The modes, in order. */
-  tabs: readonly FormTab<T>[];
-  onSelect(tab: NoInfer<T>): void;
-}
-
-/** A form's mode switch (username or mobile, phone or e-mail): a tablist, or nothing when only one mode is offered. */
-export function FormTabs<T extends string>({ state, tabs, onSelect }: FormTabsProps<T>) {
-  const { t } = useTranslation();
-  if (!state.shown) return null;
-  return (
-    <div className="account-form__tabs" role="tablist">
-      {tabs.map(({ value, label }) => (
-        <button
-          key={value}
-          type="button"
-          role="tab"
-          id={state.tabId(value)}
-          aria-selected={state.selected === value}
-          aria-controls={state.panel.id}
-          className="account-form__tab"
-          onClick={() => onSelect(value)}
-        >
-          {t(label)}
-        </button>
-      ))}
-    </div>
-  );
-}
-
-/** A form-level message (a failed call that names no field). */
-export function FormError({ error }: { error: Check | undefined }) {
-  const text = useMessageText();
-  return (
-    <p className="form-error" role="alert">
-      {error ? text(error) : null}
-    </p>
   );
 }
 

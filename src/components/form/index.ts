@@ -1,0 +1,6 @@
+export * from './form-error';
+export * from './form-tabs';
+export * from './message';
+export * from './submit-button';
+export * from './text-field';
+export * from './use-field-form';

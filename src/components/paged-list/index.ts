@@ -1,0 +1,3 @@
+export * from './list-footer';
+export * from './use-infinite-scroll';
+export * from './use-paged-list';
