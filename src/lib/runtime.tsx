@@ -38,6 +38,7 @@ export const HOME_PATH = '/m/home';
 
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
+/** The whole runtime in one object (`useRuntime`); hot paths read single values through the selector hooks instead. */
 export interface Runtime {
   tenant: Tenant;
   startup: StartupSettings;
