@@ -54,14 +54,16 @@ export function Providers({ config, referralOn, children }: ProvidersProps) {
     }),
     [referralOn],
   );
+  const badges = useMemberBadges();
+  const upline = useMemberState(hasUpline);
 
   return (
     <RuntimeProvider
       config={config}
       navigate={navigate}
       install={install}
-      badges={useMemberBadges()}
-      hasUpline={useMemberState(hasUpline)}
+      badges={badges}
+      hasUpline={upline}
       onRequireLogin={onRequireLogin}
       actionHandlers={actionHandlers}
     >
