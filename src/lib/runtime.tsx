@@ -1,5 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useSnapshot } from 'valtio';
+import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { snapshot, subscribe } from 'valtio';
 import type { InstallMode, Tenant, TenantSettings, WhiteLabelFlags } from '../generated/tenant';
 import type { SessionInfo } from '../generated/storage/session-info';
 import { configureApi, type EncryptionSettings } from './api/client';
@@ -9,6 +9,7 @@ import { showToast, TOAST_SHORT_MS } from './feedback';
 import { logout } from './api/session';
 import { clearSession, currentToken, readStoredSession, reloadSessionFromStorage, SESSION_KEY, sessionStore, syncSessionFromStorage } from './session';
 import { openExternal } from './external';
+import { createStore, useStore, type Store } from './store';
 
 /** Actions an item may run instead of navigating (the nav-item props schema lists the same names). */
 export const RUNTIME_ACTIONS = [
@@ -38,6 +39,7 @@ export const HOME_PATH = '/m/home';
 
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
+/** The whole runtime in one object (`useRuntime`); hot paths read single values through the selector hooks instead. */
 export interface Runtime {
   tenant: Tenant;
   startup: StartupSettings;
@@ -149,13 +151,46 @@ export function setupApiClient(config: AppConfig, install: InstallMode): void {
 }
 
 
-const RuntimeContext = createContext<Runtime | null>(null);
+/**
+ * What changes while the page lives. Readers select the fields they show (`useRuntimeState`), so
+ * a badge count reaching the footer re-renders the item with that badge and nothing else.
+ */
+export interface RuntimeState {
+  session: SessionInfo | null;
+  /** Rebuilt only when one of its inputs changes: a badge or a renewed token keeps the same object. */
+  gateContext: GateContext;
+  badges: BadgeCounts;
+  /** Header balance hidden by the player (toggleBalance). */
+  balanceHidden: boolean;
+  /** How the page is run (browser, app, webclip, pwa). */
+  install: InstallMode;
+  /** The member has an upline (member info's toUpline); feeds the gate context. */
+  hasUpline: boolean;
+}
+
+/** What items and screens call. The identities never change after mount, so callers never re-render for them. */
+export interface RuntimeActions {
+  /** Runs an item action; never throws (a broken action must not break the tap target). */
+  dispatch(action: RuntimeAction): void;
+  /** A visitor touched something that needs a session. */
+  requireLogin(): void;
+  navigate: Navigate;
+}
+
+interface RuntimeEnv {
+  tenant: Tenant;
+  startup: StartupSettings;
+  store: Store<RuntimeState>;
+  actions: RuntimeActions;
+}
+
+const RuntimeContext = createContext<RuntimeEnv | null>(null);
 
 export interface RuntimeProviderProps {
   config: AppConfig;
   /** Router navigation; the app passes react-router's, tests a spy. */
   navigate?: Navigate;
-  /** Live counters (the app shell feeds them from the SWR hooks). */
+  /** Live counters (the app shell feeds them from the member store). */
   badges?: BadgeCounts;
   install?: InstallMode;
   /** The member has an upline (member info's toUpline); feeds the gate context. */
@@ -172,10 +207,105 @@ const defaultNavigate: Navigate = (to, options) => {
   else window.location.assign(to);
 };
 
+const NO_BADGES: BadgeCounts = {};
+
+interface RuntimeInputs {
+  config: AppConfig;
+  navigate: Navigate;
+  badges: BadgeCounts;
+  install: InstallMode;
+  hasUpline: boolean;
+  onRequireLogin?: () => void;
+  actionHandlers?: Partial<Record<RuntimeAction, () => void>>;
+}
+
+function storedSession(): SessionInfo | null {
+  return (snapshot(sessionStore).info ?? null) as SessionInfo | null;
+}
+
+/**
+ * One runtime per provider: its store, and actions that read the provider's latest props when
+ * they run (not when they were made), which is what lets their identities stay fixed.
+ */
+function createRuntime(initial: RuntimeInputs) {
+  let inputs = initial;
+  let gate: { key: readonly unknown[]; context: GateContext } | null = null;
+  const gateContextFor = (session: SessionInfo | null, install: InstallMode, hasUpline: boolean): GateContext => {
+    // Exactly what buildGateContext reads; anything else (token, badges) keeps the same object.
+    const key = [inputs.config, session !== null, session?.type ?? null, install, hasUpline] as const;
+    if (!gate || key.some((value, i) => !Object.is(value, gate?.key[i]))) {
+      gate = { key, context: buildGateContext(inputs.config, session, install, hasUpline) };
+    }
+    return gate.context;
+  };
+
+  const session = storedSession();
+  const store = createStore<RuntimeState>({
+    session,
+    gateContext: gateContextFor(session, initial.install, initial.hasUpline),
+    badges: initial.badges,
+    balanceHidden: false,
+    install: initial.install,
+    hasUpline: initial.hasUpline,
+  });
+  const apply = (patch: Partial<Omit<RuntimeState, 'gateContext'>>) => {
+    const next = { ...store.get(), ...patch };
+    store.set({ ...patch, gateContext: gateContextFor(next.session, next.install, next.hasUpline) });
+  };
+
+  const navigate: Navigate = (to, options) => inputs.navigate(to, options);
+  const requireLogin = () => {
+    if (inputs.onRequireLogin) inputs.onRequireLogin();
+    else inputs.navigate(LOGIN_PATH);
+  };
+  const dispatch = (action: RuntimeAction) => {
+    try {
+      const custom = inputs.actionHandlers?.[action];
+      if (custom) return custom();
+      switch (action) {
+        case 'login':
+          return inputs.navigate(LOGIN_PATH);
+        case 'register':
+          return inputs.navigate(REGISTER_PATH);
+        case 'customerService':
+          return openExternal(effectiveSettings(inputs.config).customerService.url);
+        case 'download':
+          return inputs.navigate(HOME_PATH);
+        case 'toggleBalance':
+          return apply({ balanceHidden: !store.get().balanceHidden });
+        case 'logout':
+          // Confirm, spinner, server call, local clean-up and a reload to /m/home (session.ts).
+          void logout();
+          return;
+        case 'refreshBalance':
+        case 'referral':
+        case 'language':
+          // The app shell registers these (wallet reload, referral dialog, language list); alone they do nothing.
+          return;
+      }
+    } catch (err) {
+      console.error(`action ${action} failed`, err);
+    }
+  };
+
+  return {
+    store,
+    actions: { dispatch, requireLogin, navigate } satisfies RuntimeActions,
+    /** The provider rendered with new props: later calls use its callbacks; changed values reach their readers. */
+    update(next: RuntimeInputs) {
+      inputs = next;
+      apply({ badges: next.badges, install: next.install, hasUpline: next.hasUpline });
+    },
+    syncSession() {
+      apply({ session: storedSession() });
+    },
+  };
+}
+
 export function RuntimeProvider({
   config,
   navigate = defaultNavigate,
-  badges,
+  badges = NO_BADGES,
   install,
   hasUpline = false,
   onRequireLogin,
@@ -184,85 +314,103 @@ export function RuntimeProvider({
 }: RuntimeProviderProps) {
   // The session store is the one source of truth; storage is re-read once, before the first read.
   useState(syncSessionFromStorage);
-  const session = useSnapshot(sessionStore, { sync: true }).info as SessionInfo | null;
-  const [balanceHidden, setBalanceHidden] = useState(false);
-  const [installMode] = useState<InstallMode>(() => install ?? detectInstallMode());
+  const [detectedInstall] = useState<InstallMode>(() => install ?? detectInstallMode());
+  const inputs: RuntimeInputs = { config, navigate, badges, install: install ?? detectedInstall, hasUpline, onRequireLogin, actionHandlers };
+  const [runtime] = useState(() => createRuntime(inputs));
+  // Before paint, so no frame shows a count or a gate the props have already replaced.
+  useLayoutEffect(() => runtime.update(inputs));
 
-  // Another tab logging in or out changes what this one may show.
   useEffect(() => {
+    const unsubscribe = subscribe(sessionStore, runtime.syncSession, true);
+    // The session may have changed between the first render and this subscription.
+    runtime.syncSession();
+    // Another tab logging in or out changes what this one may show.
     const onStorage = (e: StorageEvent) => {
       if (e.key === null || e.key === SESSION_KEY) reloadSessionFromStorage();
     };
     window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [runtime]);
 
-  const requireLogin = useCallback(() => {
-    if (onRequireLogin) onRequireLogin();
-    else navigate(LOGIN_PATH);
-  }, [navigate, onRequireLogin]);
-
-  const dispatch = useCallback(
-    (action: RuntimeAction) => {
-      try {
-        const custom = actionHandlers?.[action];
-        if (custom) return custom();
-        switch (action) {
-          case 'login':
-            return navigate(LOGIN_PATH);
-          case 'register':
-            return navigate(REGISTER_PATH);
-          case 'customerService':
-            return openExternal(effectiveSettings(config).customerService.url);
-          case 'download':
-            return navigate(HOME_PATH);
-          case 'toggleBalance':
-            return setBalanceHidden((hidden) => !hidden);
-          case 'logout':
-            // Confirm, spinner, server call, local clean-up and a reload to /m/home (session.ts).
-            void logout();
-            return;
-          case 'refreshBalance':
-          case 'referral':
-          case 'language':
-            // The app shell registers these (wallet reload, referral dialog, language list); alone they do nothing.
-            return;
-        }
-      } catch (err) {
-        console.error(`action ${action} failed`, err);
-      }
-    },
-    [actionHandlers, config, navigate],
+  const env = useMemo<RuntimeEnv>(
+    () => ({ tenant: config.tenant, startup: config.startup, store: runtime.store, actions: runtime.actions }),
+    [config, runtime],
   );
-
-  const value = useMemo<Runtime>(
-    () => ({
-      tenant: config.tenant,
-      startup: config.startup,
-      session,
-      gateContext: buildGateContext(config, session, installMode, hasUpline),
-      install: installMode,
-      badges: badges ?? {},
-      balanceHidden,
-      requireLogin,
-      dispatch,
-    }),
-    [config, session, installMode, hasUpline, badges, balanceHidden, requireLogin, dispatch],
-  );
-
-  return <RuntimeContext.Provider value={value}>{children}</RuntimeContext.Provider>;
+  return <RuntimeContext.Provider value={env}>{children}</RuntimeContext.Provider>;
 }
 
-export function useRuntime(): Runtime {
-  const runtime = useContext(RuntimeContext);
-  if (!runtime) throw new Error('useRuntime: no <RuntimeProvider> above this component');
-  return runtime;
+function useRuntimeEnv(hook: string): RuntimeEnv {
+  const env = useContext(RuntimeContext);
+  if (!env) throw new Error(`${hook}: no <RuntimeProvider> above this component`);
+  return env;
+}
+
+/** dispatch, requireLogin and navigate: the same functions for the life of the page. */
+export function useRuntimeActions(): RuntimeActions {
+  return useRuntimeEnv('useRuntimeActions').actions;
+}
+
+/** One value of the runtime state; the caller re-renders only when that value changes (Object.is). */
+export function useRuntimeState<T>(selector: (state: RuntimeState) => T): T {
+  return useStore(useRuntimeEnv('useRuntimeState').store, selector);
+}
+
+/** The tenant of this page (it does not change while the page lives). */
+export function useTenant(): Tenant {
+  return useRuntimeEnv('useTenant').tenant;
+}
+
+/** The server's startup settings of this page (they do not change while the page lives). */
+export function useStartup(): StartupSettings {
+  return useRuntimeEnv('useStartup').startup;
+}
+
+export function useGateContext(): GateContext {
+  return useRuntimeState((state) => state.gateContext);
+}
+
+export function useSessionInfo(): SessionInfo | null {
+  return useRuntimeState((state) => state.session);
+}
+
+export function useBalanceHidden(): boolean {
+  return useRuntimeState((state) => state.balanceHidden);
+}
+
+export function useInstallMode(): InstallMode {
+  return useRuntimeState((state) => state.install);
 }
 
 /** A live counter for an item badge; 0 when unknown or when no badge is asked for. */
 export function useBadge(name: BadgeName | undefined): number {
-  const { badges } = useRuntime();
-  if (!name) return 0;
-  const count = badges[name];
-  return typeof count === 'number' && Number.isFinite(count) && count > 0 ? count : 0;
+  return useRuntimeState((state) => {
+    const count = name ? state.badges[name] : undefined;
+    return typeof count === 'number' && Number.isFinite(count) && count > 0 ? count : 0;
+  });
+}
+
+/**
+ * Everything at once, for code that has not moved to the selector hooks: re-renders on any change
+ * of the runtime state, like the single context it replaces.
+ */
+export function useRuntime(): Runtime {
+  const env = useRuntimeEnv('useRuntime');
+  const state = useStore(env.store, (s) => s);
+  return useMemo<Runtime>(
+    () => ({
+      tenant: env.tenant,
+      startup: env.startup,
+      session: state.session,
+      gateContext: state.gateContext,
+      badges: state.badges,
+      install: state.install,
+      balanceHidden: state.balanceHidden,
+      requireLogin: env.actions.requireLogin,
+      dispatch: env.actions.dispatch,
+    }),
+    [env, state],
+  );
 }

@@ -1,4 +1,4 @@
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { RegisteredWidget } from '../lib/widget';
 
 /** development: a broken node shows a visible box; production: it is skipped and logged once. */
@@ -40,7 +40,9 @@ export interface RendererProviderProps {
 
 export function RendererProvider({ mode = buildMode, registry, children }: RendererProviderProps) {
   const [report] = useState(() => createReporter(mode));
-  return <RendererContext.Provider value={{ mode, registry, report }}>{children}</RendererContext.Provider>;
+  // Every node reads this context: a new object on each render of the provider would re-render them all.
+  const env = useMemo(() => ({ mode, registry, report }), [mode, registry, report]);
+  return <RendererContext.Provider value={env}>{children}</RendererContext.Provider>;
 }
 
 export function useRendererEnv(): RendererEnv {

@@ -1,7 +1,7 @@
-import type { ComponentType, ReactElement, ReactNode } from 'react';
+import { memo, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import type { Slot as SlotData, WidgetNode } from '../generated/tenant';
 import { evaluateGate, type GateContext } from '../lib/gates';
-import { useRuntime } from '../lib/runtime';
+import { useGateContext } from '../lib/runtime';
 import { NodeBoundary } from './node-boundary';
 import { useRendererEnv } from './renderer-context';
 import { WidgetProblem } from './widget-problem';
@@ -29,16 +29,27 @@ function slotElements(slot: SlotData, path: string, gateContext: GateContext): R
   return out;
 }
 
-function NodeView({ node, path }: { node: WidgetNode; path: string }) {
+type WidgetComponent = ComponentType<Record<string, unknown>>;
+
+/**
+ * Memoised on the tenant's node object and its path: when the slot above re-renders (a gate
+ * changed), the nodes it keeps do not, and each widget re-renders only for what it reads itself.
+ */
+const NodeView = memo(function NodeView({ node, path }: { node: WidgetNode; path: string }) {
   const { registry } = useRendererEnv();
-  const { gateContext } = useRuntime();
   const manifest = Object.prototype.hasOwnProperty.call(registry, node.widget) ? registry[node.widget] : undefined;
   if (!manifest) return <WidgetProblem path={path} error={new Error(`unknown widget "${node.widget}"`)} />;
   // The props were validated against the manifest's schema before the tenant was served.
-  const Widget = manifest.component as ComponentType<Record<string, unknown>>;
+  const Widget = manifest.component as WidgetComponent;
   const props = { ...manifest.defaults, ...(node.props ?? {}) };
-  const children = node.children ? slotElements(node.children, `${path}.children`, gateContext) : undefined;
-  return <Widget {...props}>{children}</Widget>;
+  if (!node.children) return <Widget {...props} />;
+  return <ContainerView widget={Widget} props={props} slot={node.children} path={`${path}.children`} />;
+});
+
+/** Only containers depend on the gate context (to pick their children); leaves never re-render for it. */
+function ContainerView({ widget: Widget, props, slot, path }: { widget: WidgetComponent; props: Record<string, unknown>; slot: SlotData; path: string }) {
+  const gateContext = useGateContext();
+  return <Widget {...props}>{slotElements(slot, path, gateContext)}</Widget>;
 }
 
 export interface SlotProps {
@@ -49,7 +60,7 @@ export interface SlotProps {
 
 /** Renders a slot's node tree through the registered widgets, each inside its own error boundary. */
 export function Slot({ slot, path }: SlotProps) {
-  const { gateContext } = useRuntime();
+  const gateContext = useGateContext();
   if (!slot) return null;
   return <>{slotElements(slot, path, gateContext)}</>;
 }

@@ -12,6 +12,8 @@ vi.mock('../../src/lib/api/client', async (importOriginal) => {
 import { request } from '../../src/lib/api/client';
 import { confirmDialog, feedbackStore, showLoading, showToast } from '../../src/lib/feedback';
 import { emitLanguageChange, useLanguageChange } from '../../src/lib/language';
+import { clearSession } from '../../src/lib/session';
+import { openDialog } from '../../src/app/shell/dialog-store';
 import { EN, TY } from '../renderer/harness';
 import { memberApi, renderApp, resetSession, scriptApi, storeSession, tenantWith, tenantWithBaseScreens } from './helpers';
 
@@ -211,6 +213,18 @@ describe('footer', () => {
     const item = within(screen.getByRole('contentinfo')).getByRole('link', { name: new RegExp(TY.member_centre) });
     await waitFor(() => expect(item.querySelector('.nav-item__count')?.textContent).toBe('2'));
   });
+
+  it("a logout drops the member's counts and balance in the same update", async () => {
+    storeSession();
+    scriptApi(requestMock, memberApi({ 'GET /wps/promotions': () => [{ id: 1 }, { id: 2 }] }));
+    renderApp('/m/home');
+    const item = within(screen.getByRole('contentinfo')).getByRole('link', { name: new RegExp(TY.member_centre) });
+    await waitFor(() => expect(item.querySelector('.nav-item__count')?.textContent).toBe('2'));
+    act(() => clearSession());
+    expect(item.querySelector('.nav-item__count')).toBeNull();
+    expect(screen.queryByTestId('header-balance')).toBeNull();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: TY.login })).toBeTruthy();
+  });
 });
 
 describe('sessions on member-only pages', () => {
@@ -345,6 +359,15 @@ describe('language', () => {
     expect(within(header).getByRole('button', { name: EN.language })).toBeTruthy();
     expect(heard).toEqual([]);
     await waitFor(() => expect(heard).toEqual(['EN']), { timeout: 1000 });
+  });
+
+  it('the dialog store opens the language list over any page, and its close button empties the store', async () => {
+    renderApp('/m/withdraw');
+    act(() => openDialog('language'));
+    const dialog = await screen.findByRole('dialog', { name: TY.language });
+    expect(within(dialog).getAllByRole('button').some((b) => b.classList.contains('language-list__option'))).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: TY.close }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('useLanguageChange debounces bursts of changes', async () => {

@@ -39,6 +39,7 @@ export interface HarnessOptions {
   navigate?: Navigate;
   onRequireLogin?: () => void;
   actionHandlers?: RuntimeProviderProps['actionHandlers'];
+  hasUpline?: boolean;
   route?: string;
   i18n?: I18n;
 }
@@ -57,6 +58,7 @@ export function Harness({ options, children }: { options: HarnessOptions; childr
           install="browser"
           onRequireLogin={options.onRequireLogin}
           actionHandlers={options.actionHandlers}
+          hasUpline={options.hasUpline}
         >
           <RendererProvider mode={options.mode ?? 'development'} registry={options.registry ?? registry}>
             {children}

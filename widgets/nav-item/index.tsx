@@ -5,7 +5,7 @@ import { NavLink } from 'react-router-dom';
 import type { NavItemProps } from '../../src/generated/widgets/nav-item';
 import { Icon } from '../../src/components/icons';
 import { useItemLayout } from '../../src/components/item-layout';
-import { useBadge, useRuntime, type BadgeName } from '../../src/lib/runtime';
+import { useBadge, useRuntimeActions, useRuntimeState, useTenant, type BadgeName } from '../../src/lib/runtime';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
 
@@ -16,14 +16,16 @@ const MAX_COUNT = 99;
 function NavItem(props: WidgetComponentProps<NavItemProps>) {
   const { label, icon, activeLabel, activeIcon, badge, badgeText, emphasis, menuKey } = props;
   const { t } = useTranslation();
-  const runtime = useRuntime();
+  const tenant = useTenant();
+  const { dispatch, requireLogin } = useRuntimeActions();
   const layout = useItemLayout();
+  // Each item reads only what it shows: a badge count or the balance toggle re-renders the items that use them.
   const count = useBadge(badge);
+  const needsLogin = useRuntimeState((state) => props.protected === true && !state.gateContext.session);
+  const active = useRuntimeState((state) => props.action === 'toggleBalance' && state.balanceHidden);
 
-  if (menuKey !== undefined && !runtime.tenant.agentMenu.whitelist.includes(menuKey)) return null;
+  if (menuKey !== undefined && !tenant.agentMenu.whitelist.includes(menuKey)) return null;
 
-  const needsLogin = props.protected === true && !runtime.gateContext.session;
-  const active = props.action === 'toggleBalance' && runtime.balanceHidden;
   const shownLabel = active && activeLabel ? activeLabel : label;
   const shownIcon = active && activeIcon ? activeIcon : icon;
   const className = ['nav-item', `nav-item--${layout}`, emphasis ? 'nav-item--emphasis' : ''].filter(Boolean).join(' ');
@@ -56,7 +58,7 @@ function NavItem(props: WidgetComponentProps<NavItemProps>) {
     const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
       if (!needsLogin) return;
       e.preventDefault();
-      runtime.requireLogin();
+      requireLogin();
     };
     return (
       <NavLink to={props.to} end className={className} onClick={onClick}>
@@ -67,8 +69,8 @@ function NavItem(props: WidgetComponentProps<NavItemProps>) {
 
   const action = props.action;
   const onClick = () => {
-    if (needsLogin) runtime.requireLogin();
-    else if (action) runtime.dispatch(action);
+    if (needsLogin) requireLogin();
+    else if (action) dispatch(action);
   };
   return (
     <button type="button" className={className} onClick={onClick}>

@@ -3,11 +3,11 @@ import { Link, useLocation } from 'react-router-dom';
 import { Icon } from '../../components/icons';
 import { formatBalance, headerTitleKey, isHome } from '../../lib/layout-rules';
 import { routeFor } from '../../lib/routes';
-import { LOGIN_PATH, REGISTER_PATH, useRuntime } from '../../lib/runtime';
+import { LOGIN_PATH, REGISTER_PATH, useBalanceHidden, useGateContext, useRuntimeActions, useRuntimeState, useTenant } from '../../lib/runtime';
 import { Slot } from '../../renderer';
 import { ROUTE_TITLES } from '../route-titles';
 import { LanguageSwitcher } from './language-switcher';
-import { useMemberData } from '../../features/account';
+import { refreshMemberWallet, useMemberState } from '../../features/account';
 import { PageBar } from '../../components/page-bar';
 
 /** The title key of a page's header: the spec's header title, else the route title. */
@@ -21,14 +21,16 @@ export function pageTitleKey(pathname: string, firstTimeLogin = false) {
 /** Logged in on home: account, total balance (refresh, hide), deposit shortcut. */
 function MemberStrip() {
   const { t } = useTranslation();
-  const runtime = useRuntime();
-  const { wallet, walletLoading, refreshWallet } = useMemberData();
-  const hidden = runtime.balanceHidden;
+  const { dispatch } = useRuntimeActions();
+  const userName = useRuntimeState((state) => state.session?.userName);
+  const wallet = useMemberState((data) => data.wallet);
+  const walletLoading = useMemberState((data) => data.walletLoading);
+  const hidden = useBalanceHidden();
   const balanceText = hidden ? '****' : walletLoading || !wallet ? '--' : `${wallet.currencySymbol}${formatBalance(wallet.sumBalance)}`;
   return (
     <div className="header-strip header-strip--member">
       <div className="header-strip__account">
-        <span className="header-strip__name">{runtime.session?.userName}</span>
+        <span className="header-strip__name">{userName}</span>
         <span className="header-strip__balance">
           <span className="visually-hidden">{t('total_balance')}</span>
           <output className="header-strip__amount" aria-busy={walletLoading} data-testid="header-balance">
@@ -41,7 +43,7 @@ function MemberStrip() {
         className="icon-button"
         aria-label={t('refresh_balance')}
         disabled={walletLoading}
-        onClick={() => void refreshWallet()}
+        onClick={() => void refreshMemberWallet()}
       >
         <Icon name="refresh" className={walletLoading ? 'icon--spin' : undefined} />
       </button>
@@ -50,7 +52,7 @@ function MemberStrip() {
         className="icon-button"
         aria-label={t(hidden ? 'show_balance' : 'hide_balance')}
         aria-pressed={hidden}
-        onClick={() => runtime.dispatch('toggleBalance')}
+        onClick={() => dispatch('toggleBalance')}
       >
         <Icon name={hidden ? 'eye-off' : 'eye'} />
       </button>
@@ -65,7 +67,7 @@ function MemberStrip() {
 /** Logged out on home: log in, and register when DIRECTREG3 is on. */
 function VisitorStrip() {
   const { t } = useTranslation();
-  const { gateContext } = useRuntime();
+  const gateContext = useGateContext();
   return (
     <div className="header-strip header-strip--visitor">
       <Link className="pill pill--light" to={LOGIN_PATH}>
@@ -84,7 +86,7 @@ function VisitorStrip() {
 
 function MessageIcon() {
   const { t } = useTranslation();
-  const { unreadMessages } = useMemberData();
+  const unreadMessages = useMemberState((data) => data.unreadMessages);
   return (
     <Link className="icon-button header-message" to="/m/webEmail" aria-label={t('message_center')}>
       <Icon name="mail" />
@@ -98,7 +100,8 @@ function MessageIcon() {
 }
 
 function HomeHeader() {
-  const { tenant, session } = useRuntime();
+  const tenant = useTenant();
+  const session = useRuntimeState((state) => state.session !== null);
   return (
     <header className="app-header app-header--home">
       <div className="app-header__row">
@@ -120,11 +123,11 @@ function HomeHeader() {
 /** The app header: home's brand header, or a back arrow with the page title elsewhere. */
 export function AppHeader() {
   const { pathname } = useLocation();
-  const { session } = useRuntime();
+  const firstTimeLogin = useRuntimeState((state) => state.session?.firstTimeLogin === true);
   if (isHome(pathname)) return <HomeHeader />;
   return (
     <header className="app-header app-header--page">
-      <PageBar titleKey={pageTitleKey(pathname, session?.firstTimeLogin === true)} />
+      <PageBar titleKey={pageTitleKey(pathname, firstTimeLogin)} />
     </header>
   );
 }

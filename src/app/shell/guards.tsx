@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { feedbackStore, showToast } from '../../lib/feedback';
 import { HOME_PATH, isTrialMember } from '../../lib/layout-rules';
-import { useRuntime } from '../../lib/runtime';
+import { useRuntimeState } from '../../lib/runtime';
 import { useGoBack } from '../../components/navigation';
 
 /** Spec section 9: 'free_reject' and 'contact_service' show for 2 s. */
@@ -16,16 +16,15 @@ export function toastOnce(key: string, durationMs: number): void {
 
 /** Pages for members only (settings, change password): a visitor is sent home, replacing the entry. */
 export function RequireSession({ children }: { children?: ReactNode }) {
-  const { session } = useRuntime();
-  if (!session) return <Navigate to={HOME_PATH} replace />;
+  const signedIn = useRuntimeState((state) => state.session !== null);
+  if (!signedIn) return <Navigate to={HOME_PATH} replace />;
   return <>{children}</>;
 }
 
 /** The member centre turns free-trial accounts away with 'free_reject' and leaves them where they were. */
 export function MemberCentreGuard({ children }: { children?: ReactNode }) {
-  const { session } = useRuntime();
+  const trial = useRuntimeState((state) => isTrialMember(state.session?.type));
   const goBack = useGoBack();
-  const trial = isTrialMember(session?.type);
   useEffect(() => {
     if (!trial) return;
     toastOnce('free_reject', NOTICE_2S_MS);

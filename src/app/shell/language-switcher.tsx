@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { languageInfo } from '../../lib/i18n';
 import { Icon } from '../../components/icons';
 import { currentLanguageCode, switchLanguage } from '../../lib/language';
-import { useRuntime } from '../../lib/runtime';
+import { useTenant } from '../../lib/runtime';
 
 /** The tenant's languages, each named in its own language (languages.json). */
 export function LanguageOptions({ onChosen }: { onChosen?: () => void }) {
   const { i18n } = useTranslation();
-  const { tenant } = useRuntime();
+  const tenant = useTenant();
   const current = currentLanguageCode(i18n, tenant);
   return (
     <ul className="language-list">
@@ -38,7 +38,7 @@ export function LanguageOptions({ onChosen }: { onChosen?: () => void }) {
 /** Header language button with its popover list. */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
-  const { tenant } = useRuntime();
+  const tenant = useTenant();
   const { open, setOpen, listId, rootRef, toggleRef } = usePopover();
 
   if (tenant.i18n.languages.length < 2) return null;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSystemStatus } from '../../lib/api/system';
 import { HOME_PATH, startupView } from '../../lib/layout-rules';
-import { useRuntime } from '../../lib/runtime';
+import { useStartup } from '../../lib/runtime';
 
 /** /m/maintenance: the platform is under maintenance; offers home again once the status clears. */
 export function MaintenanceView() {
@@ -25,7 +25,7 @@ export function MaintenanceView() {
 /** Region or IP restriction: the whole site is replaced by this notice with the visitor's IP. */
 export function RestrictedView() {
   const { t } = useTranslation();
-  const { startup } = useRuntime();
+  const startup = useStartup();
   const location = startup.location as { ip?: string } | undefined;
   return (
     <main className="status-view status-view--restricted">

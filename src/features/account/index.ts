@@ -8,7 +8,7 @@ export * from './api/registration';
 export * from './api/security';
 export * from './api/verification';
 export * from './components/form-fields';
-export * from './member-data';
+export * from './member-store';
 export * from './remembered-login';
 export * from './sms-countdown';
 export * from './validation';

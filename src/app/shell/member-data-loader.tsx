@@ -1,22 +1,20 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { useAgentNoticeUnread } from '../../features/home';
-import { useMemberInfo } from '../../features/account';
+import { clearMemberData, setMemberData, useMemberInfo } from '../../features/account';
 import { useUnreadCount } from '../../features/engagement';
 import { unclaimedCount, usePromotions } from '../../features/engagement';
 import { useWallet } from '../../features/wallet';
-import type { MemberData } from '../../features/account';
 
-export interface MemberDataBridgeProps {
+export interface MemberDataLoaderProps {
   token: string;
   /** Tenant language code, for the promotion list. */
   lang: string;
   /** Agent-like members also get the agent-notice counter. */
   agent: boolean;
-  onChange: (data: MemberData) => void;
 }
 
-/** Fetches the member's data with the SWR hooks and hands it to the shell. Renders nothing. */
-export default function MemberDataBridge({ token, lang, agent, onChange }: MemberDataBridgeProps) {
+/** Fetches the member's data with the SWR hooks into the member store. Renders nothing. */
+export default function MemberDataLoader({ token, lang, agent }: MemberDataLoaderProps) {
   const member = useMemberInfo(token);
   const wallet = useWallet(token);
   const unread = useUnreadCount(token);
@@ -36,7 +34,7 @@ export default function MemberDataBridge({ token, lang, agent, onChange }: Membe
 
   const walletLoading = reloading || (wallet.isLoading && !wallet.data);
   useEffect(() => {
-    onChange({
+    setMemberData({
       member: member.data ?? null,
       wallet: wallet.data ?? null,
       walletLoading,
@@ -45,7 +43,10 @@ export default function MemberDataBridge({ token, lang, agent, onChange }: Membe
       agentNoticeUnread,
       refreshWallet,
     });
-  }, [onChange, member.data, wallet.data, walletLoading, unread.data, promotions.data, agentNoticeUnread, refreshWallet]);
+  }, [member.data, wallet.data, walletLoading, unread.data, promotions.data, agentNoticeUnread, refreshWallet]);
+
+  // Logout unmounts the loader: the header and the badges lose the member's data in the same commit.
+  useLayoutEffect(() => clearMemberData, []);
 
   return null;
 }

@@ -1,0 +1,24 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguageCode } from '../../lib/language';
+import { useRuntimeState, useTenant } from '../../lib/runtime';
+
+// The SWR hooks behind the member data are not part of a visitor's first load.
+const MemberDataLoader = lazy(() => import('./member-data-loader'));
+
+/** Member types that see agent pages (spec section 6: 0, 4 and 40 do not). */
+const NON_AGENT_TYPES: readonly number[] = [0, 4, 40];
+
+/** Loads the logged-in member's data into the member store; nothing for a visitor. */
+export function MemberDataHost() {
+  const { i18n } = useTranslation();
+  const tenant = useTenant();
+  const token = useRuntimeState((state) => state.session?.token);
+  const type = useRuntimeState((state) => state.session?.type);
+  if (token === undefined || type === undefined) return null;
+  return (
+    <Suspense fallback={null}>
+      <MemberDataLoader token={token} lang={currentLanguageCode(i18n, tenant)} agent={!NON_AGENT_TYPES.includes(type)} />
+    </Suspense>
+  );
+}
