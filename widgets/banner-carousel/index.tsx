@@ -1,15 +1,18 @@
 import './styles.css';
+import { lazy, Suspense } from 'react';
 import type { BannerCarouselProps } from '../../src/generated/widgets/banner-carousel';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
-import BannerCarouselView from './banner-carousel';
 
-/**
- * Not lazy, unlike the other home blocks: the first banner is the page's largest element, and a
- * chunk in front of it would delay both the banner request and its paint by a round trip.
- */
+/** Loads with its data hook outside the first load; the placeholder reserves the banner's 750:300 box. */
+const View = lazy(() => import('./banner-carousel'));
+
 function BannerCarousel(_props: WidgetComponentProps<BannerCarouselProps>) {
-  return <BannerCarouselView />;
+  return (
+    <Suspense fallback={<div className="banner-carousel banner-carousel--loading" aria-hidden="true" />}>
+      <View />
+    </Suspense>
+  );
 }
 
 export default defineWidget<BannerCarouselProps>({
