@@ -1,12 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHomeAnnouncements } from '../../src/features/home';
 import { useContentLanguage } from '../../src/lib/language';
 import { useRuntime } from '../../src/lib/runtime';
-import { BannerLink } from './banner-link';
-
-/** Swiper and its styles load in their own chunk, and only when there is something to swipe. */
-const BannerSwiper = lazy(() => import('./banner-swiper'));
+import { BannerLink, type Banner } from './banner-link';
+import { useBannerSwiper } from './use-banner-swiper';
 
 export function BannerPlaceholder() {
   return <div className="banner-carousel banner-carousel--loading" aria-hidden="true" />;
@@ -21,15 +19,19 @@ export default function BannerCarouselView() {
   if (!data) return error ? null : <BannerPlaceholder />;
   const banners = data.banners.filter((b) => b.url);
   if (banners.length === 0) return null;
+  return <BannerCarousel banners={banners} />;
+}
+
+/**
+ * The first banner is the page's largest element: it paints as a plain image straight away, and
+ * Swiper (its own chunk) later replaces it with the same first slide in the same box.
+ */
+function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
+  const firstImage = useRef<HTMLImageElement>(null);
+  const { SwiperView, pressHandlers } = useBannerSwiper(banners.length > 1, firstImage, banners[0].id);
   return (
-    <section className="banner-carousel">
-      {banners.length === 1 ? (
-        <BannerLink banner={banners[0]} eager />
-      ) : (
-        <Suspense fallback={<BannerLink banner={banners[0]} eager />}>
-          <BannerSwiper banners={banners} />
-        </Suspense>
-      )}
+    <section className="banner-carousel" {...pressHandlers}>
+      {SwiperView ? <SwiperView banners={banners} /> : <BannerLink key={banners[0].id} banner={banners[0]} first imageRef={firstImage} />}
     </section>
   );
 }

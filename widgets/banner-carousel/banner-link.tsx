@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, Ref } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Announcements } from '../../src/features/home';
 
@@ -17,17 +17,23 @@ export function isSitePath(link: string): boolean {
   return /^\/(?![/\\])/.test(link);
 }
 
-/** One banner: its image, wrapped in a link when it has one (in-app paths navigate, http(s) opens a new tab). */
-export function BannerLink({ banner, eager }: { banner: Banner; eager: boolean }) {
+/**
+ * One banner: its image, wrapped in a link when it has one (in-app paths navigate, http(s) opens a
+ * new tab). The first banner is the home page's largest element, so its image is fetched first;
+ * the others wait until they come near the view.
+ */
+export function BannerLink({ banner, first, imageRef }: { banner: Banner; first: boolean; imageRef?: Ref<HTMLImageElement> }) {
   const navigate = useNavigate();
   const img = (
     <img
+      ref={imageRef}
       className="banner-carousel__img"
       src={banner.url}
       alt={banner.title}
       width={BANNER_WIDTH}
       height={BANNER_HEIGHT}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={first ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : undefined}
       decoding="async"
       draggable={false}
     />

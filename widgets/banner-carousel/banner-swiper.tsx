@@ -24,7 +24,7 @@ export default function BannerSwiper({ banners }: { banners: readonly Banner[] }
     <Swiper className="banner-carousel__swiper" modules={[Autoplay, Pagination]} {...options}>
       {banners.map((b, i) => (
         <SwiperSlide key={b.id}>
-          <BannerLink banner={b} eager={i === 0} />
+          <BannerLink banner={b} first={i === 0} />
         </SwiperSlide>
       ))}
     </Swiper>

@@ -1,0 +1,107 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type RefObject } from 'react';
+import type { Banner } from './banner-link';
+
+export type BannerSwiperView = ComponentType<{ banners: readonly Banner[] }>;
+
+/** The longest Swiper waits for an idle moment once the first banner has arrived. */
+export const SWIPER_IDLE_TIMEOUT_MS = 2000;
+/** Without requestIdleCallback (Safari), a short pause lets the rest of the first load run first. */
+export const SWIPER_IDLE_FALLBACK_MS = 200;
+
+/** Runs `task` when the main thread is idle; returns the cancel function. */
+export function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: SWIPER_IDLE_TIMEOUT_MS });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, SWIPER_IDLE_FALLBACK_MS);
+  return () => window.clearTimeout(id);
+}
+
+const loadBannerSwiper = (): Promise<BannerSwiperView> => import('./banner-swiper').then((m) => m.default);
+
+export interface PressHandlers {
+  onPointerDown?: () => void;
+  onPointerUp?: () => void;
+  onPointerCancel?: () => void;
+  onPointerLeave?: () => void;
+}
+
+/**
+ * Swiper for the banners, once it should take over from the static first banner: at the first
+ * press on the banner, or when the page is idle after the first banner's image has arrived (so the
+ * Swiper chunk never competes with the largest element for the network). Null until then, and
+ * always on the first render, so server and client render the same markup.
+ */
+export function useBannerSwiper(
+  enabled: boolean,
+  firstImage: RefObject<HTMLImageElement | null>,
+  firstBannerId: number,
+): { SwiperView: BannerSwiperView | null; pressHandlers: PressHandlers } {
+  const [SwiperView, setSwiperView] = useState<BannerSwiperView | null>(null);
+  const loading = useRef<Promise<BannerSwiperView> | null>(null);
+  const wanted = useRef(false);
+  // Swapping the slide under a pressed pointer would lose the click that started on the banner's link.
+  const pressed = useRef(false);
+
+  const load = useCallback(() => {
+    loading.current ??= loadBannerSwiper().catch((err: unknown) => {
+      // The next press on the banner tries again; until then the first banner stays as it is.
+      loading.current = null;
+      throw err;
+    });
+    return loading.current;
+  }, []);
+
+  const takeOver = useCallback(() => {
+    wanted.current = true;
+    if (pressed.current) return;
+    load().then(
+      (view) => {
+        if (!pressed.current) setSwiperView(() => view);
+      },
+      (err: unknown) => console.error('banner carousel: Swiper failed to load', err),
+    );
+  }, [load]);
+
+  const waiting = enabled && !SwiperView;
+
+  useEffect(() => {
+    if (!waiting) return;
+    const image = firstImage.current;
+    let cancelIdle: (() => void) | undefined;
+    const arrived = () => {
+      cancelIdle ??= whenIdle(takeOver);
+    };
+    if (!image || image.complete) arrived();
+    else {
+      image.addEventListener('load', arrived);
+      image.addEventListener('error', arrived);
+    }
+    return () => {
+      image?.removeEventListener('load', arrived);
+      image?.removeEventListener('error', arrived);
+      cancelIdle?.();
+    };
+  }, [waiting, firstImage, firstBannerId, takeOver]);
+
+  const pressHandlers = useMemo(() => {
+    if (!waiting) return {};
+    const release = () => {
+      pressed.current = false;
+      if (wanted.current) takeOver();
+    };
+    return {
+      onPointerDown: () => {
+        pressed.current = true;
+        wanted.current = true;
+        load().catch(() => undefined);
+      },
+      onPointerUp: release,
+      onPointerCancel: release,
+      onPointerLeave: release,
+    };
+  }, [waiting, load, takeOver]);
+
+  return { SwiperView: enabled ? SwiperView : null, pressHandlers };
+}
