@@ -5,6 +5,7 @@ import type { AppConfig } from '../lib/app-config';
 import { loginPromptFor, normalisePath } from '../lib/layout-rules';
 import { detectInstallMode, RuntimeProvider, setupApiClient, type BadgeCounts, type Navigate, type RuntimeAction } from '../lib/runtime';
 import { syncSessionFromStorage } from '../lib/session';
+import { useClientValue } from '../lib/store';
 import { RendererProvider } from '../renderer';
 import { registry } from '../../widgets/registry';
 import { openDialog } from './shell/dialog-store';
@@ -36,10 +37,12 @@ export interface ProvidersProps {
 export function Providers({ config, referralOn, children }: ProvidersProps) {
   const routerNavigate = useNavigate();
   const { pathname } = useLocation();
-  const [install] = useState(detectInstallMode);
-  // Once per page: the API client reads the session store; the store re-reads storage.
+  const install = useClientValue(() => detectInstallMode(), 'browser');
+  // Once per page in the browser: the API client reads the session store; the store re-reads storage.
+  // (The server renders without calling the API or reading storage.)
   useState(() => {
-    setupApiClient(config, install);
+    if (typeof window === 'undefined') return;
+    setupApiClient(config, detectInstallMode());
     syncSessionFromStorage();
   });
 

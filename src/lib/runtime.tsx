@@ -9,7 +9,7 @@ import { showToast, TOAST_SHORT_MS } from './feedback';
 import { logout } from './api/session';
 import { clearSession, currentToken, readStoredSession, reloadSessionFromStorage, SESSION_KEY, sessionStore, syncSessionFromStorage } from './session';
 import { openExternal } from './external';
-import { createStore, useStore, type Store } from './store';
+import { createStore, useClientValue, useStore, type Store } from './store';
 
 /** Actions an item may run instead of navigating (the nav-item props schema lists the same names). */
 export const RUNTIME_ACTIONS = [
@@ -240,14 +240,25 @@ function createRuntime(initial: RuntimeInputs) {
   };
 
   const session = storedSession();
-  const store = createStore<RuntimeState>({
-    session,
-    gateContext: gateContextFor(session, initial.install, initial.hasUpline),
-    badges: initial.badges,
-    balanceHidden: false,
-    install: initial.install,
-    hasUpline: initial.hasUpline,
-  });
+  const store = createStore<RuntimeState>(
+    {
+      session,
+      gateContext: gateContextFor(session, initial.install, initial.hasUpline),
+      badges: initial.badges,
+      balanceHidden: false,
+      install: initial.install,
+      hasUpline: initial.hasUpline,
+    },
+    // The server renders a visitor in a plain browser tab; hydration starts from the same view.
+    {
+      session: null,
+      gateContext: buildGateContext(initial.config, null, 'browser', false),
+      badges: NO_BADGES,
+      balanceHidden: false,
+      install: 'browser',
+      hasUpline: false,
+    },
+  );
   const apply = (patch: Partial<Omit<RuntimeState, 'gateContext'>>) => {
     const next = { ...store.get(), ...patch };
     store.set({ ...patch, gateContext: gateContextFor(next.session, next.install, next.hasUpline) });
@@ -312,9 +323,11 @@ export function RuntimeProvider({
   actionHandlers,
   children,
 }: RuntimeProviderProps) {
-  // The session store is the one source of truth; storage is re-read once, before the first read.
-  useState(syncSessionFromStorage);
-  const [detectedInstall] = useState<InstallMode>(() => install ?? detectInstallMode());
+  // The session store is the one source of truth; in the browser storage is re-read once, before the first read.
+  useState(() => {
+    if (typeof window !== 'undefined') syncSessionFromStorage();
+  });
+  const detectedInstall = useClientValue(() => detectInstallMode(), 'browser');
   const inputs: RuntimeInputs = { config, navigate, badges, install: install ?? detectedInstall, hasUpline, onRequireLogin, actionHandlers };
   const [runtime] = useState(() => createRuntime(inputs));
   // Before paint, so no frame shows a count or a gate the props have already replaced.

@@ -3,7 +3,8 @@
  * account's name lives in session storage. Storage is not trusted: a record that fails its
  * schema reads as no session.
  */
-import { proxy, subscribe, useSnapshot } from 'valtio';
+import { useSyncExternalStore } from 'react';
+import { proxy, snapshot, subscribe } from 'valtio';
 import type { SessionInfo } from '../generated/storage/session-info';
 import { validateSessionInfo } from '../generated/validators.js';
 import { readJson, readItem, removeItem, writeItem } from './storage';
@@ -108,8 +109,12 @@ export function currentToken(): string | null {
 
 /** The session, reactive (synchronously: a logout must not leave one render with a stale session). */
 export function useSession(): SessionInfo | null {
-  return useSnapshot(sessionStore, { sync: true }).info as SessionInfo | null;
+  // No session on the server, nor while hydrating its HTML: storage is read after.
+  return useSyncExternalStore(subscribeSession, readSessionSnapshot, () => null);
 }
+
+const subscribeSession = (listener: () => void) => subscribe(sessionStore, listener, true);
+const readSessionSnapshot = () => snapshot(sessionStore).info as SessionInfo | null;
 
 /** Local-storage flag the remembered login reads; logout turns it off (spec section 4). */
 export const AUTO_LOGIN_KEY = 'autoLogin';

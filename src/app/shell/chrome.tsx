@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useRef, useState, type MouseEvent, type ReactNode, type TouchEvent } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, type MouseEvent, type ReactNode, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate as RedirectTo, Outlet, useLocation } from 'react-router-dom';
 import { useGoBack } from '../../components/navigation';
@@ -18,6 +18,7 @@ import {
 } from '../../lib/layout-rules';
 import { useInstallMode, useSessionInfo, useTenant } from '../../lib/runtime';
 import { CHANGE_PASSWORD_ROUTE } from '../../lib/session';
+import { useClientValue } from '../../lib/store';
 import { Slot } from '../../renderer';
 import { AppHeader, pageTitleKey } from './app-header';
 import { NOTICE_2S_MS, toastOnce } from './guards';
@@ -103,8 +104,9 @@ export function ShellChrome({ view, children }: ShellChromeProps) {
     toastOnce('free_reject', NOTICE_2S_MS);
   };
 
-  const [tallIphone] = useState(() =>
-    isTallIphoneShell({ userAgent: navigator.userAgent, screenHeight: window.screen?.height ?? 0, install }),
+  const tallIphone = useClientValue(
+    () => isTallIphoneShell({ userAgent: navigator.userAgent, screenHeight: window.screen?.height ?? 0, install }),
+    false,
   );
 
   const showHeader = view === 'app' && !isHeaderHidden(pathname);

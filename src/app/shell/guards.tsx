@@ -3,6 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { feedbackStore, showToast } from '../../lib/feedback';
 import { HOME_PATH, isTrialMember } from '../../lib/layout-rules';
 import { useRuntimeState } from '../../lib/runtime';
+import { useHydrated } from '../../lib/store';
 import { useGoBack } from '../../components/navigation';
 
 /** Spec section 9: 'free_reject' and 'contact_service' show for 2 s. */
@@ -17,6 +18,9 @@ export function toastOnce(key: string, durationMs: number): void {
 /** Pages for members only (settings, change password): a visitor is sent home, replacing the entry. */
 export function RequireSession({ children }: { children?: ReactNode }) {
   const signedIn = useRuntimeState((state) => state.session !== null);
+  // The server and hydration do not know the session (it lives in the browser): decide after.
+  const hydrated = useHydrated();
+  if (!hydrated) return <div className="page-loading" aria-hidden="true" />;
   if (!signedIn) return <Navigate to={HOME_PATH} replace />;
   return <>{children}</>;
 }
