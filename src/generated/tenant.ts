@@ -268,6 +268,10 @@ export interface TenantSettings {
     symbol: string;
   };
   /**
+   * IANA time zone in which the site shows times (hot-match start times), whatever the visitor's phone is set to.
+   */
+  timeZone?: string;
+  /**
    * Default dialing code of mobile numbers; must be one of dialingCodes.
    */
   countryDialingCode: string;

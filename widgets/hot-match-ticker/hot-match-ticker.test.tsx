@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Announcements } from '../../src/features/home';
 import { renderWithRuntime, TY } from '../../tests/renderer/harness';
-import { lastSwiper, swiperCalls } from '../../tests/home/swiper-mock';
+import { fixtureTenant } from '../../tests/renderer/fixtures/tenant';
+import { stubAnimate, stubIntersectionObserver, stubReducedMotion } from '../../tests/components/animation-stubs';
 import View, { Ticker, type HotMatch } from './hot-match-ticker';
-import { formatMatchTime, TICKER_AUTOPLAY_MS, TICKER_SPEED_MS, tickerOptions } from './rules';
+import { formatMatchTime, TICKER_AUTOPLAY_MS, TICKER_SPEED_MS, tickerLoop } from './rules';
 
-vi.mock('swiper/react', () => import('../../tests/home/swiper-mock'));
-vi.mock('swiper/modules', () => ({ Autoplay: {}, Pagination: {} }));
 const launch = vi.fn((..._args: unknown[]) => Promise.resolve('window'));
 vi.mock('../../src/features/games/launch', () => ({ useLaunchGame: () => launch }));
 const homeData = vi.fn<() => { data?: Partial<Announcements> }>(() => ({}));
@@ -17,7 +16,8 @@ vi.mock('../../src/features/home/api/announcements', () => ({ useHomeAnnouncemen
 function match(id: number, over: Partial<HotMatch> = {}): HotMatch {
   return {
     id,
-    matchTime: new Date(2026, 10, 21, 9, 5).toISOString(),
+    // 09:05 in Manila, the default time zone, whatever the machine's zone.
+    matchTime: '2026-11-21T01:05:00.000Z',
     league: `League ${id}`,
     homeTeam: `Home ${id}`,
     awayTeam: `Away ${id}`,
@@ -31,38 +31,86 @@ function match(id: number, over: Partial<HotMatch> = {}): HotMatch {
   };
 }
 
+let animate: ReturnType<typeof stubAnimate>;
 beforeEach(() => {
-  swiperCalls.length = 0;
   launch.mockClear();
+  animate = stubAnimate();
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  animate.restore();
+  vi.unstubAllGlobals();
+});
 
 describe('hot-match ticker rules', () => {
   it('loops with speed 500 ms and autoplay 5000 ms only with more than one match', () => {
-    expect(tickerOptions(1)).toMatchObject({ direction: 'vertical', loop: false, autoplay: false, speed: TICKER_SPEED_MS });
-    expect(tickerOptions(2)).toMatchObject({ direction: 'vertical', loop: true, speed: 500, autoplay: { delay: 5000 } });
-    expect(TICKER_AUTOPLAY_MS).toBe(5000);
+    expect(tickerLoop(1)).toBeNull();
+    expect(tickerLoop(2)).toEqual({ steps: 2, visible: 1, holdMs: 5000, moveMs: TICKER_SPEED_MS });
+    expect([TICKER_AUTOPLAY_MS, TICKER_SPEED_MS]).toEqual([5000, 500]);
   });
 
-  it('formats the start time as MM/DD HH:mm', () => {
-    expect(formatMatchTime(new Date(2026, 0, 3, 7, 4).toISOString())).toBe('01/03 07:04');
-    expect(formatMatchTime(new Date(2026, 11, 31, 23, 59).toISOString())).toBe('12/31 23:59');
+  it("formats the start time as MM/DD HH:mm in the tenant's time zone, not the phone's", () => {
+    expect(formatMatchTime('2026-01-02T23:04:00.000Z')).toBe('01/03 07:04');
+    expect(formatMatchTime('2026-12-31T15:59:00.000Z', 'Asia/Manila')).toBe('12/31 23:59');
+    expect(formatMatchTime('2026-01-02T16:00:00.000Z', 'Asia/Manila')).toBe('01/03 00:00');
+    expect(formatMatchTime('2026-12-31T15:59:00.000Z', 'UTC')).toBe('12/31 15:59');
+    expect(formatMatchTime('2026-12-31T15:59:00.000Z', 'Not/AZone')).toBe('12/31 23:59');
     expect(formatMatchTime('not a date')).toBe('');
   });
 });
 
 describe('hot-match ticker', () => {
   it('shows one match statically, without a carousel', () => {
-    renderWithRuntime(<Ticker matches={[match(1)]} />);
-    expect(screen.queryByTestId('swiper')).toBeNull();
+    const { container } = renderWithRuntime(<Ticker matches={[match(1)]} />);
+    expect(container.querySelector('.hot-match-ticker__reel')).toBeNull();
+    expect(animate.calls).toHaveLength(0);
     expect(screen.getByText('League 1')).toBeTruthy();
     expect(screen.getByText('11/21 09:05')).toBeTruthy();
   });
 
-  it('scrolls more than one match vertically in a loop', () => {
-    renderWithRuntime(<Ticker matches={[match(1), match(2), match(3)]} />);
-    expect(screen.getAllByTestId('swiper-slide')).toHaveLength(3);
-    expect(lastSwiper()).toMatchObject({ direction: 'vertical', loop: true, speed: 500, autoplay: { delay: 5000, disableOnInteraction: false } });
+  it('shows start times in the time zone the tenant sets', () => {
+    const tenant = fixtureTenant();
+    tenant.settings.timeZone = 'Asia/Tokyo';
+    renderWithRuntime(<Ticker matches={[match(1)]} />, { tenant });
+    expect(screen.getByText('11/21 10:05')).toBeTruthy();
+  });
+
+  it('scrolls more than one match vertically in a loop: each line holds 5000 ms, then slides up in 500 ms', () => {
+    const { container } = renderWithRuntime(<Ticker matches={[match(1), match(2), match(3)]} />);
+    const lines = [...container.querySelectorAll('.hot-match-ticker__reel > .hot-match-ticker__line')];
+    // The first line comes again at the end, where the loop wraps, hidden from screen readers.
+    expect(lines.map((l) => l.querySelector('.hot-match-ticker__league')?.textContent)).toEqual(['League 1', 'League 2', 'League 3', 'League 1']);
+    expect(lines.map((l) => l.getAttribute('aria-hidden'))).toEqual([null, null, null, 'true']);
+    expect(animate.calls).toHaveLength(1);
+    const [{ element, keyframes, options }] = animate.calls;
+    expect(element.className).toBe('hot-match-ticker__reel');
+    expect(options).toEqual({ duration: 3 * 5500, iterations: Infinity });
+    expect(keyframes.map((k) => [Math.round(Number(k.offset) * 3 * 5500), k.transform, k.easing])).toEqual([
+      [0, 'translate3d(0, 0%, 0)', undefined],
+      [5000, 'translate3d(0, 0%, 0)', 'ease'],
+      [5500, 'translate3d(0, -25%, 0)', undefined],
+      [10500, 'translate3d(0, -25%, 0)', 'ease'],
+      [11000, 'translate3d(0, -50%, 0)', undefined],
+      [16000, 'translate3d(0, -50%, 0)', 'ease'],
+      [16500, 'translate3d(0, -75%, 0)', undefined],
+    ]);
+  });
+
+  it('pauses off screen and plays again on screen; reduced motion keeps the first line still', () => {
+    const io = stubIntersectionObserver();
+    const { container, unmount } = renderWithRuntime(<Ticker matches={[match(1), match(2)]} />);
+    const [{ animation }] = animate.calls;
+    const frame = container.querySelector('.hot-match-ticker__window')!;
+    act(() => io.show(frame, false));
+    expect(animation.pause).toHaveBeenCalledTimes(1);
+    act(() => io.show(frame, true));
+    expect(animation.play).toHaveBeenCalled();
+    unmount();
+    expect(animation.cancel).toHaveBeenCalled();
+
+    stubReducedMotion(true);
+    renderWithRuntime(<Ticker matches={[match(1), match(2)]} />);
+    expect(animate.calls).toHaveLength(1);
   });
 
   it('opens the popup with league, teams, images, time, VS and the play button; a close control closes it', () => {

@@ -1,28 +1,52 @@
-import 'swiper/css';
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Autoplay } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
 import { useHomeAnnouncements, type Announcements } from '../../src/features/home';
 import { useContentLanguage } from '../../src/lib/language';
 import { useLaunchGame } from '../../src/features/games';
 import { Modal } from '../../src/components/modal';
+import { useInView } from '../../src/components/use-in-view';
+import { useStepLoop } from '../../src/components/step-loop';
 import { useRuntime } from '../../src/lib/runtime';
-import { formatMatchTime, tickerOptions } from './rules';
+import { DEFAULT_TIME_ZONE, formatMatchTime, tickerLoop } from './rules';
 
 export type HotMatch = Announcements['hotMatches'][number];
 
-function TickerLine({ match }: { match: HotMatch }) {
+/** The tenant's time zone: start times read the same on the server and on every phone. */
+function useTimeZone(): string {
+  return useRuntime().tenant.settings.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+function TickerLine({ match, copy = false }: { match: HotMatch; copy?: boolean }) {
   const { t } = useTranslation();
+  const timeZone = useTimeZone();
   return (
-    <span className="hot-match-ticker__line">
+    <span className="hot-match-ticker__line" aria-hidden={copy || undefined}>
       <span className="hot-match-ticker__league">{match.league}</span>
       <span className="hot-match-ticker__teams">
         {match.homeTeam} <b>{t('vs')}</b> {match.awayTeam}
       </span>
       <time className="hot-match-ticker__time" dateTime={match.matchTime}>
-        {formatMatchTime(match.matchTime)}
+        {formatMatchTime(match.matchTime, timeZone)}
       </time>
+    </span>
+  );
+}
+
+/** The lines on a reel that steps up one line at a time and loops while on screen. */
+function TickerReel({ matches }: { matches: readonly HotMatch[] }) {
+  const windowRef = useRef<HTMLSpanElement>(null);
+  const reelRef = useRef<HTMLSpanElement>(null);
+  const inView = useInView(windowRef);
+  useStepLoop(reelRef, tickerLoop(matches.length), inView);
+  return (
+    <span ref={windowRef} className="hot-match-ticker__window">
+      <span ref={reelRef} className="hot-match-ticker__reel">
+        {matches.map((m) => (
+          <TickerLine key={m.id} match={m} />
+        ))}
+        {/* The first line again, where the loop wraps; screen readers already had it. */}
+        <TickerLine match={matches[0]} copy />
+      </span>
     </span>
   );
 }
@@ -39,6 +63,7 @@ function Team({ name, image }: { name: string; image: string }) {
 /** The hot-match popup: every match with its league, teams, start time, VS and a play button. */
 export function HotMatchPopup({ matches, onClose }: { matches: readonly HotMatch[]; onClose: () => void }) {
   const { t } = useTranslation();
+  const timeZone = useTimeZone();
   const launch = useLaunchGame();
   // Spec: a match or its play button launches the game directly (vendor, room, node, free play), no choice dialog.
   const play = (m: HotMatch) => void launch({ vendor: m.vendor, roomId: m.roomId, nodeId: m.nodeId, supportPlay: m.supportPlay });
@@ -59,7 +84,7 @@ export function HotMatchPopup({ matches, onClose }: { matches: readonly HotMatch
             <div className="hot-match__head">
               <span className="hot-match__league">{m.league}</span>
               <time className="hot-match__time" dateTime={m.matchTime}>
-                {formatMatchTime(m.matchTime)}
+                {formatMatchTime(m.matchTime, timeZone)}
               </time>
             </div>
             <div className="hot-match__body">
@@ -88,7 +113,6 @@ export function HotMatchPopup({ matches, onClose }: { matches: readonly HotMatch
 export function Ticker({ matches }: { matches: readonly HotMatch[] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const options = tickerOptions(matches.length);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Enter' && e.key !== ' ') return;
     e.preventDefault();
@@ -96,7 +120,7 @@ export function Ticker({ matches }: { matches: readonly HotMatch[] }) {
   };
   return (
     <section className="hot-match-ticker" aria-label={t('hot_matches')}>
-      {/* A role=button box rather than a <button>: Swiper's slides are block elements. */}
+      {/* A role=button box rather than a <button>: the reel inside is laid out in blocks. */}
       <div
         role="button"
         tabIndex={0}
@@ -107,13 +131,7 @@ export function Ticker({ matches }: { matches: readonly HotMatch[] }) {
       >
         <span className="hot-match-ticker__badge">{t('hot')}</span>
         {matches.length > 1 ? (
-          <Swiper className="hot-match-ticker__swiper" modules={[Autoplay]} {...options}>
-            {matches.map((m) => (
-              <SwiperSlide key={m.id}>
-                <TickerLine match={m} />
-              </SwiperSlide>
-            ))}
-          </Swiper>
+          <TickerReel matches={matches} />
         ) : (
           <span className="hot-match-ticker__static">
             <TickerLine match={matches[0]} />

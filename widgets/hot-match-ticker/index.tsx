@@ -4,7 +4,7 @@ import type { HotMatchTickerProps } from '../../src/generated/widgets/hot-match-
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
 
-/** The ticker, its data, Swiper and the popup load outside the first load. */
+/** The ticker, its data and the popup load outside the first load. */
 const View = lazy(() => import('./hot-match-ticker'));
 
 function HotMatchTicker(_props: WidgetComponentProps<HotMatchTickerProps>) {

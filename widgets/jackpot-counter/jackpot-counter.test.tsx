@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { renderWithRuntime, TY } from '../../tests/renderer/harness';
-import JackpotView, { type Schedule } from './jackpot-counter';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Harness, renderWithRuntime, TY } from '../../tests/renderer/harness';
+import { stubIntersectionObserver } from '../../tests/components/animation-stubs';
+import JackpotView, { showJackpot, type Schedule } from './jackpot-counter';
 import manifest from './index';
 import {
   digitShift,
@@ -18,7 +21,11 @@ import {
   TICK_DELAYS_MS,
 } from './rules';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 /** A random source that plays back the given numbers in turn. */
 function sequence(...values: number[]) {
@@ -117,6 +124,65 @@ describe('jackpot counter', () => {
     const strip = columns[0].querySelector<HTMLElement>('.jackpot-counter__strip');
     expect(strip?.style.transform).toBe(`translateY(calc(${-digitShift(digits[0])} * var(--jackpot-rem)))`);
     expect(link.querySelector('.visually-hidden')?.textContent).toBe(`₱${value.toLocaleString('en-US')}`);
+  });
+
+  it('renders the same markup every time and on the server; the random start comes after the first render', async () => {
+    const mathRandom = vi.spyOn(Math, 'random');
+    const timers = manualSchedule();
+    const view = (random?: () => number) => (
+      <Harness options={{}}>
+        <JackpotView to="/m/winnerPage" title="jackpot" random={random} schedule={timers.schedule} />
+      </Harness>
+    );
+    const server = renderToString(view());
+    expect(renderToString(view())).toBe(server);
+    expect(mathRandom).not.toHaveBeenCalled();
+    expect(server).toContain(`data-value="${JACKPOT_MIN}"`);
+    expect(timers.pending).toHaveLength(0);
+
+    // The browser's first render takes over the server's markup without a mismatch, then draws the start.
+    const container = document.createElement('div');
+    container.innerHTML = server;
+    document.body.appendChild(container);
+    const mismatch = vi.fn();
+    const root = await act(async () => hydrateRoot(container, view(sequence(0.5, 0)), { onRecoverableError: mismatch }));
+    expect(mismatch).not.toHaveBeenCalled();
+    const link = container.querySelector('a')!;
+    const startValue = initialJackpot(() => 0.5);
+    expect(link.getAttribute('data-value')).toBe(String(startValue));
+    expect(link.querySelector('.visually-hidden')?.textContent).toBe(`₱${startValue.toLocaleString('en-US')}`);
+    expect(timers.pending.map((p) => p.ms)).toEqual([3000]);
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  it('waits only while on screen', () => {
+    const io = stubIntersectionObserver();
+    const timers = manualSchedule();
+    renderWithRuntime(<JackpotView to="/m/winnerPage" title="jackpot" random={sequence(0, 0.5)} schedule={timers.schedule} />);
+    const link = screen.getByRole('link');
+    expect(timers.pending).toHaveLength(1);
+    act(() => io.show(link, false));
+    expect(timers.pending).toHaveLength(0);
+    act(() => io.show(link, true));
+    expect(timers.pending).toHaveLength(1);
+    act(() => timers.fire());
+    expect(Number(link.getAttribute('data-value'))).toBeGreaterThan(JACKPOT_MIN);
+  });
+
+  it('a tick rewrites only the digits that changed; a new digit count is left to a render', () => {
+    const timers = manualSchedule();
+    renderWithRuntime(<JackpotView to="/m/winnerPage" title="jackpot" random={sequence(0)} schedule={timers.schedule} />);
+    const link = screen.getByRole('link');
+    const columns = [...link.querySelectorAll<HTMLElement>('.jackpot-counter__digit')];
+    const strips = columns.map((c) => c.firstElementChild as HTMLElement);
+    const untouched = strips[0].style.transform;
+    expect(showJackpot(link, 200_000_950, '₱')).toBe(true);
+    expect(columns.map((c) => c.dataset.digit).join('')).toBe('200000950');
+    expect(strips[0].style.transform).toBe(untouched);
+    expect(strips[6].style.transform).toBe(`translateY(calc(${-digitShift(9)} * var(--jackpot-rem)))`);
+    expect(showJackpot(link, 1_000_000_000, '₱')).toBe(false);
+    expect(link.getAttribute('data-value')).toBe('200000950');
   });
 
   it('the manifest defaults target /m/winnerPage and the jackpot label', () => {

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Announcements } from '../../src/features/home';
 import { closeDownloadPopup, downloadPopupStore } from '../../src/features/home';
-import { renderWithRuntime, TY } from '../../tests/renderer/harness';
+import { Harness, renderWithRuntime, TY } from '../../tests/renderer/harness';
+import { stubIntersectionObserver } from '../../tests/components/animation-stubs';
 import { fixtureTenant } from '../../tests/renderer/fixtures/tenant';
 import NoticeBarView from './notice-bar';
 
@@ -17,6 +19,7 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 16_4 like Mac OS X) AppleWebK
 afterEach(() => {
   cleanup();
   act(() => closeDownloadPopup());
+  vi.unstubAllGlobals();
 });
 
 describe('notice bar', () => {
@@ -38,6 +41,38 @@ describe('notice bar', () => {
     expect(text?.textContent).toContain('Maintenance on Sunday');
     expect(text?.textContent).toContain('New games');
     expect(text?.className).toContain('notice-bar__text--moving');
+  });
+
+  it('stops the marquee where it is while off screen, and goes on when back', () => {
+    notices = [{ id: 1, title: 'Maintenance on Sunday', content: '<p>x</p>' }];
+    const io = stubIntersectionObserver();
+    renderWithRuntime(<NoticeBarView to="/m/notice" download />);
+    const track = document.querySelector('.notice-bar__track')!;
+    const text = document.querySelector('.notice-bar__text')!;
+    expect(text.className).not.toContain('notice-bar__text--paused');
+    act(() => io.show(track, false));
+    expect(text.className).toContain('notice-bar__text--moving notice-bar__text--paused');
+    act(() => io.show(track, true));
+    expect(text.className).not.toContain('notice-bar__text--paused');
+  });
+
+  it('reads the phone after the first render: the server and the first browser render leave the download button out', () => {
+    const ua = navigator.userAgent;
+    Object.defineProperty(window.navigator, 'userAgent', { value: IPHONE, configurable: true });
+    try {
+      const tenant = fixtureTenant();
+      tenant.settings.downloads = [{ resourceType: 'IOS', url: 'https://dl.example.com/app.ipa' }];
+      const html = renderToString(
+        <Harness options={{ tenant }}>
+          <NoticeBarView to="/m/notice" download />
+        </Harness>,
+      );
+      expect(html).not.toContain('notice-bar__download');
+      renderWithRuntime(<NoticeBarView to="/m/notice" download />, { tenant });
+      expect(screen.getByRole('button', { name: TY.download })).toBeTruthy();
+    } finally {
+      Object.defineProperty(window.navigator, 'userAgent', { value: ua, configurable: true });
+    }
   });
 
   it('the download button opens the download popup where the device has something to download', () => {

@@ -1,9 +1,10 @@
-import { useState, type CSSProperties } from 'react';
+import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useHomeAnnouncements } from '../../src/features/home';
+import { useHomeAnnouncements, type Device } from '../../src/features/home';
 import { canOfferDownload, currentDevice, downloadLinks, openDownloadPopup } from '../../src/features/home';
 import { Icon } from '../../src/components/icons';
+import { useInView } from '../../src/components/use-in-view';
 import { useContentLanguage } from '../../src/lib/language';
 import { useRuntime } from '../../src/lib/runtime';
 
@@ -18,11 +19,18 @@ export default function NoticeBarView({ to, download }: { to: string; download: 
   const { tenant, startup, session, install } = useRuntime();
   const lang = useContentLanguage(i18n, tenant);
   const { data } = useHomeAnnouncements(lang, session?.token);
-  const [device] = useState(currentDevice);
+  // The phone is known only in the browser: read after the first render, which stays the same on
+  // the server, and before the browser paints, so that the button shows without a jump.
+  const [device, setDevice] = useState<Device | null>(null);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- one render more, once, is the price of a first render without browser reads
+  useLayoutEffect(() => setDevice(currentDevice()), []);
+  const trackRef = useRef<HTMLSpanElement>(null);
+  const inView = useInView(trackRef);
   const titles = (data?.notices ?? []).map((n) => n.title).filter(Boolean);
   const text = titles.length > 0 ? titles.join('\u2003\u2003') : t('no_announcement');
-  const showDownload = download && canOfferDownload(install, device, downloadLinks(tenant, startup));
+  const showDownload = download && device !== null && canOfferDownload(install, device, downloadLinks(tenant, startup));
   const style = { '--notice-duration': `${marqueeSeconds(text)}s` } as CSSProperties;
+  const textClass = titles.length === 0 ? 'notice-bar__text' : `notice-bar__text notice-bar__text--moving${inView ? '' : ' notice-bar__text--paused'}`;
 
   return (
     <div className="notice-bar">
@@ -30,8 +38,8 @@ export default function NoticeBarView({ to, download }: { to: string; download: 
         <span className="notice-bar__icon">
           <Icon name="notice" />
         </span>
-        <span className="notice-bar__track">
-          <span className={titles.length > 0 ? 'notice-bar__text notice-bar__text--moving' : 'notice-bar__text'} style={style}>
+        <span ref={trackRef} className="notice-bar__track">
+          <span className={textClass} style={style}>
             {text}
           </span>
         </span>

@@ -1,3 +1,5 @@
+import type { StepLoop } from '../../src/components/step-loop';
+
 /** Spec section 9: the winner ticker loops above 3 winners, speed 1500, gap 10. */
 export const WINNER_LOOP_THRESHOLD = 3;
 export const WINNER_VISIBLE = 3;
@@ -13,27 +15,17 @@ export function winnerLoops(count: number): boolean {
   return count > WINNER_LOOP_THRESHOLD;
 }
 
-export function winnerSwiperOptions() {
-  return {
-    direction: 'vertical' as const,
-    loop: true,
-    slidesPerView: WINNER_VISIBLE,
-    spaceBetween: WINNER_GAP_PX,
-    speed: WINNER_SPEED_MS,
-    autoplay: { delay: WINNER_AUTOPLAY_MS, disableOnInteraction: false },
-    allowTouchMove: false,
-  };
+/**
+ * The carousel's reel: three rows on show, each step holds for the autoplay pause and slides up
+ * one row at the spec's speed, looping through every winner.
+ */
+export function winnerLoop(count: number): StepLoop {
+  return { steps: count, visible: WINNER_VISIBLE, holdMs: WINNER_AUTOPLAY_MS, moveMs: WINNER_SPEED_MS };
 }
 
-/**
- * Swiper's loop needs at least two screens of slides: a short list repeats itself (4 winners
- * become 8 slides) so that the carousel never stalls or shows a gap.
- */
-export function loopSlides<T>(list: readonly T[], visible = WINNER_VISIBLE): T[] {
-  if (list.length === 0) return [];
-  const out = [...list];
-  while (out.length < visible * 2) out.push(...list);
-  return out;
+/** The reel's rows: every winner, then the first three again, so that the wrap to the top does not show. */
+export function reelRows<T>(list: readonly T[], visible = WINNER_VISIBLE): T[] {
+  return [...list, ...list.slice(0, visible)];
 }
 
 /** A win amount with its currency symbol and 2 decimals, grouped (₱1,234.50). */

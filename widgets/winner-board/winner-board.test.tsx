@@ -4,12 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RankList, Winner } from '../../src/features/games';
 import { emitLanguageChange } from '../../src/lib/language';
 import { renderWithRuntime, TY } from '../../tests/renderer/harness';
-import { lastSwiper, swiperCalls } from '../../tests/home/swiper-mock';
-import { formatWin, loopSlides, WINNER_GAP_PX, WINNER_LANGUAGE_DEBOUNCE_MS, WINNER_SPEED_MS, winnerLoops, winnerSwiperOptions } from './rules';
+import { stubAnimate, stubIntersectionObserver } from '../../tests/components/animation-stubs';
+import { formatWin, reelRows, WINNER_AUTOPLAY_MS, WINNER_GAP_PX, WINNER_LANGUAGE_DEBOUNCE_MS, WINNER_SPEED_MS, winnerLoop, winnerLoops } from './rules';
 import WinnerBoardView from './winner-board';
 
-vi.mock('swiper/react', () => import('../../tests/home/swiper-mock'));
-vi.mock('swiper/modules', () => ({ Autoplay: {}, Pagination: {} }));
 const launch = vi.fn((..._args: unknown[]) => Promise.resolve('window'));
 vi.mock('../../src/features/games/launch', () => ({ useLaunchGame: () => launch }));
 const rankCalls: (string | null)[] = [];
@@ -42,14 +40,17 @@ function board(n: number): RankList {
   return { list: Array.from({ length: n }, (_, i) => winner(i + 1, 1000 + i * 10.5)), currencySymbol: '₱' };
 }
 
+let animate: ReturnType<typeof stubAnimate>;
 beforeEach(() => {
-  swiperCalls.length = 0;
   rankCalls.length = 0;
   launch.mockClear();
+  animate = stubAnimate();
 });
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  animate.restore();
+  vi.unstubAllGlobals();
 });
 
 describe('winner board rules', () => {
@@ -58,15 +59,15 @@ describe('winner board rules', () => {
     expect([4, 5, 20].map(winnerLoops)).toEqual([true, true, true]);
   });
 
-  it('carousel: vertical, looping, speed 1500, gap 10, three rows', () => {
-    expect(winnerSwiperOptions()).toMatchObject({ direction: 'vertical', loop: true, speed: 1500, spaceBetween: 10, slidesPerView: 3 });
+  it('carousel: looping through every winner, speed 1500, gap 10, three rows', () => {
+    expect(winnerLoop(5)).toEqual({ steps: 5, visible: 3, holdMs: WINNER_AUTOPLAY_MS, moveMs: 1500 });
     expect([WINNER_SPEED_MS, WINNER_GAP_PX, WINNER_LANGUAGE_DEBOUNCE_MS]).toEqual([1500, 10, 250]);
   });
 
-  it('repeats a short list so that the loop has two screens of slides', () => {
-    expect(loopSlides([1, 2, 3, 4])).toEqual([1, 2, 3, 4, 1, 2, 3, 4]);
-    expect(loopSlides([1, 2, 3, 4, 5, 6, 7])).toHaveLength(7);
-    expect(loopSlides([])).toEqual([]);
+  it('repeats the first three rows after the last, so that the wrap to the top does not show', () => {
+    expect(reelRows([1, 2, 3, 4])).toEqual([1, 2, 3, 4, 1, 2, 3]);
+    expect(reelRows([1, 2, 3, 4, 5, 6, 7])).toHaveLength(10);
+    expect(reelRows([])).toEqual([]);
   });
 
   it('formats amounts with the currency symbol and 2 decimals', () => {
@@ -78,8 +79,9 @@ describe('winner board rules', () => {
 describe('winner board', () => {
   it('shows a static view of the winners when there are 3 or fewer, biggest win first', () => {
     rankData = board(3);
-    renderWithRuntime(<WinnerBoardView title="latest_winners" />);
-    expect(screen.queryByTestId('swiper')).toBeNull();
+    const { container } = renderWithRuntime(<WinnerBoardView title="latest_winners" />);
+    expect(container.querySelector('.winner-board__reel')).toBeNull();
+    expect(animate.calls).toHaveLength(0);
     expect(screen.getByRole('heading', { name: TY.latest_winners })).toBeTruthy();
     const rows = screen.getAllByRole('listitem');
     expect(rows).toHaveLength(3);
@@ -91,11 +93,35 @@ describe('winner board', () => {
     expect(rows[0].querySelector('img')?.getAttribute('loading')).toBe('lazy');
   });
 
-  it('runs a looping vertical carousel above 3 winners', () => {
+  it('runs a looping vertical carousel above 3 winners: a row at a time, 1500 ms a slide, gap 10', () => {
     rankData = board(5);
-    renderWithRuntime(<WinnerBoardView title="latest_winners" />);
-    expect(lastSwiper()).toMatchObject({ direction: 'vertical', loop: true, speed: 1500, spaceBetween: 10 });
-    expect(screen.getAllByTestId('swiper-slide')).toHaveLength(10);
+    const { container } = renderWithRuntime(<WinnerBoardView title="latest_winners" />);
+    const slides = [...container.querySelectorAll<HTMLElement>('.winner-board__reel > .swiper-slide')];
+    expect(slides.map((s) => s.querySelector('.winner-row__name')?.textContent)).toEqual(['pl***5', 'pl***4', 'pl***3', 'pl***2', 'pl***1', 'pl***5', 'pl***4', 'pl***3']);
+    expect(slides.map((s) => s.hasAttribute('inert') && s.getAttribute('aria-hidden') === 'true')).toEqual([false, false, false, false, false, true, true, true]);
+    expect(container.querySelector<HTMLElement>('.winner-board__window')?.style.getPropertyValue('--winner-gap')).toBe('10px');
+    expect(animate.calls).toHaveLength(1);
+    const [{ element, keyframes, options }] = animate.calls;
+    expect(element.className).toBe('winner-board__reel');
+    const period = WINNER_AUTOPLAY_MS + 1500;
+    expect(options).toEqual({ duration: 5 * period, iterations: Infinity });
+    expect(keyframes.slice(0, 3).map((k) => [Math.round(Number(k.offset) * 5 * period), k.transform, k.easing])).toEqual([
+      [0, 'translate3d(0, 0%, 0)', undefined],
+      [WINNER_AUTOPLAY_MS, 'translate3d(0, 0%, 0)', 'ease'],
+      [period, 'translate3d(0, -12.5%, 0)', undefined],
+    ]);
+    expect(keyframes.at(-1)).toEqual({ offset: 1, transform: 'translate3d(0, -62.5%, 0)' });
+  });
+
+  it('stops the carousel while it is off screen', () => {
+    const io = stubIntersectionObserver();
+    rankData = board(4);
+    const { container } = renderWithRuntime(<WinnerBoardView title="latest_winners" />);
+    const [{ animation }] = animate.calls;
+    act(() => io.show(container.querySelector('.winner-board__window')!, false));
+    expect(animation.pause).toHaveBeenCalledTimes(1);
+    act(() => io.show(container.querySelector('.winner-board__window')!, true));
+    expect(animation.play).toHaveBeenCalledTimes(2);
   });
 
   it('play now launches the winner\'s game', () => {

@@ -1,13 +1,12 @@
-import 'swiper/css';
-import { useMemo } from 'react';
+import { useMemo, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Autoplay } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
 import { sortWinners, useRankList, type Winner } from '../../src/features/games';
 import { useContentLanguage } from '../../src/lib/language';
 import { useLaunchGame } from '../../src/features/games';
+import { useInView } from '../../src/components/use-in-view';
+import { useStepLoop } from '../../src/components/step-loop';
 import { useRuntime } from '../../src/lib/runtime';
-import { formatWin, loopSlides, WINNER_LANGUAGE_DEBOUNCE_MS, WINNER_VISIBLE, winnerLoops, winnerSwiperOptions } from './rules';
+import { formatWin, reelRows, WINNER_GAP_PX, WINNER_LANGUAGE_DEBOUNCE_MS, WINNER_VISIBLE, winnerLoop, winnerLoops } from './rules';
 
 function WinnerRow({ winner, symbol, onPlay }: { winner: Winner; symbol: string; onPlay: (w: Winner) => void }) {
   const { t } = useTranslation();
@@ -22,6 +21,32 @@ function WinnerRow({ winner, symbol, onPlay }: { winner: Winner; symbol: string;
       <button type="button" className="winner-row__play" onClick={() => onPlay(winner)} disabled={!winner.vassalage}>
         {t('play_now')}
       </button>
+    </div>
+  );
+}
+
+const reelStyle = { '--winner-gap': `${WINNER_GAP_PX}px` } as CSSProperties;
+
+/** Above 3 winners: three rows on a reel that steps up one row at a time and loops while on screen. */
+function WinnerReel({ winners, symbol, onPlay }: { winners: readonly Winner[]; symbol: string; onPlay: (w: Winner) => void }) {
+  const windowRef = useRef<HTMLDivElement>(null);
+  const reelRef = useRef<HTMLDivElement>(null);
+  const inView = useInView(windowRef);
+  useStepLoop(reelRef, winnerLoop(winners.length), inView);
+  return (
+    <div ref={windowRef} className="winner-board__window" style={reelStyle}>
+      <div ref={reelRef} className="winner-board__reel">
+        {reelRows(winners).map((w, i) => {
+          // The first rows again, where the loop wraps: seen, but neither read out nor tabbed to twice.
+          const copy = i >= winners.length || undefined;
+          return (
+            // swiper-slide: the class the browser journeys look rows up by.
+            <div key={i} className="winner-board__slide swiper-slide" aria-hidden={copy} inert={copy}>
+              <WinnerRow winner={w} symbol={symbol} onPlay={onPlay} />
+            </div>
+          );
+        })}
+      </div>
     </div>
   );
 }
@@ -47,13 +72,7 @@ export default function WinnerBoardView({ title }: { title: string }) {
         {t(title)}
       </h2>
       {loops ? (
-        <Swiper className="winner-board__swiper" modules={[Autoplay]} {...winnerSwiperOptions()}>
-          {loopSlides(winners).map((w, i) => (
-            <SwiperSlide key={i}>
-              <WinnerRow winner={w} symbol={symbol} onPlay={play} />
-            </SwiperSlide>
-          ))}
-        </Swiper>
+        <WinnerReel winners={winners} symbol={symbol} onPlay={play} />
       ) : (
         <ul className="winner-board__static">
           {winners.slice(0, WINNER_VISIBLE).map((w, i) => (
