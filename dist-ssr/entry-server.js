@@ -1,12 +1,13 @@
 import { a as _defineProperty, n as configureApi, r as request, t as ApiFailure } from "./assets/client-7PKTKQkC.js";
 import { a as hideLoading, i as feedbackStore, n as TOAST_SHORT_MS, o as showLoading, r as confirmDialog, s as showToast } from "./assets/feedback-epjTtoKD.js";
+import { a as writeItem, i as removeItem, n as readItem, r as readJson, t as openExternal } from "./assets/external-X19_N2Pf.js";
+import { a as languageInfo, n as switchLanguage, o as setupI18n, t as currentLanguageCode } from "./assets/language-C_wU7SEG.js";
 import { Children, Component, StrictMode, Suspense, createContext, isValidElement, lazy, memo, useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { Link, NavLink, Navigate, Outlet, StaticRouterProvider, createStaticHandler, createStaticRouter, useLocation, useNavigate } from "react-router-dom";
 import { proxy, snapshot, subscribe, useSnapshot } from "valtio";
 import { Fragment as Fragment$1, jsx, jsxs } from "react/jsx-runtime";
-import { createInstance } from "i18next";
 // src/lib/routes.ts
 var ROUTES = [
 	{
@@ -1001,47 +1002,7 @@ validate21.evaluated = {
 	"dynamicProps": false,
 	"dynamicItems": false
 };
-// src/lib/storage.ts
-function area(which) {
-	try {
-		return which === "local" ? globalThis.localStorage ?? null : globalThis.sessionStorage ?? null;
-	} catch {
-		return null;
-	}
-}
-function readItem(key, which = "local") {
-	try {
-		return area(which)?.getItem(key) ?? null;
-	} catch {
-		return null;
-	}
-}
-function writeItem(key, value, which = "local") {
-	try {
-		area(which)?.setItem(key, value);
-	} catch {}
-}
-function removeItem(key, which = "local") {
-	try {
-		area(which)?.removeItem(key);
-	} catch {}
-}
-/** Reads a JSON value; unparsable text reads as absent. */
-function readJson(key, which = "local") {
-	const text = readItem(key, which);
-	if (text === null) return void 0;
-	try {
-		return JSON.parse(text);
-	} catch {
-		return;
-	}
-}
 // src/lib/session.ts
-/**
-* The session store (valtio), persisted under the spec's key MC_SESSION_INFO. The trial
-* account's name lives in session storage. Storage is not trusted: a record that fails its
-* schema reads as no session.
-*/
 var SESSION_KEY = "MC_SESSION_INFO";
 /** Session-storage key of the free-trial account's name. */
 var TRIAL_NAME_KEY = "trialUserName";
@@ -1203,24 +1164,13 @@ async function logout() {
 	pageLocation.replace(LOGOUT_RELOAD_PATH);
 	return true;
 }
-// src/lib/external.ts
-/**
-* Opens an address outside the site in a new tab. With "noopener" window.open returns null even
-* when it worked, so only a throw (some in-app browsers) sends the page there instead.
-*/
-function openExternal(url) {
-	try {
-		window.open(url, "_blank", "noopener,noreferrer");
-	} catch {
-		window.location.assign(url);
-	}
-}
 // src/lib/store.ts
-function createStore(initial) {
+function createStore(initial, serverState = initial) {
 	let state = initial;
 	const listeners = /* @__PURE__ */ new Set();
 	return {
 		get: () => state,
+		server: () => serverState,
 		set(patch) {
 			if (Object.keys(patch).every((key) => Object.is(patch[key], state[key]))) return;
 			state = {
@@ -1243,8 +1193,20 @@ function createStore(initial) {
 * that decides whether the reader re-renders.
 */
 function useStore(store, selector) {
-	const read = () => selector(store.get());
-	return useSyncExternalStore(store.subscribe, read, read);
+	return useSyncExternalStore(store.subscribe, () => selector(store.get()), () => selector(store.server()));
+}
+var noSubscription = () => () => void 0;
+/**
+* A value only the browser knows (storage, device, screen): `serverValue` on the server and while
+* hydrating, so the first render matches the server's HTML; the browser's value right after.
+* `read` must return the same value for the same state (a primitive or a cached object).
+*/
+function useClientValue(read, serverValue) {
+	return useSyncExternalStore(noSubscription, read, () => serverValue);
+}
+/** False on the server and during hydration, true once the page runs in the browser. */
+function useHydrated() {
+	return useClientValue(() => true, false);
 }
 // src/lib/runtime.tsx
 var LOGIN_PATH = "/m/login";
@@ -1366,6 +1328,13 @@ function createRuntime(initial) {
 		balanceHidden: false,
 		install: initial.install,
 		hasUpline: initial.hasUpline
+	}, {
+		session: null,
+		gateContext: buildGateContext(initial.config, null, "browser", false),
+		badges: NO_BADGES,
+		balanceHidden: false,
+		install: "browser",
+		hasUpline: false
 	});
 	const apply = (patch) => {
 		const next = {
@@ -1425,8 +1394,10 @@ function createRuntime(initial) {
 	};
 }
 function RuntimeProvider({ config, navigate = defaultNavigate, badges = NO_BADGES, install, hasUpline = false, onRequireLogin, actionHandlers, children }) {
-	useState(syncSessionFromStorage);
-	const [detectedInstall] = useState(() => install ?? detectInstallMode());
+	useState(() => {
+		if (typeof window !== "undefined") syncSessionFromStorage();
+	});
+	const detectedInstall = useClientValue(() => detectInstallMode(), "browser");
 	const inputs = {
 		config,
 		navigate,
@@ -1466,6 +1437,8 @@ function useRuntimeEnv(hook) {
 	if (!env) throw new Error(`${hook}: no <RuntimeProvider> above this component`);
 	return env;
 }
+/** Provides the answers the page starts with (the browser: the config's; a server render: its own). */
+var PageDataProvider = createContext({ answer: () => void 0 }).Provider;
 /** dispatch, requireLogin and navigate: the same functions for the life of the page. */
 function useRuntimeActions() {
 	return useRuntimeEnv("useRuntimeActions").actions;
@@ -2009,7 +1982,7 @@ var props_schema_default$21 = {
 	} }
 };
 // widgets/announcement-popup/index.tsx
-var Host = lazy(() => import("./assets/popup-host-C3---IId.js").then((n) => n.t));
+var Host = lazy(() => import("./assets/popup-host-sBgtK2yb.js").then((n) => n.t));
 function AnnouncementPopup({ goTo = "/m/rewardCenter" }) {
 	const [ready, setReady] = useState(false);
 	useEffect(() => {
@@ -2040,7 +2013,7 @@ var props_schema_default$20 = {
 };
 // widgets/banner-carousel/index.tsx
 /** Loads with its data hook outside the first load; the placeholder reserves the banner's 750:300 box. */
-var View$3 = lazy(() => import("./assets/banner-carousel-DoLOOhud.js").then((n) => n.t));
+var View$3 = lazy(() => import("./assets/banner-carousel-BxVKmlv_.js").then((n) => n.t));
 function BannerCarousel(_props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("div", {
@@ -2073,7 +2046,7 @@ var props_schema_default$19 = {
 };
 // widgets/category-menu/index.tsx
 /** Below the fold: the menu, its game lists and the game tiles load in their own chunk. */
-var Menu = lazy(() => import("./assets/category-menu-BLZop9Gh.js"));
+var Menu = lazy(() => import("./assets/category-menu-BI3PgzmJ.js"));
 function CategoryMenu({ gamesShown = 12 }) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("section", {
@@ -2106,7 +2079,7 @@ var props_schema_default$18 = {
 };
 // widgets/change-password-form/index.tsx
 /** Change password (spec section 2). Its code loads with its screen, not with the first page. */
-var Form$4 = lazy(() => import("./assets/change-password-form-dTqtgu5J.js"));
+var Form$4 = lazy(() => import("./assets/change-password-form-BwD4jr_c.js"));
 function ChangePasswordForm(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -2134,7 +2107,7 @@ var props_schema_default$17 = {
 };
 // widgets/download-bar/index.tsx
 /** The rules, the bar and the popup load outside the first load (the bar floats, so nothing shifts). */
-var View$2 = lazy(() => import("./assets/download-bar-5VnIW9EI.js"));
+var View$2 = lazy(() => import("./assets/download-bar-CpiWOXnU.js"));
 function DownloadBar({ requiredLogin = false }) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -2247,7 +2220,7 @@ var props_schema_default$14 = {
 };
 // widgets/forgot-password-form/index.tsx
 /** Forgot password (spec section 2). Its code loads with its screen, not with the first page. */
-var Form$3 = lazy(() => import("./assets/forgot-password-form-CC4D7H2S.js"));
+var Form$3 = lazy(() => import("./assets/forgot-password-form-CUgyKryK.js"));
 function ForgotPasswordForm(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -2373,7 +2346,7 @@ var props_schema_default$13 = {
 };
 // widgets/game-list/index.tsx
 /** The game list (spec section 2, game lists). Its code loads with the game-list screens, not with the first page. */
-var List$1 = lazy(() => import("./assets/game-list-DVXCA_Aa.js"));
+var List$1 = lazy(() => import("./assets/game-list-gvRKlGjX.js"));
 function GameList(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -2498,7 +2471,7 @@ var props_schema_default$11 = {
 };
 // widgets/help-list/index.tsx
 /** The list and the HTML sanitiser load with the help screen, never with the first page. */
-var List = lazy(() => import("./assets/help-list-rLVXSEAk.js"));
+var List = lazy(() => import("./assets/help-list-CXbj3A9_.js"));
 function HelpList(_props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("div", {
@@ -2525,8 +2498,8 @@ var props_schema_default$10 = {
 	properties: {}
 };
 // widgets/hot-match-ticker/index.tsx
-/** The ticker, its data, Swiper and the popup load outside the first load. */
-var View$1 = lazy(() => import("./assets/hot-match-ticker-G7JlMLQX.js"));
+/** The ticker, its data and the popup load outside the first load. */
+var View$1 = lazy(() => import("./assets/hot-match-ticker-nkJpJ26-.js"));
 function HotMatchTicker(_props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("div", {
@@ -2565,7 +2538,7 @@ var props_schema_default$9 = {
 	}
 };
 // widgets/jackpot-counter/index.tsx
-var Counter = lazy(() => import("./assets/jackpot-counter-es6bRSac.js"));
+var Counter = lazy(() => import("./assets/jackpot-counter-Bs-ZiXve.js"));
 function JackpotCounter(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("div", {
@@ -2614,7 +2587,7 @@ var props_schema_default$8 = {
 };
 // widgets/login-form/index.tsx
 /** The login form (spec section 2). Its code loads with the login screen, not with the first page. */
-var Form$2 = lazy(() => import("./assets/login-form-WzgOVsrG.js"));
+var Form$2 = lazy(() => import("./assets/login-form-Bab51hHA.js"));
 function LoginForm(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -2919,7 +2892,7 @@ var props_schema_default$5 = {
 };
 // widgets/notice-bar/index.tsx
 /** Its data hooks load with it, outside the first load; the placeholder keeps the bar's height. */
-var View = lazy(() => import("./assets/notice-bar-a3EcB2Fk.js"));
+var View = lazy(() => import("./assets/notice-bar-DwRg8L9l.js"));
 function NoticeBar({ to = "/m/notice", download = true }) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("div", {
@@ -2995,7 +2968,7 @@ var props_schema_default$3 = {
 };
 // widgets/register-form/index.tsx
 /** The registration form (spec section 2). Its code loads with the register screen, not with the first page. */
-var Form$1 = lazy(() => import("./assets/register-form-DoUVxEzT.js"));
+var Form$1 = lazy(() => import("./assets/register-form-_1SvlIWT.js"));
 function RegisterForm(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -3034,7 +3007,7 @@ var props_schema_default$2 = {
 };
 // widgets/set-password-sms-form/index.tsx
 /** Set a password by SMS (spec section 2, game lists). Its code loads when it is shown, not with the first page. */
-var Form = lazy(() => import("./assets/set-password-sms-form-Btt03904.js"));
+var Form = lazy(() => import("./assets/set-password-sms-form-ImbDZ1MX.js"));
 function SetPasswordSmsForm(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -3093,7 +3066,7 @@ var props_schema_default = {
 	} }
 };
 // widgets/winner-board/index.tsx
-var Board = lazy(() => import("./assets/winner-board-BRBMrXKs.js"));
+var Board = lazy(() => import("./assets/winner-board-CkO-BPPu.js"));
 function WinnerBoard(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("section", {
@@ -3170,7 +3143,12 @@ function toastOnce(key, durationMs) {
 }
 /** Pages for members only (settings, change password): a visitor is sent home, replacing the entry. */
 function RequireSession({ children }) {
-	if (!useRuntimeState((state) => state.session !== null)) return /* @__PURE__ */ jsx(Navigate, {
+	const signedIn = useRuntimeState((state) => state.session !== null);
+	if (!useHydrated()) return /* @__PURE__ */ jsx("div", {
+		className: "page-loading",
+		"aria-hidden": "true"
+	});
+	if (!signedIn) return /* @__PURE__ */ jsx(Navigate, {
 		to: HOME_PATH$1,
 		replace: true
 	});
@@ -3214,9 +3192,10 @@ function useMemberBadges() {
 function Providers({ config, referralOn, children }) {
 	const routerNavigate = useNavigate();
 	const { pathname } = useLocation();
-	const [install] = useState(detectInstallMode);
+	const install = useClientValue(() => detectInstallMode(), "browser");
 	useState(() => {
-		setupApiClient(config, install);
+		if (typeof window === "undefined") return;
+		setupApiClient(config, detectInstallMode());
 		syncSessionFromStorage();
 	});
 	const navigate = useCallback((to, options) => void routerNavigate(to, options), [routerNavigate]);
@@ -3249,429 +3228,6 @@ function Providers({ config, referralOn, children }) {
 * fails typecheck.
 */
 var ROUTE_TITLES = Object.fromEntries(ROUTES.map((r) => [r.id, r.title]));
-// src/lib/i18n.ts
-var LANGUAGES = [
-	{
-		"code": "TY",
-		"name": "Filipino",
-		"native": "Filipino",
-		"htmlLang": "fil",
-		"file": true
-	},
-	{
-		"code": "EN",
-		"name": "English",
-		"native": "English",
-		"htmlLang": "en",
-		"file": true
-	},
-	{
-		"code": "CN",
-		"name": "Chinese (Simplified)",
-		"native": "简体中文",
-		"htmlLang": "zh-CN",
-		"file": false
-	},
-	{
-		"code": "TW",
-		"name": "Chinese (Traditional)",
-		"native": "繁體中文",
-		"htmlLang": "zh-TW",
-		"file": false
-	},
-	{
-		"code": "JA",
-		"name": "Japanese",
-		"native": "日本語",
-		"htmlLang": "ja",
-		"file": false
-	},
-	{
-		"code": "TH",
-		"name": "Thai",
-		"native": "ไทย",
-		"htmlLang": "th",
-		"file": false
-	},
-	{
-		"code": "VI",
-		"name": "Vietnamese",
-		"native": "Tiếng Việt",
-		"htmlLang": "vi",
-		"file": false
-	},
-	{
-		"code": "MY",
-		"name": "Burmese",
-		"native": "မြန်မာ",
-		"htmlLang": "my",
-		"file": false
-	},
-	{
-		"code": "ES",
-		"name": "Spanish",
-		"native": "Español",
-		"htmlLang": "es",
-		"file": false
-	},
-	{
-		"code": "HI",
-		"name": "Hindi",
-		"native": "हिन्दी",
-		"htmlLang": "hi",
-		"file": false
-	},
-	{
-		"code": "ID",
-		"name": "Indonesian",
-		"native": "Bahasa Indonesia",
-		"htmlLang": "id",
-		"file": false
-	},
-	{
-		"code": "KM",
-		"name": "Khmer",
-		"native": "ខ្មែរ",
-		"htmlLang": "km",
-		"file": false
-	},
-	{
-		"code": "KO",
-		"name": "Korean",
-		"native": "한국어",
-		"htmlLang": "ko",
-		"file": false
-	},
-	{
-		"code": "MS",
-		"name": "Malay",
-		"native": "Bahasa Melayu",
-		"htmlLang": "ms",
-		"file": false
-	},
-	{
-		"code": "PT",
-		"name": "Portuguese",
-		"native": "Português",
-		"htmlLang": "pt",
-		"file": false
-	},
-	{
-		"code": "TA",
-		"name": "Tamil",
-		"native": "தமிழ்",
-		"htmlLang": "ta",
-		"file": false
-	},
-	{
-		"code": "UR",
-		"name": "Urdu",
-		"native": "اردو",
-		"htmlLang": "ur",
-		"file": false,
-		"rtl": true
-	},
-	{
-		"code": "TR",
-		"name": "Turkish",
-		"native": "Türkçe",
-		"htmlLang": "tr",
-		"file": false
-	},
-	{
-		"code": "BN",
-		"name": "Bengali",
-		"native": "বাংলা",
-		"htmlLang": "bn",
-		"file": false
-	},
-	{
-		"code": "AR",
-		"name": "Arabic",
-		"native": "العربية",
-		"htmlLang": "ar",
-		"file": false,
-		"rtl": true
-	},
-	{
-		"code": "FA",
-		"name": "Persian",
-		"native": "فارسی",
-		"htmlLang": "fa",
-		"file": false,
-		"rtl": true
-	},
-	{
-		"code": "RU",
-		"name": "Russian",
-		"native": "Русский",
-		"htmlLang": "ru",
-		"file": false
-	},
-	{
-		"code": "KK",
-		"name": "Kazakh",
-		"native": "Қазақ тілі",
-		"htmlLang": "kk",
-		"file": false
-	},
-	{
-		"code": "UZ",
-		"name": "Uzbek",
-		"native": "Oʻzbekcha",
-		"htmlLang": "uz",
-		"file": false
-	},
-	{
-		"code": "LO",
-		"name": "Lao",
-		"native": "ລາວ",
-		"htmlLang": "lo",
-		"file": false
-	},
-	{
-		"code": "NE",
-		"name": "Nepali",
-		"native": "नेपाली",
-		"htmlLang": "ne",
-		"file": false
-	},
-	{
-		"code": "FR",
-		"name": "French",
-		"native": "Français",
-		"htmlLang": "fr",
-		"file": false
-	},
-	{
-		"code": "TE",
-		"name": "Telugu",
-		"native": "తెలుగు",
-		"htmlLang": "te",
-		"file": false
-	},
-	{
-		"code": "SW",
-		"name": "Swahili",
-		"native": "Kiswahili",
-		"htmlLang": "sw",
-		"file": false
-	},
-	{
-		"code": "DE",
-		"name": "German",
-		"native": "Deutsch",
-		"htmlLang": "de",
-		"file": false
-	},
-	{
-		"code": "IT",
-		"name": "Italian",
-		"native": "Italiano",
-		"htmlLang": "it",
-		"file": false
-	},
-	{
-		"code": "PL",
-		"name": "Polish",
-		"native": "Polski",
-		"htmlLang": "pl",
-		"file": false
-	},
-	{
-		"code": "NL",
-		"name": "Dutch",
-		"native": "Nederlands",
-		"htmlLang": "nl",
-		"file": false
-	},
-	{
-		"code": "HE",
-		"name": "Hebrew",
-		"native": "עברית",
-		"htmlLang": "he",
-		"file": false,
-		"rtl": true
-	},
-	{
-		"code": "UK",
-		"name": "Ukrainian",
-		"native": "Українська",
-		"htmlLang": "uk",
-		"file": false
-	},
-	{
-		"code": "RO",
-		"name": "Romanian",
-		"native": "Română",
-		"htmlLang": "ro",
-		"file": false
-	},
-	{
-		"code": "EL",
-		"name": "Greek",
-		"native": "Ελληνικά",
-		"htmlLang": "el",
-		"file": false
-	},
-	{
-		"code": "CS",
-		"name": "Czech",
-		"native": "Čeština",
-		"htmlLang": "cs",
-		"file": false
-	},
-	{
-		"code": "HU",
-		"name": "Hungarian",
-		"native": "Magyar",
-		"htmlLang": "hu",
-		"file": false
-	},
-	{
-		"code": "SV",
-		"name": "Swedish",
-		"native": "Svenska",
-		"htmlLang": "sv",
-		"file": false
-	}
-];
-var LANGUAGE_STORAGE_KEY = "language";
-/**
-* One lazy chunk per translation file, so the first load carries only the active language.
-* A glob rather than fixed imports: a language gains a file by adding it to locales/.
-*/
-var localeFiles = /* #__PURE__ */ Object.assign({
-	"../../locales/en.json": () => import("./assets/en-m2uuRGsj.js").then((m) => m["default"]),
-	"../../locales/ty.json": () => import("./assets/ty-C6Kpdm3u.js").then((m) => m["default"])
-});
-/** Loads the translation file of a tenant language code (TY -> locales/ty.json); null when none ships. */
-var loadLocaleFile = async (code) => {
-	const load = localeFiles[`../../locales/${code.toLowerCase()}.json`];
-	return load ? await load() : null;
-};
-function languageInfo(code) {
-	return LANGUAGES.find((l) => l.code === code);
-}
-/**
-* The i18next language name of a tenant code. i18next gets the BCP 47 tag (TY -> fil), which is
-* also what <html lang> needs, and which i18next will not re-case.
-*/
-function htmlLangOf(code) {
-	return languageInfo(code)?.htmlLang ?? code.toLowerCase();
-}
-/** The tenant code of an i18next language name (fil -> TY). */
-function codeOfHtmlLang(lang) {
-	return LANGUAGES.find((l) => l.htmlLang === lang)?.code;
-}
-/** A stored choice wins when the tenant still offers it; otherwise the tenant's default. */
-function pickLanguage(tenant, stored) {
-	return stored && tenant.i18n.languages.includes(stored) ? stored : tenant.i18n.default;
-}
-async function ensureLanguage(instance, tenant, code, loader) {
-	const lng = htmlLangOf(code);
-	if (instance.hasResourceBundle(lng, "translation")) return;
-	const messages = languageInfo(code)?.file === false ? null : await loader(code);
-	if (!messages && code !== "EN") await ensureLanguage(instance, tenant, "EN", loader);
-	instance.addResourceBundle(lng, "translation", {
-		...messages ?? {},
-		...tenant.i18n.overrides?.[code] ?? {}
-	}, true, true);
-}
-function applyDocumentLanguage(code, doc) {
-	if (!doc) return;
-	doc.documentElement.lang = htmlLangOf(code);
-	doc.documentElement.dir = languageInfo(code)?.rtl ? "rtl" : "ltr";
-}
-/** Creates the app's i18next instance with the active language (and EN when it is needed) loaded. */
-async function setupI18n(tenant, options = {}) {
-	const loader = options.loader ?? loadLocaleFile;
-	const doc = options.doc ?? globalThis.document;
-	const code = options.language ?? pickLanguage(tenant, readItem("language"));
-	const instance = createInstance();
-	await instance.init({
-		lng: htmlLangOf(code),
-		fallbackLng: htmlLangOf("EN"),
-		resources: {},
-		partialBundledLanguages: true,
-		keySeparator: false,
-		nsSeparator: false,
-		interpolation: { escapeValue: false },
-		returnNull: false
-	});
-	await ensureLanguage(instance, tenant, code, loader);
-	await instance.changeLanguage(htmlLangOf(code));
-	applyDocumentLanguage(code, doc);
-	return instance;
-}
-/** Switches language: loads its file, stores the choice and sets <html lang> (spec section 4). */
-async function changeAppLanguage(instance, tenant, code, options = {}) {
-	if (!tenant.i18n.languages.includes(code)) return;
-	await ensureLanguage(instance, tenant, code, options.loader ?? loadLocaleFile);
-	await instance.changeLanguage(htmlLangOf(code));
-	writeItem(LANGUAGE_STORAGE_KEY, code);
-	applyDocumentLanguage(code, options.doc ?? globalThis.document);
-}
-var listeners = /* @__PURE__ */ new Set();
-/** Subscribes to language changes (immediately, no debounce); returns the unsubscribe function. */
-function onLanguageChange(listener) {
-	listeners.add(listener);
-	return () => {
-		listeners.delete(listener);
-	};
-}
-/** Tells every listener the language is now `code` (a tenant code: TY, EN, ...). */
-function emitLanguageChange(code) {
-	for (const listener of [...listeners]) try {
-		listener(code);
-	} catch (err) {
-		console.error("language listener failed", err);
-	}
-}
-/**
-* Switches the app language: loads its messages, sets <html lang>, stores the choice under
-* `language`, then notifies listeners. Unknown codes (not offered by the tenant) are ignored.
-*/
-async function switchLanguage(i18n, tenant, code) {
-	if (!tenant.i18n.languages.includes(code)) return;
-	await changeAppLanguage(i18n, tenant, code);
-	emitLanguageChange(code);
-}
-/** The tenant code of the language i18next is showing (fil -> TY), else the tenant default. */
-function currentLanguageCode(i18n, tenant) {
-	return codeOfHtmlLang(i18n.language) ?? tenant.i18n.default;
-}
-/**
-* Calls `callback` 200 ms after the last language change while the component is mounted (e.g. a
-* form revalidating its filled fields). The latest callback is used; it needs no memoising.
-*/
-function useLanguageChange(callback, delayMs = 200) {
-	const latest = useRef(callback);
-	useEffect(() => {
-		latest.current = callback;
-	});
-	useEffect(() => {
-		let timer;
-		const off = onLanguageChange((code) => {
-			clearTimeout(timer);
-			timer = setTimeout(() => latest.current(code), delayMs);
-		});
-		return () => {
-			clearTimeout(timer);
-			off();
-		};
-	}, [delayMs]);
-}
-/**
-* The language code data should be loaded in: the current one at mount, then the new one
-* `delayMs` after a change (spec: lists reload 200 ms after a language change; the winner board
-* 250 ms). Use it in SWR keys so a quick run of changes reloads once.
-*/
-function useContentLanguage(i18n, tenant, delayMs = 200) {
-	const [code, setCode] = useState(() => currentLanguageCode(i18n, tenant));
-	useLanguageChange(setCode, delayMs);
-	return code;
-}
 // src/app/shell/language-switcher.tsx
 /** The tenant's languages, each named in its own language (languages.json). */
 function LanguageOptions({ onChosen }) {
@@ -3898,7 +3454,7 @@ function AppHeader() {
 	});
 }
 // src/app/shell/chrome.tsx
-var StatusView = lazy(() => import("./assets/status-views-JHspg-yM.js"));
+var StatusView = lazy(() => import("./assets/status-views-Ds3VAds9.js"));
 function prefersReducedMotion() {
 	try {
 		return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
@@ -3976,11 +3532,11 @@ function ShellChrome({ view, children }) {
 		e.stopPropagation();
 		toastOnce("free_reject", NOTICE_2S_MS);
 	};
-	const [tallIphone] = useState(() => isTallIphoneShell({
+	const tallIphone = useClientValue(() => isTallIphoneShell({
 		userAgent: navigator.userAgent,
 		screenHeight: window.screen?.height ?? 0,
 		install
-	}));
+	}), false);
 	const showHeader = view === "app" && !isHeaderHidden(pathname);
 	const showFooter = !isFooterHidden(pathname);
 	const title = isHome(pathname) ? tenant.brand.name : `${t(pageTitleKey(pathname, session?.firstTimeLogin === true))} | ${tenant.brand.name}`;
@@ -4036,9 +3592,9 @@ function ShellChrome({ view, children }) {
 	});
 }
 // src/app/shell/dialog-host.tsx
-var LoginDialog = lazy(() => import("./assets/login-dialog-B2FMl4hH.js"));
-var ReferralDialog = lazy(() => import("./assets/referral-dialog-gXrNQPP7.js"));
-var LanguageDialog = lazy(() => import("./assets/language-dialog-_IGsUMmz.js"));
+var LoginDialog = lazy(() => import("./assets/login-dialog-YSSdk__B.js"));
+var ReferralDialog = lazy(() => import("./assets/referral-dialog-XoltCpmO.js"));
+var LanguageDialog = lazy(() => import("./assets/language-dialog-CJzizVK3.js"));
 /** Shows the dialog the dialog store names: login, referral (members only) or language. */
 function DialogHost() {
 	const dialog = useOpenDialog();
@@ -4096,7 +3652,7 @@ function FeedbackHost() {
 	] });
 }
 // src/app/shell/member-data-host.tsx
-var MemberDataLoader = lazy(() => import("./assets/member-data-loader-CJLfqj2G.js"));
+var MemberDataLoader = lazy(() => import("./assets/member-data-loader-CCFQbMA-.js"));
 /** Member types that see agent pages (spec section 6: 0, 4 and 40 do not). */
 var NON_AGENT_TYPES = [
 	0,
@@ -4225,18 +3781,18 @@ function HomeScreen() {
 */
 var SCREEN_MODULES = {
 	home: { Component: HomeScreen },
-	memberCentre: { load: async () => (await import("./assets/member-centre-screen-DSUPzmph.js")).default },
-	gameList: { load: async () => (await import("./assets/game-list-screen-BTBGe5m4.js")).default },
-	launchGame: { load: async () => (await import("./assets/launch-screen-DokTxXRp.js")).default },
+	memberCentre: { load: async () => (await import("./assets/member-centre-screen-BagK-BSC.js")).default },
+	gameList: { load: async () => (await import("./assets/game-list-screen-BTLArCsY.js")).default },
+	launchGame: { load: async () => (await import("./assets/launch-screen-0thlszck.js")).default },
 	startLottery: { load: async () => {
-		const [{ default: LaunchScreen }, { default: GameListScreen }] = await Promise.all([import("./assets/launch-screen-DokTxXRp.js"), import("./assets/game-list-screen-BTBGe5m4.js")]);
+		const [{ default: LaunchScreen }, { default: GameListScreen }] = await Promise.all([import("./assets/launch-screen-0thlszck.js"), import("./assets/game-list-screen-BTLArCsY.js")]);
 		return function StartLottery() {
 			const { search } = useLocation();
 			return new URLSearchParams(search).get("vendor") ? /* @__PURE__ */ jsx(LaunchScreen, {}) : /* @__PURE__ */ jsx(GameListScreen, {});
 		};
 	} },
 	maintenance: { load: async () => {
-		const { default: StatusView } = await import("./assets/status-views-JHspg-yM.js");
+		const { default: StatusView } = await import("./assets/status-views-Ds3VAds9.js");
 		return function MaintenanceScreen() {
 			return /* @__PURE__ */ jsx(StatusView, { view: "maintenance" });
 		};
@@ -4312,7 +3868,7 @@ function lazyScreen(route, load) {
 */
 function screenRoute(route, config) {
 	if (route.screen !== void 0 && config.tenant.screens[route.screen]) return lazyScreen(route, async () => {
-		const { default: SlotScreen } = await import("./assets/slot-screen-TZLNz3w5.js");
+		const { default: SlotScreen } = await import("./assets/slot-screen-DcH6ySgA.js");
 		return function RouteSlotScreen() {
 			return /* @__PURE__ */ jsx(SlotScreen, { route });
 		};
@@ -4327,7 +3883,7 @@ function screenRoute(route, config) {
 		}) };
 	}
 	return lazyScreen(route, async () => {
-		const { default: PlaceholderScreen } = await import("./assets/placeholder-screen-BxrI-YOe.js");
+		const { default: PlaceholderScreen } = await import("./assets/placeholder-screen-BWKMYWz0.js");
 		return function RoutePlaceholder() {
 			return /* @__PURE__ */ jsx(PlaceholderScreen, { titleKey: route.title });
 		};
@@ -4378,32 +3934,53 @@ function appRoutes(config, manifest = ROUTES) {
 // src/entry-server.tsx
 /**
 * Server rendering: the same router, renderer and widgets as the browser, rendered for one
-* request's tenant, route and language into the HTML of index.html's #root. `prerender` waits for
-* lazy routes and lazy widgets, so the HTML holds their content rather than their fallbacks.
+* request's tenant, route and language into index.html's #root. `prerender` waits for lazy
+* routes and lazy widgets, so the HTML holds their content rather than their fallbacks.
 */
 async function streamToString(stream) {
 	const chunks = [];
 	for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
 	return Buffer.concat(chunks).toString("utf8");
 }
-/** Renders one page: `url` is the request's full URL, `language` the tenant language code to render in. */
-async function render(url, config, language) {
+/** React writes hoistable elements (<title>, <link>, <meta>) first; they belong in <head>. */
+var HOISTED = /^(?:<title>[\s\S]*?<\/title>|<link\b[^>]*\/?>|<meta\b[^>]*\/?>)/;
+function splitHead(markup) {
+	let head = "";
+	let rest = markup;
+	for (let m = HOISTED.exec(rest); m; m = HOISTED.exec(rest)) {
+		head += m[0];
+		rest = rest.slice(m[0].length);
+	}
+	return {
+		head,
+		html: rest
+	};
+}
+/**
+* Renders one page: `url` is the request's full URL, `language` the tenant language code to
+* render in, `pageData` the API answers to render with (and where wanted keys are noted).
+*/
+async function render(url, config, language, pageData) {
 	const handler = createStaticHandler(appRoutes(config));
 	const context = await handler.query(new Request(url));
 	if (context instanceof Response) return {
 		html: "",
+		head: "",
 		redirect: context.headers.get("location") ?? void 0
 	};
 	const router = createStaticRouter(handler.dataRoutes, context);
 	const i18n = await setupI18n(config.tenant, { language });
-	const { prelude } = await prerenderToNodeStream(/* @__PURE__ */ jsx(StrictMode, { children: /* @__PURE__ */ jsx(I18nextProvider, {
-		i18n,
-		children: /* @__PURE__ */ jsx(StaticRouterProvider, {
-			router,
-			context,
-			hydrate: false
+	const { prelude } = await prerenderToNodeStream(/* @__PURE__ */ jsx(StrictMode, { children: /* @__PURE__ */ jsx(PageDataProvider, {
+		value: pageData,
+		children: /* @__PURE__ */ jsx(I18nextProvider, {
+			i18n,
+			children: /* @__PURE__ */ jsx(StaticRouterProvider, {
+				router,
+				context,
+				hydrate: false
+			})
 		})
 	}) }));
-	return { html: await streamToString(prelude) };
+	return splitHead(await streamToString(prelude));
 }
-export { joinedDays as A, readItem as C, validateRememberedLogin as D, writeItem as E, startupView as M, HOME_PATH$1 as O, setSession as S, removeItem as T, useStartup as _, useLanguageChange as a, passwordChanged as b, readPath as c, Icon as d, HOME_PATH as f, useRuntime as g, effectiveSettings as h, useContentLanguage as i, referralLink as j, isHeaderHidden as k, clearMemberData as l, REGISTER_PATH as m, LanguageOptions as n, Slot as o, LOGIN_PATH as p, currentLanguageCode as r, render, useRendererEnv as s, PageBar as t, setMemberData as u, openExternal as v, readJson as w, sessionStore as x, useSessionRenewal as y };
+export { referralLink as C, joinedDays as S, sessionStore as _, readPath as a, HOME_PATH$1 as b, Icon as c, REGISTER_PATH as d, effectiveSettings as f, passwordChanged as g, useSessionRenewal as h, useRendererEnv as i, HOME_PATH as l, useStartup as m, LanguageOptions as n, clearMemberData as o, useRuntime as p, Slot as r, render, setMemberData as s, PageBar as t, LOGIN_PATH as u, setSession as v, startupView as w, isHeaderHidden as x, validateRememberedLogin as y };

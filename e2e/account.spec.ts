@@ -11,7 +11,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { expect, test } from './test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { freePort, startServer } from './private-server';
 import { closeHomePopupWhenShown } from './home-popup';

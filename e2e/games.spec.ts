@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { apiLogin, useStoredSession } from './session';
 

@@ -5,7 +5,8 @@
  * popup. Expectations come from the page's own config and the API, not from copies of them.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import type { AppConfig } from '../src/lib/app-config';
 import { expectNoSeriousA11yViolations } from './axe';
 

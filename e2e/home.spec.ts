@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './test';
 import type { Slot, Tenant } from '../src/generated/tenant';
 import type { NavItemProps } from '../src/generated/widgets/nav-item';
 import type { AppConfig } from '../src/lib/app-config';

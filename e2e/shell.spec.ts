@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import type { AppConfig } from '../src/lib/app-config';
 import { apiGet, apiLogin, SESSION_KEY, useStoredSession, type StoredSession } from './session';
 import { closeHomePopupWhenShown } from './home-popup';

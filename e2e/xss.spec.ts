@@ -8,7 +8,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './test';
 import { openDatabase } from '../server/db/client';
 import { freePort, startServer, type RunningServer } from './private-server';
 

@@ -55,9 +55,9 @@ function newest(path: string): number {
 /** Builds when dist/ is missing or older than its sources, so stale output never gets measured. */
 export function ensureBuild(): void {
   const sources = ['index.html', 'vite.config.ts', 'package.json', 'src', 'widgets', 'locales', 'public'];
-  const builtAt = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
+  const builtAt = existsSync('dist/index.html') && existsSync('dist-ssr/entry-server.js') ? Math.min(statSync('dist/index.html').mtimeMs, statSync('dist-ssr/entry-server.js').mtimeMs) : 0;
   if (builtAt >= Math.max(...sources.map(newest))) return;
-  const r = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+  const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
 }
 

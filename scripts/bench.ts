@@ -24,7 +24,7 @@ const kb = (n: number): string => (n / 1024).toFixed(1);
 
 async function sizes(): Promise<void> {
   if (!existsSync('dist/index.html')) {
-    const r = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+    const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (r.status !== 0) process.exit(1);
   }
   const first = await firstLoadJs();

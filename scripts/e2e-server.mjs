@@ -23,11 +23,11 @@ function newest(path) {
 }
 
 const built = join(root, 'dist/index.html');
-const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+const builtAt = existsSync(built) && existsSync(join(root, 'dist-ssr/entry-server.js')) ? statSync(built).mtimeMs : 0;
 const sourcesAt = Math.max(...SOURCES.map((s) => newest(join(root, s))));
 if (builtAt < sourcesAt) {
   console.log(builtAt ? '[e2e-server] dist/ is older than its sources: building' : '[e2e-server] no dist/: building');
-  const build = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit', cwd: root });
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: root });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

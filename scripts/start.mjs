@@ -27,7 +27,7 @@ function newest(path) {
 
 function siteIsStale() {
   const index = join(root, 'dist', 'index.html');
-  if (!existsSync(index)) return true;
+  if (!existsSync(index) || !existsSync(join(root, 'dist-ssr', 'entry-server.js'))) return true;
   // public/ and the Vite config shape the build too.
   const sources = Math.max(...['src', 'widgets', 'index.html', 'locales', 'public', 'vite.config.ts'].map((p) => newest(join(root, p))));
   return statSync(index).mtimeMs < sources;
@@ -38,7 +38,7 @@ if (!existsSync(join(root, 'node_modules'))) run('npm', ['ci']);
 const envCheck = spawnSync(process.execPath, ['--import', 'tsx', 'server/check-env.ts'], { cwd: root, stdio: 'inherit', env: process.env });
 if (envCheck.status !== 0) process.exit(envCheck.status ?? 1);
 // With SITE_DIR the server serves another build: ours is not needed.
-if (!process.env.SITE_DIR && siteIsStale()) run('npx', ['vite', 'build']);
+if (!process.env.SITE_DIR && siteIsStale()) run('npm', ['run', 'build']);
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

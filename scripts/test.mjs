@@ -12,7 +12,7 @@ const steps = [
   ['tenant validate', process.execPath, ['--import', 'tsx', 'scripts/tenant.ts', 'validate']],
   ['tenant migrate (check)', process.execPath, ['--import', 'tsx', 'scripts/tenant.ts', 'migrate']],
   ['vitest', 'npx', ['vitest', 'run']],
-  ['build', 'npx', ['vite', 'build']],
+  ['build (site and server render)', 'npm', ['run', 'build']],
   ['bundle has no Ajv compiler', process.execPath, ['--import', 'tsx', 'scripts/check-bundle.ts']],
   ['playwright', 'npx', ['playwright', 'test']],
 ];

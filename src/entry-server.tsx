@@ -1,7 +1,7 @@
 /**
  * Server rendering: the same router, renderer and widgets as the browser, rendered for one
- * request's tenant, route and language into the HTML of index.html's #root. `prerender` waits for
- * lazy routes and lazy widgets, so the HTML holds their content rather than their fallbacks.
+ * request's tenant, route and language into index.html's #root. `prerender` waits for lazy
+ * routes and lazy widgets, so the HTML holds their content rather than their fallbacks.
  */
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -10,11 +10,16 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { appRoutes } from './app/router';
 import type { AppConfig } from './lib/app-config';
 import { setupI18n } from './lib/i18n';
+import { PageDataProvider, type PageData } from './lib/runtime';
+
+export type { PageData };
 
 export interface ServerRender {
   /** The markup of #root. */
   html: string;
-  /** Set when the route answers with a redirect (an alias, a guarded page). */
+  /** Elements React hoists to the document head (the title, preloads of the first images). */
+  head: string;
+  /** Set when the route redirects on the server (a loader's redirect). */
   redirect?: string;
 }
 
@@ -24,21 +29,39 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Renders one page: `url` is the request's full URL, `language` the tenant language code to render in. */
-export async function render(url: string, config: AppConfig, language: string): Promise<ServerRender> {
+/** React writes hoistable elements (<title>, <link>, <meta>) first; they belong in <head>. */
+const HOISTED = /^(?:<title>[\s\S]*?<\/title>|<link\b[^>]*\/?>|<meta\b[^>]*\/?>)/;
+
+function splitHead(markup: string): { head: string; html: string } {
+  let head = '';
+  let rest = markup;
+  for (let m = HOISTED.exec(rest); m; m = HOISTED.exec(rest)) {
+    head += m[0];
+    rest = rest.slice(m[0].length);
+  }
+  return { head, html: rest };
+}
+
+/**
+ * Renders one page: `url` is the request's full URL, `language` the tenant language code to
+ * render in, `pageData` the API answers to render with (and where wanted keys are noted).
+ */
+export async function render(url: string, config: AppConfig, language: string, pageData: PageData): Promise<ServerRender> {
   const handler = createStaticHandler(appRoutes(config));
   const context = await handler.query(new Request(url));
   if (context instanceof Response) {
-    return { html: '', redirect: context.headers.get('location') ?? undefined };
+    return { html: '', head: '', redirect: context.headers.get('location') ?? undefined };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
   const i18n = await setupI18n(config.tenant, { language });
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </I18nextProvider>
+      <PageDataProvider value={pageData}>
+        <I18nextProvider i18n={i18n}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </I18nextProvider>
+      </PageDataProvider>
     </StrictMode>,
   );
-  return { html: await streamToString(prelude) };
+  return splitHead(await streamToString(prelude));
 }

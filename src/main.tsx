@@ -1,10 +1,13 @@
 import './styles/base.css';
 import { StrictMode } from 'react';
-import { createRoot, type RootOptions } from 'react-dom/client';
+import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
+import { matchRoutes } from 'react-router-dom';
 import { App } from './app/app';
-import { createAppRouter } from './app/router';
+import { appRoutes, createAppRouter } from './app/router';
 import { applyTheme, loadAppConfig } from './lib/app-config';
-import { setupI18n } from './lib/i18n';
+import { changeAppLanguage, codeOfHtmlLang, LANGUAGE_STORAGE_KEY, setupI18n } from './lib/i18n';
+import { readItem } from './lib/storage';
+import { configPageData } from './lib/runtime';
 import { isNodeBoundary } from './renderer';
 
 /**
@@ -24,12 +27,38 @@ async function boot(): Promise<void> {
   if (!rootElement) throw new Error('index.html has no #root');
   const config = await loadAppConfig();
   applyTheme(config.tenant.brand.theme);
-  const i18n = await setupI18n(config.tenant);
-  const router = createAppRouter(config);
-  createRoot(rootElement, rootOptions).render(
+  // A page the server rendered is hydrated in the language it was rendered in.
+  const rendered = rootElement.firstElementChild !== null;
+  const language = rendered ? codeOfHtmlLang(document.documentElement.lang) : undefined;
+  const routes = appRoutes(config);
+  const [i18n] = await Promise.all([setupI18n(config.tenant, { language }), rendered ? loadLazyMatches(routes) : null]);
+  const app = (
     <StrictMode>
-      <App i18n={i18n} router={router} />
-    </StrictMode>,
+      <App i18n={i18n} router={createAppRouter(config, routes)} pageData={configPageData(config)} />
+    </StrictMode>
+  );
+  if (!rendered) {
+    createRoot(rootElement, rootOptions).render(app);
+    return;
+  }
+  hydrateRoot(rootElement, app, rootOptions);
+  // A choice stored before the server knew it (no cookie yet) still wins, right after hydration.
+  const stored = readItem(LANGUAGE_STORAGE_KEY);
+  if (stored && stored !== language && config.tenant.i18n.languages.includes(stored)) void changeAppLanguage(i18n, config.tenant, stored);
+}
+
+/**
+ * The lazy route modules of the current URL, loaded before hydrating: the first render must be
+ * the screen the server rendered, not its loading fallback.
+ */
+async function loadLazyMatches(routes: ReturnType<typeof appRoutes>): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
   );
 }
 

@@ -17,6 +17,10 @@ export interface IndexParts {
   lang: string;
   title: string;
   config: unknown;
+  /** Server-rendered markup of #root. */
+  root?: string;
+  /** Extra head elements (theme style, hoisted title and preloads of the render). */
+  head?: string;
 }
 
 /** index.html with the app config injected, the html lang set and the title set. */
@@ -30,10 +34,13 @@ export function renderIndex(template: string, parts: IndexParts): string {
     const rest = attrs.replace(/\s+lang=("[^"]*"|'[^']*'|[^\s>]*)/i, '');
     return `<html lang="${escapeHtml(parts.lang)}"${rest}>`;
   });
-  const title = `<title>${escapeHtml(parts.title)}</title>`;
+  // A render that set its own title (the page's) replaces the template's.
+  const title = parts.head?.includes('<title>') ? '' : `<title>${escapeHtml(parts.title)}</title>`;
   html = /<title>[\s\S]*?<\/title>/i.test(html)
     ? html.replace(/<title>[\s\S]*?<\/title>/i, () => title)
     : html.replace(/<head([^>]*)>/i, (m) => `${m}${title}`);
+  if (parts.head) html = html.replace(/<\/head>/i, () => `${parts.head}</head>`);
+  if (parts.root) html = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${parts.root}</div>`);
   return html;
 }
 

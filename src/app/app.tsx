@@ -1,17 +1,24 @@
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
+import { PageDataProvider, type PageData } from '../lib/runtime';
 import type { createAppRouter } from './router';
 
 export interface AppProps {
   i18n: I18n;
   router: ReturnType<typeof createAppRouter>;
+  /** API answers the page starts with (those the server rendered with). */
+  pageData?: PageData;
 }
 
-export function App({ i18n, router }: AppProps) {
+const NO_PAGE_DATA: PageData = { answer: () => undefined };
+
+export function App({ i18n, router, pageData = NO_PAGE_DATA }: AppProps) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>
+    <PageDataProvider value={pageData}>
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>
+    </PageDataProvider>
   );
 }

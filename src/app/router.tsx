@@ -127,6 +127,6 @@ export function appRoutes(config: AppConfig, manifest: readonly RouteDef[] = ROU
   return [{ element: <RootLayout config={config} />, errorElement: <RouteError />, children }];
 }
 
-export function createAppRouter(config: AppConfig) {
-  return createBrowserRouter(appRoutes(config));
+export function createAppRouter(config: AppConfig, routes: RouteObject[] = appRoutes(config)) {
+  return createBrowserRouter(routes);
 }

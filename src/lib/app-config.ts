@@ -24,9 +24,25 @@ export interface StartupSettings {
 export interface AppConfig {
   tenant: Tenant;
   startup: StartupSettings;
+  /**
+   * API answers the server already fetched for the page it rendered, by page-data id (see
+   * pageDataId): the first render in the browser uses them, so it matches the server's HTML.
+   */
+  pageData?: Record<string, unknown>;
+}
+
+/** The id of an API answer in the page data: its resource key, written the same way everywhere. */
+export function pageDataId(key: readonly unknown[]): string {
+  return JSON.stringify(key, (_name, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
 }
 
 export const APP_CONFIG_ELEMENT_ID = 'app-config';
+/** Cookie holding the visitor's language choice (a tenant language code), so the server renders in it. */
+export const LANGUAGE_COOKIE = 'language';
 export const BOOTSTRAP_URL = '/wps/system/bootstrap';
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -42,7 +58,7 @@ export function parseAppConfig(value: unknown): AppConfig {
   const tenant = value.tenant as unknown as Tenant;
   if (!isObject(tenant.screens) || !isObject(tenant.brand)) throw new Error('app config: tenant is not resolved');
   const startup = isObject(value.startup) ? (value.startup as StartupSettings) : {};
-  return { tenant, startup };
+  return isObject(value.pageData) ? { tenant, startup, pageData: value.pageData } : { tenant, startup };
 }
 
 /** The config the server injected into index.html, or null when the page was not served by it. */
@@ -66,7 +82,8 @@ export async function loadAppConfig(doc: Document = document, fetchImpl: typeof 
   return readInjectedConfig(doc) ?? (await fetchBootstrap(fetchImpl));
 }
 
-const THEME_VARIABLES: Record<keyof ThemeTokens, string> = {
+/** The CSS variable of each theme token (the server writes them into the page; applyTheme in the browser). */
+export const THEME_VARIABLES: Record<keyof ThemeTokens, string> = {
   primary: '--color-primary',
   onPrimary: '--color-on-primary',
   surface: '--color-surface',
@@ -83,4 +100,13 @@ export function applyTheme(theme: ThemeTokens, root: HTMLElement = document.docu
     const value = theme[token];
     if (value) root.style.setProperty(variable, value);
   }
+}
+
+/** The tenant's theme as a stylesheet rule, for the server to write into the page's head. */
+export function themeCss(theme: ThemeTokens): string {
+  const declarations = (Object.entries(THEME_VARIABLES) as [keyof ThemeTokens, string][])
+    // Theme values are schema-checked colours; anything else is left out rather than escaped.
+    .filter(([token]) => typeof theme[token] === 'string' && /^#[0-9a-fA-F]{3,8}$/.test(theme[token] as string))
+    .map(([token, variable]) => `${variable}:${theme[token]}`);
+  return declarations.length ? `:root{${declarations.join(';')}}` : '';
 }

@@ -1,6 +1,7 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import type { Tenant } from '../generated/tenant';
 import languages from '../../locales/languages.json';
+import { LANGUAGE_COOKIE } from './app-config';
 import { readItem, writeItem } from './storage';
 
 export type Messages = Record<string, string>;
@@ -67,6 +68,16 @@ async function ensureLanguage(instance: I18n, tenant: Tenant, code: string, load
   instance.addResourceBundle(lng, 'translation', { ...(messages ?? {}), ...(tenant.i18n.overrides?.[code] ?? {}) }, true, true);
 }
 
+/** The server renders the next page in the chosen language (a year, this site only). */
+function rememberLanguageForServer(code: string, doc: Document | undefined): void {
+  if (!doc) return;
+  try {
+    doc.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(code)}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    // Cookies blocked: pages render in the tenant's default, then switch as before.
+  }
+}
+
 function applyDocumentLanguage(code: string, doc: Document | undefined): void {
   if (!doc) return;
   doc.documentElement.lang = htmlLangOf(code);
@@ -115,5 +126,6 @@ export async function changeAppLanguage(
   await ensureLanguage(instance, tenant, code, options.loader ?? loadLocaleFile);
   await instance.changeLanguage(htmlLangOf(code));
   writeItem(LANGUAGE_STORAGE_KEY, code);
+  rememberLanguageForServer(code, options.doc ?? globalThis.document);
   applyDocumentLanguage(code, options.doc ?? globalThis.document);
 }

@@ -3,7 +3,7 @@ import { snapshot, subscribe } from 'valtio';
 import type { InstallMode, Tenant, TenantSettings, WhiteLabelFlags } from '../generated/tenant';
 import type { SessionInfo } from '../generated/storage/session-info';
 import { configureApi, type EncryptionSettings } from './api/client';
-import type { AppConfig, StartupSettings } from './app-config';
+import { pageDataId, type AppConfig, type StartupSettings } from './app-config';
 import type { GateContext } from './gates';
 import { showToast, TOAST_SHORT_MS } from './feedback';
 import { logout } from './api/session';
@@ -175,6 +175,15 @@ export interface RuntimeActions {
   /** A visitor touched something that needs a session. */
   requireLogin(): void;
   navigate: Navigate;
+}
+
+/**
+ * The API answers a page starts with. The browser reads the answers the server rendered with; a
+ * server render also notes the keys its widgets ask for, so that it can fetch them and render again.
+ */
+export interface PageData {
+  answer(id: string): unknown;
+  want?(id: string, key: readonly unknown[]): void;
 }
 
 interface RuntimeEnv {
@@ -359,6 +368,28 @@ function useRuntimeEnv(hook: string): RuntimeEnv {
   const env = useContext(RuntimeContext);
   if (!env) throw new Error(`${hook}: no <RuntimeProvider> above this component`);
   return env;
+}
+
+/** The page data of answers the server sent with the page (AppConfig.pageData). */
+export function configPageData(config: AppConfig): PageData {
+  const answers = config.pageData ?? {};
+  return { answer: (id) => (Object.prototype.hasOwnProperty.call(answers, id) ? answers[id] : undefined) };
+}
+
+const PageDataContext = createContext<PageData>({ answer: () => undefined });
+/** Provides the answers the page starts with (the browser: the config's; a server render: its own). */
+export const PageDataProvider = PageDataContext.Provider;
+
+/**
+ * The answer the page started with for an API resource key (undefined when none). Only answers
+ * every visitor shares are page data; the server renders no member's view.
+ */
+export function usePageAnswer(key: readonly unknown[] | null): unknown {
+  const pageData = useContext(PageDataContext);
+  if (!key) return undefined;
+  const id = pageDataId(key);
+  pageData.want?.(id, key);
+  return pageData.answer(id);
 }
 
 /** dispatch, requireLogin and navigate: the same functions for the life of the page. */

@@ -5,6 +5,8 @@ import { ApiError, errorEnvelope } from '../../errors';
 import { globalPlugin } from '../../lib/plugin';
 import { IndexTemplate, renderIndex } from '../../lib/site-index';
 import { htmlLang } from '../../lib/tenant-host';
+import { ServerRenderer, ssrEntryOf } from '../../lib/ssr';
+import { LANGUAGE_COOKIE, themeCss } from '../../../src/lib/app-config';
 
 const BRAND_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
@@ -32,16 +34,25 @@ export function isSpaPath(url: string): boolean {
 export default globalPlugin('site', async (app: FastifyInstance) => {
   const template = new IndexTemplate(app.config.siteDir);
 
+  const renderer = new ServerRenderer(app, ssrEntryOf(app.config.siteDir));
+
   async function serveIndex(request: FastifyRequest, reply: FastifyReply) {
     const html = await template.get();
     if (html === null) throw new ApiError('site.unavailable', 503);
     const tenant = request.tenant;
+    const language = pageLanguage(request.headers.cookie, tenant.i18n.languages, tenant.i18n.default);
+    const config = { tenant, startup: app.startup(request) };
+    const rendered = await renderer.render(request, config, language);
+    if (rendered?.redirect) return reply.redirect(rendered.redirect);
+    const theme = themeCss(tenant.brand.theme);
     const page = renderIndex(html, {
-      lang: htmlLang(tenant.i18n.default),
+      lang: htmlLang(language),
       title: tenant.brand.name,
-      config: { tenant, startup: app.startup(request) },
+      config: rendered ? { ...config, pageData: rendered.pageData } : config,
+      root: rendered?.html,
+      head: `${theme ? `<style id="theme">${theme}</style>` : ''}${rendered?.head ?? ''}`,
     });
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+    return reply.header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(page);
   }
 
   // /m/ is listed: the static wildcard would otherwise answer it as a directory.
@@ -77,4 +88,13 @@ async function readBrandFile(tenantsDir: string, tenantId: string, file: string)
     }
   }
   return null;
+}
+
+/** The language a page is rendered in: the visitor's choice (cookie) when the tenant offers it, else the tenant's default. */
+export function pageLanguage(cookieHeader: string | undefined, languages: readonly string[], fallback: string): string {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === LANGUAGE_COOKIE && value && languages.includes(value)) return value;
+  }
+  return fallback;
 }
