@@ -3980,7 +3980,7 @@ async function render(url, config, language, pageData) {
 				hydrate: false
 			})
 		})
-	}) }));
+	}) }), { progressiveChunkSize: Number.POSITIVE_INFINITY });
 	return splitHead(await streamToString(prelude));
 }
 export { referralLink as C, joinedDays as S, sessionStore as _, readPath as a, HOME_PATH$1 as b, Icon as c, REGISTER_PATH as d, effectiveSettings as f, passwordChanged as g, useSessionRenewal as h, useRendererEnv as i, HOME_PATH as l, useStartup as m, LanguageOptions as n, clearMemberData as o, useRuntime as p, Slot as r, render, setMemberData as s, PageBar as t, LOGIN_PATH as u, setSession as v, startupView as w, isHeaderHidden as x, validateRememberedLogin as y };

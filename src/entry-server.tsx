@@ -62,6 +62,8 @@ export async function render(url: string, config: AppConfig, language: string, p
         </I18nextProvider>
       </PageDataProvider>
     </StrictMode>,
+    // Everything inline: no boundary is outlined for a later reveal by an inline script (the CSP allows none).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return splitHead(await streamToString(prelude));
 }
