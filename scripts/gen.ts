@@ -36,8 +36,23 @@ async function listJson(dir: string): Promise<string[]> {
   return out.sort();
 }
 
-async function types(file: string, cwd: string, text?: string): Promise<string> {
-  const schema = text === undefined ? await readJson(file) : (JSON.parse(text) as JSONSchema);
+/**
+ * Widget props marked x-i18n name a translation key (tenant validation checks each against every
+ * locale), so their type is TranslationKey rather than string: `t(props.title)` typechecks.
+ */
+function withTranslationKeys(schema: JSONSchema): JSONSchema {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== 'object') return node;
+    const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
+    if (out['x-i18n'] === true && out.type === 'string') out.tsType = "import('../../lib/i18n-keys').TranslationKey";
+    return out;
+  };
+  return walk(schema) as JSONSchema;
+}
+
+async function types(file: string, cwd: string, text?: string, transform: (s: JSONSchema) => JSONSchema = (s) => s): Promise<string> {
+  const schema = transform(text === undefined ? await readJson(file) : (JSON.parse(text) as JSONSchema));
   return compile(schema, (schema.title as string) ?? 'Root', {
     cwd,
     bannerComment: banner.trim(),
@@ -257,7 +272,7 @@ async function main(): Promise<void> {
     for (const entry of (await readdir(widgetsDir, { withFileTypes: true })).filter((e) => e.isDirectory())) {
       const schemaPath = join(widgetsDir, entry.name, 'props.schema.json');
       const text = schemaPath === NAV_ITEM_SCHEMA ? navItemExpected : undefined;
-      if (existsSync(schemaPath)) files.set(`widgets/${entry.name}.ts`, await types(schemaPath, dirname(schemaPath), text));
+      if (existsSync(schemaPath)) files.set(`widgets/${entry.name}.ts`, await types(schemaPath, dirname(schemaPath), text, withTranslationKeys));
     }
   }
   const storageNames = (await Promise.all((await listJson(join(root, 'schemas/storage'))).map(readJson))).map(

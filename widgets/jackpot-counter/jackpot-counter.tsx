@@ -2,6 +2,7 @@ import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useRuntime } from '../../src/lib/runtime';
+import type { TranslationKey } from '../../src/lib/i18n-keys';
 import { digitShift, initialJackpot, jackpotChars, jackpotStep, nextTickDelay, type RandomSource } from './rules';
 
 /** Schedules `fn` after `ms`; returns the cancel function (tests drive time themselves). */
@@ -52,7 +53,7 @@ function DigitColumn({ digit }: { digit: number }) {
 
 export interface JackpotViewProps {
   to: string;
-  title: string;
+  title: TranslationKey;
   random?: RandomSource;
   schedule?: Schedule;
 }

@@ -7,6 +7,7 @@ import { sortWinners, useRankList, type Winner } from '../../src/features/games'
 import { useContentLanguage } from '../../src/lib/language';
 import { useLaunchGame } from '../../src/features/games';
 import { useRuntime } from '../../src/lib/runtime';
+import type { TranslationKey } from '../../src/lib/i18n-keys';
 import { formatWin, loopSlides, WINNER_LANGUAGE_DEBOUNCE_MS, WINNER_VISIBLE, winnerLoops, winnerSwiperOptions } from './rules';
 
 function WinnerRow({ winner, symbol, onPlay }: { winner: Winner; symbol: string; onPlay: (w: Winner) => void }) {
@@ -27,7 +28,7 @@ function WinnerRow({ winner, symbol, onPlay }: { winner: Winner; symbol: string;
 }
 
 /** The winner board: a static view of up to 3, or a looping vertical carousel above 3. */
-export default function WinnerBoardView({ title }: { title: string }) {
+export default function WinnerBoardView({ title }: { title: TranslationKey }) {
   const { t, i18n } = useTranslation();
   const { tenant } = useRuntime();
   const lang = useContentLanguage(i18n, tenant, WINNER_LANGUAGE_DEBOUNCE_MS);

@@ -11,9 +11,10 @@ import { useTranslation } from 'react-i18next';
 import type { ValidationRules } from '../../../generated/api/system';
 import type { TenantSettings, WhiteLabelFlags } from '../../../generated/tenant';
 import { ApiFailure } from '../../../lib/api/client';
+import type { TranslationKey } from '../../../lib/i18n-keys';
 import { captchaImageSrc, type CaptchaState } from '../api/captcha';
 import { useValidationRules } from '../api/registration';
-import { showToast, TOAST_SHORT_MS } from '../../../lib/feedback';
+import { hasText, runtimeText, showToast, TOAST_SHORT_MS } from '../../../lib/feedback';
 import { Icon } from '../../../components/icons';
 import { effectiveSettings, useRuntime } from '../../../lib/runtime';
 import type { SmsCountdown } from '../sms-countdown';
@@ -169,7 +170,7 @@ export function useMessageText(): (message: Check | undefined) => string {
   const { t, i18n } = useTranslation();
   return (message) => {
     if (!message) return '';
-    return i18n.exists(message.key) ? t(message.key, message.params) : t('unknown_error');
+    return hasText(i18n, message.key) ? t(message.key, message.params) : t('unknown_error');
   };
 }
 
@@ -230,12 +231,12 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   /** Shown after the input (toggle, send-code button, captcha image). */
   addon?: ReactNode;
   /** Hint text's i18n key. */
-  hint?: string;
+  hint?: TranslationKey;
 }
 
 /** A labelled input with its error text; required fields get an asterisk (drawn by CSS) and aria-required. */
 export function TextField({ label, labelText, value, onValueChange, error, inputRef, prefix, addon, hint, required, id, className, ...input }: TextFieldProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const text = useMessageText();
   const autoId = useId();
   const inputId = id ?? `f${autoId}`;
@@ -248,7 +249,7 @@ export function TextField({ label, labelText, value, onValueChange, error, input
   return (
     <div className={classes}>
       <label className="form-field__label" htmlFor={inputId}>
-        {labelText ?? t(label)}
+        {labelText ?? runtimeText(i18n, label)}
       </label>
       <div className="form-field__control">
         {prefix}
@@ -412,7 +413,7 @@ export function MobileNumberField({ label = 'mobile_number', dialCode, defaultDi
 /** One tab of a form's mode switch: its value and its label's i18n key. */
 export interface FormTab<T extends string> {
   value: T;
-  label: string;
+  label: TranslationKey;
 }
 
 /** The ids tying a form's mode tabs to the panel they switch. */
