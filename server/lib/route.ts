@@ -130,8 +130,9 @@ export interface ApiRouteOptions<E extends Endpoints[EndpointKey]> {
  * Registers the route `file.name` of schemas/api: method, URL and JSON Schemas come from the
  * schema file, so the contract and the server cannot drift. The handler returns the value; the
  * envelope is added here (except on `produces` routes: pages, scripts, images, whose handler
- * sends the body itself). Hooks run in this order: decrypt + payload validation, session, rate
- * limit (so a malformed request writes nothing, not even a counter).
+ * sends the body itself). The handler's request and answer have the route's types from the
+ * endpoint map (src/generated/api/endpoints.ts). Hooks run in this order: decrypt + payload
+ * validation, session, rate limit (so a malformed request writes nothing, not even a counter).
  */
 export function apiRoute<F extends keyof RouteNames, N extends keyof RouteNames[F] & string>(
   app: FastifyInstance,
@@ -140,7 +141,8 @@ export function apiRoute<F extends keyof RouteNames, N extends keyof RouteNames[
   opts: ApiRouteOptions<RouteEndpoint<F, N>>,
 ): void {
   const spec = app.schemas.spec(file, name);
-  // Fastify's validation (schema above) is what makes the request the handler's ApiRequest.
+  // Fastify validates the request against the route's schemas (app.route below) before the
+  // handler runs: that is what makes it the handler's ApiRequest.
   const handler = opts.handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   const preValidation: preValidationHookHandler[] = [];
   const preHandler: preHandlerHookHandler[] = [];

@@ -109,7 +109,7 @@ export function tenantWith(change: (t: Tenant) => void): Tenant {
  */
 export async function warmUp(requestMock: unknown, ui: ReactNode, options: FormRenderOptions = {}, load?: () => Promise<unknown>): Promise<void> {
   await load?.();
-  // Unscripted, the settings call fails and the form draws from the tenant's flags, as in the tests.
+  // Unscripted, the settings call fails: the form draws from the tenant's flags, as the tests expect.
   scriptApi(requestMock, {});
   const view = renderForm(ui, options);
   await act(async () => {

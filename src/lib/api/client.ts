@@ -112,7 +112,7 @@ type OptionsArg<O> = object extends O ? [opts?: O] : [opts: O];
 /**
  * A path taken from an endpoint key ("GET /wps/member/wallet"), so already checked against the
  * map. The brand keeps arbitrary strings away from `request`'s unchecked form, which the SWR
- * fetcher uses for the keys it is handed (and a test's mock of `request` sees).
+ * fetcher uses for the keys it is handed (and which a test's mock of `request` implements).
  */
 export type CheckedPath = string & { readonly __checkedPath: true };
 
