@@ -55,7 +55,7 @@ const uiCode = ['src/app/**', 'src/renderer/**', 'src/main.tsx', 'widgets/**'];
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'src/generated/**', 'node_modules/**', '.tmp/**', '.tmp-*/**', '.data*/**', 'playwright-report/**', 'test-results/**'],
+    ignores: ['dist/**', 'dist-ssr/**', 'src/generated/**', 'node_modules/**', '.tmp/**', '.tmp-*/**', '.data*/**', 'playwright-report/**', 'test-results/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

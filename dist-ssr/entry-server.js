@@ -1,13 +1,10 @@
-import { a as _defineProperty, n as configureApi, r as request, t as ApiFailure } from "./assets/client-7PKTKQkC.js";
-import { a as hideLoading, i as feedbackStore, n as TOAST_SHORT_MS, o as showLoading, r as confirmDialog, s as showToast } from "./assets/feedback-epjTtoKD.js";
-import { a as writeItem, i as removeItem, n as readItem, r as readJson, t as openExternal } from "./assets/external-X19_N2Pf.js";
-import { a as languageInfo, n as switchLanguage, o as setupI18n, t as currentLanguageCode } from "./assets/language-C_wU7SEG.js";
 import { Children, Component, StrictMode, Suspense, createContext, isValidElement, lazy, memo, useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { prerenderToNodeStream } from "react-dom/static";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { Link, NavLink, Navigate, Outlet, StaticRouterProvider, createStaticHandler, createStaticRouter, useLocation, useNavigate } from "react-router-dom";
 import { proxy, snapshot, subscribe, useSnapshot } from "valtio";
 import { Fragment as Fragment$1, jsx, jsxs } from "react/jsx-runtime";
+import { createInstance } from "i18next";
 // src/lib/routes.ts
 var ROUTES = [
 	{
@@ -502,6 +499,227 @@ function formatBalance(value) {
 /** The referral share link: https://<host>/m/register?affiliateCode=<code>. */
 function referralLink(host, code) {
 	return `https://${host}/m/register?affiliateCode=${encodeURIComponent(code)}`;
+}
+// \0@oxc-project+runtime@0.156.0/helpers/esm/typeof.js
+function _typeof(o) {
+	"@babel/helpers - typeof";
+	return _typeof = "function" == typeof Symbol && "symbol" == typeof Symbol.iterator ? function(o) {
+		return typeof o;
+	} : function(o) {
+		return o && "function" == typeof Symbol && o.constructor === Symbol && o !== Symbol.prototype ? "symbol" : typeof o;
+	}, _typeof(o);
+}
+// \0@oxc-project+runtime@0.156.0/helpers/esm/toPrimitive.js
+function toPrimitive(t, r) {
+	if ("object" != _typeof(t) || !t) return t;
+	var e = t[Symbol.toPrimitive];
+	if (void 0 !== e) {
+		var i = e.call(t, r || "default");
+		if ("object" != _typeof(i)) return i;
+		throw new TypeError("@@toPrimitive must return a primitive value.");
+	}
+	return ("string" === r ? String : Number)(t);
+}
+// \0@oxc-project+runtime@0.156.0/helpers/esm/toPropertyKey.js
+function toPropertyKey(t) {
+	var i = toPrimitive(t, "string");
+	return "symbol" == _typeof(i) ? i : i + "";
+}
+// \0@oxc-project+runtime@0.156.0/helpers/esm/defineProperty.js
+function _defineProperty(e, r, t) {
+	return (r = toPropertyKey(r)) in e ? Object.defineProperty(e, r, {
+		value: t,
+		enumerable: !0,
+		configurable: !0,
+		writable: !0
+	}) : e[r] = t, e;
+}
+// src/lib/api/client.ts
+/** A call that did not succeed: a platform error, or the network failing (errorCode "network"). */
+var ApiFailure = class extends Error {
+	constructor(errorCode, messageKey, status, value) {
+		super(`${errorCode} (${status})`);
+		_defineProperty(this, "errorCode", void 0);
+		_defineProperty(
+			this,
+			/** i18n key of the message to show. */
+			"messageKey",
+			void 0
+		);
+		_defineProperty(this, "value", void 0);
+		_defineProperty(this, "status", void 0);
+		this.name = "ApiFailure";
+		this.errorCode = errorCode;
+		this.messageKey = messageKey;
+		this.status = status;
+		this.value = value;
+	}
+	/** The field the server named for a validation failure (a JSON pointer such as "/username"). */
+	get field() {
+		const v = this.value;
+		return typeof v?.field === "string" ? v.field : void 0;
+	}
+};
+var config = {
+	baseUrl: "",
+	token: () => null,
+	encryption: () => null,
+	onSessionInvalid: () => void 0,
+	headers: () => ({}),
+	clockOffsetMs: () => 0
+};
+/** Wires the client to the session store and startup settings; called once by the app shell. */
+function configureApi(partial) {
+	Object.assign(config, partial);
+}
+function urlFor(path, query) {
+	const params = new URLSearchParams();
+	for (const [k, v] of Object.entries(query ?? {})) if (v !== void 0 && v !== null && v !== "") params.set(k, String(v));
+	const qs = params.toString();
+	return `${config.baseUrl}${path}${qs ? `?${qs}` : ""}`;
+}
+/** A single-use JWE id: 128 random bits, base64url. */
+function newJti() {
+	const bytes = crypto.getRandomValues(/* @__PURE__ */ new Uint8Array(16));
+	return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+/**
+* JWE compact serialisation of the body with the server's public key; jose loads only when
+* needed. The protected header names the key (kid) and carries the time (iat, seconds, on the
+* server's clock) and a single-use id (jti): the server refuses a stale or replayed body.
+*/
+async function encryptBody(body) {
+	const enc = config.encryption();
+	if (!enc) throw new ApiFailure("encryption.unavailable", "unknown_error", 0);
+	const { CompactEncrypt, importJWK } = await import("jose");
+	const jwk = enc.jwk;
+	const key = await importJWK(jwk, enc.alg);
+	const iat = Math.floor((Date.now() + config.clockOffsetMs()) / 1e3);
+	const jwe = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify(body))).setProtectedHeader({
+		alg: enc.alg,
+		enc: enc.enc,
+		...jwk.kid ? { kid: jwk.kid } : {},
+		iat,
+		jti: newJti()
+	}).encrypt(key);
+	return {
+		headers: { [enc.header]: "1" },
+		text: JSON.stringify({ payload: jwe })
+	};
+}
+async function request(method, path, opts = {}) {
+	const headers = {
+		accept: "application/json",
+		...config.headers()
+	};
+	const token = config.token();
+	if (token) headers.authorization = `Bearer ${token}`;
+	let body;
+	if (opts.form) {
+		headers["content-type"] = "application/x-www-form-urlencoded";
+		body = new URLSearchParams(opts.form).toString();
+	} else if (opts.body !== void 0) {
+		headers["content-type"] = "application/json";
+		if (opts.encrypt) {
+			const sealed = await encryptBody(opts.body);
+			Object.assign(headers, sealed.headers);
+			body = sealed.text;
+		} else body = JSON.stringify(opts.body);
+	}
+	let res;
+	try {
+		res = await fetch(urlFor(path, opts.query), {
+			method,
+			headers,
+			body,
+			signal: opts.signal,
+			credentials: "same-origin"
+		});
+	} catch (err) {
+		if (err.name === "AbortError") throw err;
+		throw new ApiFailure("network", "network_slow", 0);
+	}
+	let envelope;
+	try {
+		envelope = await res.json();
+	} catch {
+		throw new ApiFailure("server.error", "unknown_error", res.status);
+	}
+	if (envelope.success) return envelope.value;
+	const code = envelope.errorCode ?? "server.error";
+	if (code === "session.invalid") config.onSessionInvalid(token);
+	throw new ApiFailure(code, envelope.message ?? "unknown_error", res.status, envelope.value);
+}
+// src/lib/app-config.ts
+/** The id of an API answer in the page data: its resource key, written the same way everywhere. */
+function pageDataId(key) {
+	return JSON.stringify(key, (_name, value) => value && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).filter(([, v]) => v !== void 0).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)) : value);
+}
+/** Cookie holding the visitor's language choice (a tenant language code), so the server renders in it. */
+var LANGUAGE_COOKIE = "language";
+// src/lib/feedback.ts
+var TOAST_DEFAULT_MS = 1500;
+var TOAST_SHORT_MS = 3e3;
+var LOADING_TIMEOUT_MS = 1e4;
+var feedbackStore = proxy({
+	toasts: [],
+	loading: null,
+	dialog: null
+});
+var nextId = 1;
+var loadingTimer;
+/** Shows a toast for `durationMs` (default 1.5 s). Resolves when it has gone. */
+function showToast(key, durationMs = TOAST_DEFAULT_MS, params) {
+	const toast = {
+		id: nextId++,
+		key,
+		params,
+		durationMs
+	};
+	feedbackStore.toasts.push(toast);
+	return new Promise((resolve) => {
+		setTimeout(() => {
+			const i = feedbackStore.toasts.findIndex((t) => t.id === toast.id);
+			if (i !== -1) feedbackStore.toasts.splice(i, 1);
+			resolve();
+		}, durationMs);
+	});
+}
+/** Shows the loading indicator; it times out by itself (10 s unless told otherwise). */
+function showLoading(key = "", timeoutMs = LOADING_TIMEOUT_MS) {
+	feedbackStore.loading = key;
+	clearTimeout(loadingTimer);
+	loadingTimer = setTimeout(hideLoading, timeoutMs);
+}
+function hideLoading() {
+	clearTimeout(loadingTimer);
+	feedbackStore.loading = null;
+}
+/** Asks the player to confirm; resolves true on confirm, false on cancel or mask. */
+function confirmDialog(req) {
+	return new Promise((resolve) => {
+		feedbackStore.dialog?.resolve(false);
+		feedbackStore.dialog = {
+			...req,
+			id: nextId++,
+			resolve: (confirmed) => {
+				feedbackStore.dialog = null;
+				resolve(confirmed);
+			}
+		};
+	});
+}
+/**
+* Whether a key known only at run time (held by this store, sent by the API or the rule set) has
+* a text in the i18next instance: one that does is a key `t` takes. One that does not is best
+* shown as it is, which is what i18next shows for any key it lacks.
+*/
+function hasText(instance, key) {
+	return instance.exists(key);
+}
+/** Translates a key known only at run time: its text, or the key as it is when there is none. */
+function runtimeText(instance, key, params) {
+	return hasText(instance, key) ? instance.t(key, params) : key;
 }
 // src/generated/validators.js
 var __getOwnPropNames = Object.getOwnPropertyNames;
@@ -1002,6 +1220,41 @@ validate21.evaluated = {
 	"dynamicProps": false,
 	"dynamicItems": false
 };
+// src/lib/storage.ts
+function area(which) {
+	try {
+		return which === "local" ? globalThis.localStorage ?? null : globalThis.sessionStorage ?? null;
+	} catch {
+		return null;
+	}
+}
+function readItem(key, which = "local") {
+	try {
+		return area(which)?.getItem(key) ?? null;
+	} catch {
+		return null;
+	}
+}
+function writeItem(key, value, which = "local") {
+	try {
+		area(which)?.setItem(key, value);
+	} catch {}
+}
+function removeItem(key, which = "local") {
+	try {
+		area(which)?.removeItem(key);
+	} catch {}
+}
+/** Reads a JSON value; unparsable text reads as absent. */
+function readJson(key, which = "local") {
+	const text = readItem(key, which);
+	if (text === null) return void 0;
+	try {
+		return JSON.parse(text);
+	} catch {
+		return;
+	}
+}
 // src/lib/session.ts
 var SESSION_KEY = "MC_SESSION_INFO";
 /** Session-storage key of the free-trial account's name. */
@@ -1163,6 +1416,18 @@ async function logout() {
 	hideLoading();
 	pageLocation.replace(LOGOUT_RELOAD_PATH);
 	return true;
+}
+// src/lib/external.ts
+/**
+* Opens an address outside the site in a new tab. With "noopener" window.open returns null even
+* when it worked, so only a throw (some in-app browsers) sends the page there instead.
+*/
+function openExternal(url) {
+	try {
+		window.open(url, "_blank", "noopener,noreferrer");
+	} catch {
+		window.location.assign(url);
+	}
 }
 // src/lib/store.ts
 function createStore(initial, serverState = initial) {
@@ -1437,8 +1702,20 @@ function useRuntimeEnv(hook) {
 	if (!env) throw new Error(`${hook}: no <RuntimeProvider> above this component`);
 	return env;
 }
+var PageDataContext = createContext({ answer: () => void 0 });
 /** Provides the answers the page starts with (the browser: the config's; a server render: its own). */
-var PageDataProvider = createContext({ answer: () => void 0 }).Provider;
+var PageDataProvider = PageDataContext.Provider;
+/**
+* The answer the page started with for an API resource key (undefined when none). Only answers
+* every visitor shares are page data; the server renders no member's view.
+*/
+function usePageAnswer(key) {
+	const pageData = useContext(PageDataContext);
+	if (!key) return void 0;
+	const id = pageDataId(key);
+	pageData.want?.(id, key);
+	return pageData.answer(id);
+}
 /** dispatch, requireLogin and navigate: the same functions for the life of the page. */
 function useRuntimeActions() {
 	return useRuntimeEnv("useRuntimeActions").actions;
@@ -1982,7 +2259,7 @@ var props_schema_default$21 = {
 	} }
 };
 // widgets/announcement-popup/index.tsx
-var Host = lazy(() => import("./assets/popup-host-sBgtK2yb.js").then((n) => n.t));
+var Host = lazy(() => import("./assets/popup-host-Bp8O4cnL.js").then((n) => n.t));
 function AnnouncementPopup({ goTo = "/m/rewardCenter" }) {
 	const [ready, setReady] = useState(false);
 	useEffect(() => {
@@ -2013,7 +2290,7 @@ var props_schema_default$20 = {
 };
 // widgets/banner-carousel/index.tsx
 /** Loads with its data hook outside the first load; the placeholder reserves the banner's 750:300 box. */
-var View$3 = lazy(() => import("./assets/banner-carousel-BxVKmlv_.js").then((n) => n.t));
+var View$3 = lazy(() => import("./assets/banner-carousel-CSJ_9ZAQ.js").then((n) => n.t));
 function BannerCarousel(_props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("div", {
@@ -2046,7 +2323,7 @@ var props_schema_default$19 = {
 };
 // widgets/category-menu/index.tsx
 /** Below the fold: the menu, its game lists and the game tiles load in their own chunk. */
-var Menu = lazy(() => import("./assets/category-menu-BI3PgzmJ.js"));
+var Menu = lazy(() => import("./assets/category-menu-Dxr0Bhwp.js"));
 function CategoryMenu({ gamesShown = 12 }) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("section", {
@@ -2079,7 +2356,7 @@ var props_schema_default$18 = {
 };
 // widgets/change-password-form/index.tsx
 /** Change password (spec section 2). Its code loads with its screen, not with the first page. */
-var Form$4 = lazy(() => import("./assets/change-password-form-BwD4jr_c.js"));
+var Form$4 = lazy(() => import("./assets/change-password-form-25OjhP7A.js"));
 function ChangePasswordForm(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -2107,7 +2384,7 @@ var props_schema_default$17 = {
 };
 // widgets/download-bar/index.tsx
 /** The rules, the bar and the popup load outside the first load (the bar floats, so nothing shifts). */
-var View$2 = lazy(() => import("./assets/download-bar-CpiWOXnU.js"));
+var View$2 = lazy(() => import("./assets/download-bar-Bs6SC3xu.js"));
 function DownloadBar({ requiredLogin = false }) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -2220,7 +2497,7 @@ var props_schema_default$14 = {
 };
 // widgets/forgot-password-form/index.tsx
 /** Forgot password (spec section 2). Its code loads with its screen, not with the first page. */
-var Form$3 = lazy(() => import("./assets/forgot-password-form-CUgyKryK.js"));
+var Form$3 = lazy(() => import("./assets/forgot-password-form-cF_tPolm.js"));
 function ForgotPasswordForm(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -2346,7 +2623,7 @@ var props_schema_default$13 = {
 };
 // widgets/game-list/index.tsx
 /** The game list (spec section 2, game lists). Its code loads with the game-list screens, not with the first page. */
-var List$1 = lazy(() => import("./assets/game-list-gvRKlGjX.js"));
+var List$1 = lazy(() => import("./assets/game-list-e1D-3F7z.js"));
 function GameList(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -2471,7 +2748,7 @@ var props_schema_default$11 = {
 };
 // widgets/help-list/index.tsx
 /** The list and the HTML sanitiser load with the help screen, never with the first page. */
-var List = lazy(() => import("./assets/help-list-CXbj3A9_.js"));
+var List = lazy(() => import("./assets/help-list-DnhAsKeX.js"));
 function HelpList(_props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("div", {
@@ -2499,7 +2776,7 @@ var props_schema_default$10 = {
 };
 // widgets/hot-match-ticker/index.tsx
 /** The ticker, its data and the popup load outside the first load. */
-var View$1 = lazy(() => import("./assets/hot-match-ticker-nkJpJ26-.js"));
+var View$1 = lazy(() => import("./assets/hot-match-ticker-DB4eNt_a.js"));
 function HotMatchTicker(_props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("div", {
@@ -2538,7 +2815,7 @@ var props_schema_default$9 = {
 	}
 };
 // widgets/jackpot-counter/index.tsx
-var Counter = lazy(() => import("./assets/jackpot-counter-Bs-ZiXve.js"));
+var Counter = lazy(() => import("./assets/jackpot-counter-CerDf24C.js"));
 function JackpotCounter(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("div", {
@@ -2587,7 +2864,7 @@ var props_schema_default$8 = {
 };
 // widgets/login-form/index.tsx
 /** The login form (spec section 2). Its code loads with the login screen, not with the first page. */
-var Form$2 = lazy(() => import("./assets/login-form-Bab51hHA.js"));
+var Form$2 = lazy(() => import("./assets/login-form-a1jIt_5j.js"));
 function LoginForm(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -2892,7 +3169,7 @@ var props_schema_default$5 = {
 };
 // widgets/notice-bar/index.tsx
 /** Its data hooks load with it, outside the first load; the placeholder keeps the bar's height. */
-var View = lazy(() => import("./assets/notice-bar-DwRg8L9l.js"));
+var View = lazy(() => import("./assets/notice-bar-BTkrd2a6.js"));
 function NoticeBar({ to = "/m/notice", download = true }) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("div", {
@@ -2968,7 +3245,7 @@ var props_schema_default$3 = {
 };
 // widgets/register-form/index.tsx
 /** The registration form (spec section 2). Its code loads with the register screen, not with the first page. */
-var Form$1 = lazy(() => import("./assets/register-form-_1SvlIWT.js"));
+var Form$1 = lazy(() => import("./assets/register-form-ummw4XPY.js"));
 function RegisterForm(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -3007,7 +3284,7 @@ var props_schema_default$2 = {
 };
 // widgets/set-password-sms-form/index.tsx
 /** Set a password by SMS (spec section 2, game lists). Its code loads when it is shown, not with the first page. */
-var Form = lazy(() => import("./assets/set-password-sms-form-ImbDZ1MX.js"));
+var Form = lazy(() => import("./assets/set-password-sms-form-CVUqGe_L.js"));
 function SetPasswordSmsForm(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -3066,7 +3343,7 @@ var props_schema_default = {
 	} }
 };
 // widgets/winner-board/index.tsx
-var Board = lazy(() => import("./assets/winner-board-CkO-BPPu.js"));
+var Board = lazy(() => import("./assets/winner-board-CjBzWSmU.js"));
 function WinnerBoard(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("section", {
@@ -3228,6 +3505,437 @@ function Providers({ config, referralOn, children }) {
 * fails typecheck.
 */
 var ROUTE_TITLES = Object.fromEntries(ROUTES.map((r) => [r.id, r.title]));
+// src/lib/i18n.ts
+var LANGUAGES = [
+	{
+		"code": "TY",
+		"name": "Filipino",
+		"native": "Filipino",
+		"htmlLang": "fil",
+		"file": true
+	},
+	{
+		"code": "EN",
+		"name": "English",
+		"native": "English",
+		"htmlLang": "en",
+		"file": true
+	},
+	{
+		"code": "CN",
+		"name": "Chinese (Simplified)",
+		"native": "简体中文",
+		"htmlLang": "zh-CN",
+		"file": false
+	},
+	{
+		"code": "TW",
+		"name": "Chinese (Traditional)",
+		"native": "繁體中文",
+		"htmlLang": "zh-TW",
+		"file": false
+	},
+	{
+		"code": "JA",
+		"name": "Japanese",
+		"native": "日本語",
+		"htmlLang": "ja",
+		"file": false
+	},
+	{
+		"code": "TH",
+		"name": "Thai",
+		"native": "ไทย",
+		"htmlLang": "th",
+		"file": false
+	},
+	{
+		"code": "VI",
+		"name": "Vietnamese",
+		"native": "Tiếng Việt",
+		"htmlLang": "vi",
+		"file": false
+	},
+	{
+		"code": "MY",
+		"name": "Burmese",
+		"native": "မြန်မာ",
+		"htmlLang": "my",
+		"file": false
+	},
+	{
+		"code": "ES",
+		"name": "Spanish",
+		"native": "Español",
+		"htmlLang": "es",
+		"file": false
+	},
+	{
+		"code": "HI",
+		"name": "Hindi",
+		"native": "हिन्दी",
+		"htmlLang": "hi",
+		"file": false
+	},
+	{
+		"code": "ID",
+		"name": "Indonesian",
+		"native": "Bahasa Indonesia",
+		"htmlLang": "id",
+		"file": false
+	},
+	{
+		"code": "KM",
+		"name": "Khmer",
+		"native": "ខ្មែរ",
+		"htmlLang": "km",
+		"file": false
+	},
+	{
+		"code": "KO",
+		"name": "Korean",
+		"native": "한국어",
+		"htmlLang": "ko",
+		"file": false
+	},
+	{
+		"code": "MS",
+		"name": "Malay",
+		"native": "Bahasa Melayu",
+		"htmlLang": "ms",
+		"file": false
+	},
+	{
+		"code": "PT",
+		"name": "Portuguese",
+		"native": "Português",
+		"htmlLang": "pt",
+		"file": false
+	},
+	{
+		"code": "TA",
+		"name": "Tamil",
+		"native": "தமிழ்",
+		"htmlLang": "ta",
+		"file": false
+	},
+	{
+		"code": "UR",
+		"name": "Urdu",
+		"native": "اردو",
+		"htmlLang": "ur",
+		"file": false,
+		"rtl": true
+	},
+	{
+		"code": "TR",
+		"name": "Turkish",
+		"native": "Türkçe",
+		"htmlLang": "tr",
+		"file": false
+	},
+	{
+		"code": "BN",
+		"name": "Bengali",
+		"native": "বাংলা",
+		"htmlLang": "bn",
+		"file": false
+	},
+	{
+		"code": "AR",
+		"name": "Arabic",
+		"native": "العربية",
+		"htmlLang": "ar",
+		"file": false,
+		"rtl": true
+	},
+	{
+		"code": "FA",
+		"name": "Persian",
+		"native": "فارسی",
+		"htmlLang": "fa",
+		"file": false,
+		"rtl": true
+	},
+	{
+		"code": "RU",
+		"name": "Russian",
+		"native": "Русский",
+		"htmlLang": "ru",
+		"file": false
+	},
+	{
+		"code": "KK",
+		"name": "Kazakh",
+		"native": "Қазақ тілі",
+		"htmlLang": "kk",
+		"file": false
+	},
+	{
+		"code": "UZ",
+		"name": "Uzbek",
+		"native": "Oʻzbekcha",
+		"htmlLang": "uz",
+		"file": false
+	},
+	{
+		"code": "LO",
+		"name": "Lao",
+		"native": "ລາວ",
+		"htmlLang": "lo",
+		"file": false
+	},
+	{
+		"code": "NE",
+		"name": "Nepali",
+		"native": "नेपाली",
+		"htmlLang": "ne",
+		"file": false
+	},
+	{
+		"code": "FR",
+		"name": "French",
+		"native": "Français",
+		"htmlLang": "fr",
+		"file": false
+	},
+	{
+		"code": "TE",
+		"name": "Telugu",
+		"native": "తెలుగు",
+		"htmlLang": "te",
+		"file": false
+	},
+	{
+		"code": "SW",
+		"name": "Swahili",
+		"native": "Kiswahili",
+		"htmlLang": "sw",
+		"file": false
+	},
+	{
+		"code": "DE",
+		"name": "German",
+		"native": "Deutsch",
+		"htmlLang": "de",
+		"file": false
+	},
+	{
+		"code": "IT",
+		"name": "Italian",
+		"native": "Italiano",
+		"htmlLang": "it",
+		"file": false
+	},
+	{
+		"code": "PL",
+		"name": "Polish",
+		"native": "Polski",
+		"htmlLang": "pl",
+		"file": false
+	},
+	{
+		"code": "NL",
+		"name": "Dutch",
+		"native": "Nederlands",
+		"htmlLang": "nl",
+		"file": false
+	},
+	{
+		"code": "HE",
+		"name": "Hebrew",
+		"native": "עברית",
+		"htmlLang": "he",
+		"file": false,
+		"rtl": true
+	},
+	{
+		"code": "UK",
+		"name": "Ukrainian",
+		"native": "Українська",
+		"htmlLang": "uk",
+		"file": false
+	},
+	{
+		"code": "RO",
+		"name": "Romanian",
+		"native": "Română",
+		"htmlLang": "ro",
+		"file": false
+	},
+	{
+		"code": "EL",
+		"name": "Greek",
+		"native": "Ελληνικά",
+		"htmlLang": "el",
+		"file": false
+	},
+	{
+		"code": "CS",
+		"name": "Czech",
+		"native": "Čeština",
+		"htmlLang": "cs",
+		"file": false
+	},
+	{
+		"code": "HU",
+		"name": "Hungarian",
+		"native": "Magyar",
+		"htmlLang": "hu",
+		"file": false
+	},
+	{
+		"code": "SV",
+		"name": "Swedish",
+		"native": "Svenska",
+		"htmlLang": "sv",
+		"file": false
+	}
+];
+var LANGUAGE_STORAGE_KEY = "language";
+/**
+* One lazy chunk per translation file, so the first load carries only the active language.
+* A glob rather than fixed imports: a language gains a file by adding it to locales/.
+*/
+var localeFiles = /* #__PURE__ */ Object.assign({
+	"../../locales/en.json": () => import("./assets/en-m2uuRGsj.js").then((m) => m["default"]),
+	"../../locales/ty.json": () => import("./assets/ty-C6Kpdm3u.js").then((m) => m["default"])
+});
+/** Loads the translation file of a tenant language code (TY -> locales/ty.json); null when none ships. */
+var loadLocaleFile = async (code) => {
+	const load = localeFiles[`../../locales/${code.toLowerCase()}.json`];
+	return load ? await load() : null;
+};
+function languageInfo(code) {
+	return LANGUAGES.find((l) => l.code === code);
+}
+/**
+* The i18next language name of a tenant code. i18next gets the BCP 47 tag (TY -> fil), which is
+* also what <html lang> needs, and which i18next will not re-case.
+*/
+function htmlLangOf(code) {
+	return languageInfo(code)?.htmlLang ?? code.toLowerCase();
+}
+/** The tenant code of an i18next language name (fil -> TY). */
+function codeOfHtmlLang(lang) {
+	return LANGUAGES.find((l) => l.htmlLang === lang)?.code;
+}
+/** A stored choice wins when the tenant still offers it; otherwise the tenant's default. */
+function pickLanguage(tenant, stored) {
+	return stored && tenant.i18n.languages.includes(stored) ? stored : tenant.i18n.default;
+}
+async function ensureLanguage(instance, tenant, code, loader) {
+	const lng = htmlLangOf(code);
+	if (instance.hasResourceBundle(lng, "translation")) return;
+	const messages = languageInfo(code)?.file === false ? null : await loader(code);
+	if (!messages && code !== "EN") await ensureLanguage(instance, tenant, "EN", loader);
+	instance.addResourceBundle(lng, "translation", {
+		...messages ?? {},
+		...tenant.i18n.overrides?.[code] ?? {}
+	}, true, true);
+}
+/** The server renders the next page in the chosen language (a year, this site only). */
+function rememberLanguageForServer(code, doc) {
+	if (!doc) return;
+	try {
+		doc.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(code)}; path=/; max-age=31536000; samesite=lax`;
+	} catch {}
+}
+function applyDocumentLanguage(code, doc) {
+	if (!doc) return;
+	doc.documentElement.lang = htmlLangOf(code);
+	doc.documentElement.dir = languageInfo(code)?.rtl ? "rtl" : "ltr";
+}
+/** Creates the app's i18next instance with the active language (and EN when it is needed) loaded. */
+async function setupI18n(tenant, options = {}) {
+	const loader = options.loader ?? loadLocaleFile;
+	const doc = options.doc ?? globalThis.document;
+	const code = options.language ?? pickLanguage(tenant, readItem("language"));
+	const instance = createInstance();
+	await instance.init({
+		lng: htmlLangOf(code),
+		fallbackLng: htmlLangOf("EN"),
+		resources: {},
+		partialBundledLanguages: true,
+		keySeparator: false,
+		nsSeparator: false,
+		interpolation: { escapeValue: false },
+		returnNull: false
+	});
+	await ensureLanguage(instance, tenant, code, loader);
+	await instance.changeLanguage(htmlLangOf(code));
+	applyDocumentLanguage(code, doc);
+	return instance;
+}
+/** Switches language: loads its file, stores the choice and sets <html lang> (spec section 4). */
+async function changeAppLanguage(instance, tenant, code, options = {}) {
+	if (!tenant.i18n.languages.includes(code)) return;
+	await ensureLanguage(instance, tenant, code, options.loader ?? loadLocaleFile);
+	await instance.changeLanguage(htmlLangOf(code));
+	writeItem(LANGUAGE_STORAGE_KEY, code);
+	rememberLanguageForServer(code, options.doc ?? globalThis.document);
+	applyDocumentLanguage(code, options.doc ?? globalThis.document);
+}
+var listeners = /* @__PURE__ */ new Set();
+/** Subscribes to language changes (immediately, no debounce); returns the unsubscribe function. */
+function onLanguageChange(listener) {
+	listeners.add(listener);
+	return () => {
+		listeners.delete(listener);
+	};
+}
+/** Tells every listener the language is now `code` (a tenant code: TY, EN, ...). */
+function emitLanguageChange(code) {
+	for (const listener of [...listeners]) try {
+		listener(code);
+	} catch (err) {
+		console.error("language listener failed", err);
+	}
+}
+/**
+* Switches the app language: loads its messages, sets <html lang>, stores the choice under
+* `language`, then notifies listeners. Unknown codes (not offered by the tenant) are ignored.
+*/
+async function switchLanguage(i18n, tenant, code) {
+	if (!tenant.i18n.languages.includes(code)) return;
+	await changeAppLanguage(i18n, tenant, code);
+	emitLanguageChange(code);
+}
+/** The tenant code of the language i18next is showing (fil -> TY), else the tenant default. */
+function currentLanguageCode(i18n, tenant) {
+	return codeOfHtmlLang(i18n.language) ?? tenant.i18n.default;
+}
+/**
+* Calls `callback` 200 ms after the last language change while the component is mounted (e.g. a
+* form revalidating its filled fields). The latest callback is used; it needs no memoising.
+*/
+function useLanguageChange(callback, delayMs = 200) {
+	const latest = useRef(callback);
+	useEffect(() => {
+		latest.current = callback;
+	});
+	useEffect(() => {
+		let timer;
+		const off = onLanguageChange((code) => {
+			clearTimeout(timer);
+			timer = setTimeout(() => latest.current(code), delayMs);
+		});
+		return () => {
+			clearTimeout(timer);
+			off();
+		};
+	}, [delayMs]);
+}
+/**
+* The language code data should be loaded in: the current one at mount, then the new one
+* `delayMs` after a change (spec: lists reload 200 ms after a language change; the winner board
+* 250 ms). Use it in SWR keys so a quick run of changes reloads once.
+*/
+function useContentLanguage(i18n, tenant, delayMs = 200) {
+	const [code, setCode] = useState(() => currentLanguageCode(i18n, tenant));
+	useLanguageChange(setCode, delayMs);
+	return code;
+}
 // src/app/shell/language-switcher.tsx
 /** The tenant's languages, each named in its own language (languages.json). */
 function LanguageOptions({ onChosen }) {
@@ -3454,7 +4162,7 @@ function AppHeader() {
 	});
 }
 // src/app/shell/chrome.tsx
-var StatusView = lazy(() => import("./assets/status-views-Ds3VAds9.js"));
+var StatusView = lazy(() => import("./assets/status-views-BSrp-jIS.js"));
 function prefersReducedMotion() {
 	try {
 		return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
@@ -3592,9 +4300,9 @@ function ShellChrome({ view, children }) {
 	});
 }
 // src/app/shell/dialog-host.tsx
-var LoginDialog = lazy(() => import("./assets/login-dialog-YSSdk__B.js"));
-var ReferralDialog = lazy(() => import("./assets/referral-dialog-XoltCpmO.js"));
-var LanguageDialog = lazy(() => import("./assets/language-dialog-CJzizVK3.js"));
+var LoginDialog = lazy(() => import("./assets/login-dialog-D1QKvwpz.js"));
+var ReferralDialog = lazy(() => import("./assets/referral-dialog-DNBl6cs_.js"));
+var LanguageDialog = lazy(() => import("./assets/language-dialog-_IGsUMmz.js"));
 /** Shows the dialog the dialog store names: login, referral (members only) or language. */
 function DialogHost() {
 	const dialog = useOpenDialog();
@@ -3614,10 +4322,10 @@ function DialogHost() {
 	});
 }
 // src/app/shell/feedback-host.tsx
-var ConfirmDialog = lazy(() => import("./assets/confirm-dialog-CDr9Jjxq.js"));
+var ConfirmDialog = lazy(() => import("./assets/confirm-dialog-Dbry7Uol.js"));
 /** Renders the feedback store once for the whole app: toasts, the loading indicator, the confirm dialog. */
 function FeedbackHost() {
-	const { t } = useTranslation();
+	const { i18n } = useTranslation();
 	const { toasts, loading, dialog } = useSnapshot(feedbackStore, { sync: true });
 	return /* @__PURE__ */ jsxs(Fragment$1, { children: [
 		/* @__PURE__ */ jsx("div", {
@@ -3626,7 +4334,7 @@ function FeedbackHost() {
 			"aria-live": "polite",
 			children: toasts.map((toast) => /* @__PURE__ */ jsx("p", {
 				className: "toast",
-				children: t(toast.key, toast.params)
+				children: runtimeText(i18n, toast.key, toast.params)
 			}, toast.id))
 		}),
 		loading !== null ? /* @__PURE__ */ jsx("div", {
@@ -3641,7 +4349,7 @@ function FeedbackHost() {
 					"aria-hidden": "true"
 				}), /* @__PURE__ */ jsx("span", {
 					className: "loading-box__text",
-					children: t(loading || "loading")
+					children: runtimeText(i18n, loading || "loading")
 				})]
 			})
 		}) : null,
@@ -3652,7 +4360,7 @@ function FeedbackHost() {
 	] });
 }
 // src/app/shell/member-data-host.tsx
-var MemberDataLoader = lazy(() => import("./assets/member-data-loader-CCFQbMA-.js"));
+var MemberDataLoader = lazy(() => import("./assets/member-data-loader-0r5lJH12.js"));
 /** Member types that see agent pages (spec section 6: 0, 4 and 40 do not). */
 var NON_AGENT_TYPES = [
 	0,
@@ -3781,18 +4489,18 @@ function HomeScreen() {
 */
 var SCREEN_MODULES = {
 	home: { Component: HomeScreen },
-	memberCentre: { load: async () => (await import("./assets/member-centre-screen-BagK-BSC.js")).default },
-	gameList: { load: async () => (await import("./assets/game-list-screen-BTLArCsY.js")).default },
-	launchGame: { load: async () => (await import("./assets/launch-screen-0thlszck.js")).default },
+	memberCentre: { load: async () => (await import("./assets/member-centre-screen-BdryPG5n.js")).default },
+	gameList: { load: async () => (await import("./assets/game-list-screen-C8A8jlXO.js")).default },
+	launchGame: { load: async () => (await import("./assets/launch-screen-BoUDJQkS.js")).default },
 	startLottery: { load: async () => {
-		const [{ default: LaunchScreen }, { default: GameListScreen }] = await Promise.all([import("./assets/launch-screen-0thlszck.js"), import("./assets/game-list-screen-BTLArCsY.js")]);
+		const [{ default: LaunchScreen }, { default: GameListScreen }] = await Promise.all([import("./assets/launch-screen-BoUDJQkS.js"), import("./assets/game-list-screen-C8A8jlXO.js")]);
 		return function StartLottery() {
 			const { search } = useLocation();
 			return new URLSearchParams(search).get("vendor") ? /* @__PURE__ */ jsx(LaunchScreen, {}) : /* @__PURE__ */ jsx(GameListScreen, {});
 		};
 	} },
 	maintenance: { load: async () => {
-		const { default: StatusView } = await import("./assets/status-views-Ds3VAds9.js");
+		const { default: StatusView } = await import("./assets/status-views-BSrp-jIS.js");
 		return function MaintenanceScreen() {
 			return /* @__PURE__ */ jsx(StatusView, { view: "maintenance" });
 		};
@@ -3868,7 +4576,7 @@ function lazyScreen(route, load) {
 */
 function screenRoute(route, config) {
 	if (route.screen !== void 0 && config.tenant.screens[route.screen]) return lazyScreen(route, async () => {
-		const { default: SlotScreen } = await import("./assets/slot-screen-DcH6ySgA.js");
+		const { default: SlotScreen } = await import("./assets/slot-screen-CdDXrlfw.js");
 		return function RouteSlotScreen() {
 			return /* @__PURE__ */ jsx(SlotScreen, { route });
 		};
@@ -3883,7 +4591,7 @@ function screenRoute(route, config) {
 		}) };
 	}
 	return lazyScreen(route, async () => {
-		const { default: PlaceholderScreen } = await import("./assets/placeholder-screen-BWKMYWz0.js");
+		const { default: PlaceholderScreen } = await import("./assets/placeholder-screen-B7h0mLoW.js");
 		return function RoutePlaceholder() {
 			return /* @__PURE__ */ jsx(PlaceholderScreen, { titleKey: route.title });
 		};
@@ -3983,4 +4691,4 @@ async function render(url, config, language, pageData) {
 	}) }), { progressiveChunkSize: Number.POSITIVE_INFINITY });
 	return splitHead(await streamToString(prelude));
 }
-export { referralLink as C, joinedDays as S, sessionStore as _, readPath as a, HOME_PATH$1 as b, Icon as c, REGISTER_PATH as d, effectiveSettings as f, passwordChanged as g, useSessionRenewal as h, useRendererEnv as i, HOME_PATH as l, useStartup as m, LanguageOptions as n, clearMemberData as o, useRuntime as p, Slot as r, render, setMemberData as s, PageBar as t, LOGIN_PATH as u, setSession as v, startupView as w, isHeaderHidden as x, validateRememberedLogin as y };
+export { TOAST_SHORT_MS as A, HOME_PATH$1 as B, setSession as C, writeItem as D, removeItem as E, runtimeText as F, joinedDays as H, showLoading as I, showToast as L, feedbackStore as M, hasText as N, validateRememberedLogin as O, hideLoading as P, ApiFailure as R, sessionStore as S, readJson as T, referralLink as U, isHeaderHidden as V, startupView as W, useRuntime as _, useLanguageChange as a, useSessionRenewal as b, readPath as c, Icon as d, HOME_PATH as f, usePageAnswer as g, effectiveSettings as h, useContentLanguage as i, confirmDialog as j, LOADING_TIMEOUT_MS as k, clearMemberData as l, REGISTER_PATH as m, LanguageOptions as n, Slot as o, LOGIN_PATH as p, currentLanguageCode as r, render, useRendererEnv as s, PageBar as t, setMemberData as u, useStartup as v, readItem as w, passwordChanged as x, openExternal as y, request as z };

@@ -1,7 +1,10 @@
 /**
- * Generates src/generated/ from schemas/ and widgets/: TypeScript types (json-schema-to-typescript)
- * and the browser's precompiled validators (Ajv standalone, bundled by esbuild so that no Ajv
- * compiler reaches the browser). `--check` fails when the files on disk differ from a fresh run.
+ * Generates src/generated/ from schemas/ and widgets/: TypeScript types (json-schema-to-typescript),
+ * the endpoint map of the API routes (src/generated/api/endpoints.ts) and the browser's
+ * precompiled validators (Ajv standalone, bundled by esbuild so that no Ajv compiler reaches the
+ * browser). It also writes the nav-item props schema's action and badge enums from the runtime's
+ * lists, so the schema cannot drift from the code. `--check` fails when any of these files
+ * differs from a fresh run.
  */
 import { readFile, readdir, writeFile, mkdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -10,6 +13,8 @@ import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import Ajv2020 from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { build } from 'esbuild';
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
+import { BADGE_NAMES, RUNTIME_ACTIONS } from '../src/lib/runtime';
 
 const root = process.cwd();
 const outDir = join(root, 'src/generated');
@@ -31,8 +36,23 @@ async function listJson(dir: string): Promise<string[]> {
   return out.sort();
 }
 
-async function types(file: string, cwd: string): Promise<string> {
-  const schema = await readJson(file);
+/**
+ * Widget props marked x-i18n name a translation key (tenant validation checks each against every
+ * locale), so their type is TranslationKey rather than string: `t(props.title)` typechecks.
+ */
+function withTranslationKeys(schema: JSONSchema): JSONSchema {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== 'object') return node;
+    const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
+    if (out['x-i18n'] === true && out.type === 'string') out.tsType = "import('../../lib/i18n-keys').TranslationKey";
+    return out;
+  };
+  return walk(schema) as JSONSchema;
+}
+
+async function types(file: string, cwd: string, text?: string, transform: (s: JSONSchema) => JSONSchema = (s) => s): Promise<string> {
+  const schema = transform(text === undefined ? await readJson(file) : (JSON.parse(text) as JSONSchema));
   return compile(schema, (schema.title as string) ?? 'Root', {
     cwd,
     bannerComment: banner.trim(),
@@ -61,6 +81,8 @@ async function validatorsModule(): Promise<string> {
   const result = await build({
     stdin: { contents: source, resolveDir: root, loader: 'js', sourcefile: 'validators.js' },
     bundle: true,
+    // Comments name the helpers' paths: the same whether node_modules is a directory or a link.
+    preserveSymlinks: true,
     format: 'esm',
     platform: 'browser',
     write: false,
@@ -78,8 +100,165 @@ function validatorsDts(names: string[]): string {
   return banner + lines.join('\n') + '\n';
 }
 
+// ---------------------------------------------------------------------------------------------
+// Endpoint map: one entry per route of schemas/api (`x-routes`), keyed "METHOD /path".
+
+/** A route as a schema file's `x-routes` describes it (server/schemas.ts reads the same fields). */
+interface RouteSpec {
+  method: string;
+  url: string;
+  summary?: string;
+  auth?: 'required' | 'optional' | 'game';
+  produces?: string;
+  encrypted?: boolean;
+  headers?: string;
+  querystring?: string;
+  params?: string;
+  body?: string;
+  payload?: string;
+  response: string;
+}
+
+interface ApiSchemaFile {
+  $id: string;
+  'x-routes'?: Record<string, RouteSpec>;
+  definitions?: Record<string, { properties?: Record<string, { default?: unknown }> }>;
+}
+
+/**
+ * The exported type of each definition in a generated module, read from the comment
+ * json-schema-to-typescript puts on it ("via the `definition` \"name\""): the compiler renames
+ * on clashes (Captcha1), so the name cannot be derived from the definition's key.
+ */
+function definitionTypes(source: string): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const m of source.matchAll(/\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export (?:type|interface) (\w+)/g)) {
+    for (const d of m[1].matchAll(/via the `definition` "([^"]+)"/g)) names.set(d[1], m[2]);
+  }
+  return names;
+}
+
+/** The module namespace of a schema file in the endpoint map (games.json -> games). */
+const namespaceOf = (fileId: string) => fileId.replace(/\.json$/, '').replace(/[^A-Za-z0-9]+(.)/g, (_, c: string) => c.toUpperCase());
+
+/** Path parameters (":id") become template slots, so a filled-in path matches its route. */
+const pathType = (url: string) => (url.includes(':') ? `\`${url.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '${string}')}\`` : `'${url}'`);
+
+const docComment = (text: string, indent: string) => `${indent}/** ${text.replace(/\*\//g, '*\\/')} */\n`;
+
+/**
+ * src/generated/api/endpoints.ts: for every route its method, path, session need, content type,
+ * and the generated types of its params, query, headers, body (and decrypted payload), answer,
+ * and the properties the server's validation fills from schema defaults (direct `default`s of
+ * the object's properties, the ones Ajv's useDefaults applies).
+ */
+async function endpointsModule(generated: Map<string, string>): Promise<string> {
+  const schemaFiles = await Promise.all((await listJson(join(root, 'schemas/api'))).map(async (f) => (await readJson(f)) as unknown as ApiSchemaFile));
+  const byId = new Map(schemaFiles.map((f) => [f.$id, f]));
+  const typeNames = new Map<string, Map<string, string>>();
+  for (const f of schemaFiles) {
+    const source = generated.get(`api/${f.$id.replace(/\.json$/, '.ts')}`);
+    if (!source) throw new Error(`endpoints: no generated module for ${f.$id}`);
+    typeNames.set(f.$id, definitionTypes(source));
+  }
+  const used = new Set<string>();
+  const split = (fileId: string, ref: string): [string, string] => {
+    const [file, pointer] = ref.split('#');
+    const m = /^\/definitions\/([^/]+)$/.exec(pointer ?? '');
+    if (!m) throw new Error(`endpoints: ${fileId}: unsupported ref ${ref} (only #/definitions/<name>)`);
+    return [file || fileId, m[1]];
+  };
+  const typeOf = (fileId: string, ref: string | undefined): string => {
+    if (!ref) return 'undefined';
+    const [file, name] = split(fileId, ref);
+    const tsName = typeNames.get(file)?.get(name);
+    if (!tsName) throw new Error(`endpoints: ${fileId}: ${ref} names no generated type`);
+    used.add(file);
+    return `${namespaceOf(file)}.${tsName}`;
+  };
+  const defaultsOf = (fileId: string, ref: string | undefined): string => {
+    if (!ref) return 'never';
+    const [file, name] = split(fileId, ref);
+    const props = byId.get(file)?.definitions?.[name]?.properties ?? {};
+    const keys = Object.keys(props).filter((k) => props[k].default !== undefined);
+    return keys.length ? keys.map((k) => `'${k}'`).join(' | ') : 'never';
+  };
+
+  const entries: string[] = [];
+  const routeNames: string[] = [];
+  const seen = new Set<string>();
+  for (const file of schemaFiles) {
+    const routes = Object.entries(file['x-routes'] ?? {});
+    if (!routes.length) continue;
+    const ns = namespaceOf(file.$id);
+    routeNames.push(`  ${ns}: {`);
+    for (const [name, r] of routes) {
+      const key = `${r.method} ${r.url}`;
+      if (seen.has(key)) throw new Error(`endpoints: ${key} is described twice`);
+      seen.add(key);
+      routeNames.push(`    ${name}: '${key}';`);
+      const lines = [
+        `method: '${r.method}';`,
+        `path: ${pathType(r.url)};`,
+        `auth: '${r.auth ?? 'none'}';`,
+        `produces: '${r.produces ?? 'application/json'}';`,
+        `params: ${typeOf(file.$id, r.params)};`,
+        `query: ${typeOf(file.$id, r.querystring)};`,
+        `headers: ${typeOf(file.$id, r.headers)};`,
+        `body: ${typeOf(file.$id, r.body)};`,
+        `payload: ${typeOf(file.$id, r.payload)};`,
+        `response: ${typeOf(file.$id, r.response)};`,
+        `defaults: { query: ${defaultsOf(file.$id, r.querystring)}; body: ${defaultsOf(file.$id, r.body)} };`,
+      ];
+      entries.push((r.summary ? docComment(r.summary, '  ') : '') + `  '${key}': {\n${lines.map((l) => `    ${l}`).join('\n')}\n  };`);
+    }
+    routeNames.push('  };');
+  }
+  const imports = [...used]
+    .sort()
+    .map((f) => `import type * as ${namespaceOf(f)} from './${f.replace(/\.json$/, '')}';`)
+    .join('\n');
+  return `${banner}${imports}
+
+/**
+ * Every route of schemas/api by "METHOD /path" (path parameters as template slots): the types of
+ * what it takes and answers. \`undefined\` marks a part the route does not have; \`defaults\` names
+ * the query and body properties the server fills in when they are absent.
+ */
+export interface Endpoints {
+${entries.join('\n')}
+}
+
+export type EndpointKey = keyof Endpoints;
+
+/** The routes of each schema file by their \`x-routes\` name (server/lib/route.ts registers them so). */
+export interface RouteNames {
+${routeNames.join('\n')}
+}
+`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nav-item props schema: its action and badge enums are the runtime's lists.
+
+const NAV_ITEM_SCHEMA = join(root, 'widgets/nav-item/props.schema.json');
+
+/** The schema text with `properties.<name>.enum` replaced, keeping the file's layout. */
+function withEnum(text: string, name: string, values: readonly string[]): string {
+  const node = findNodeAtLocation(parseTree(text)!, ['properties', name, 'enum']);
+  if (!node) throw new Error(`nav-item schema: properties.${name}.enum is missing`);
+  const list = `[${values.map((v) => JSON.stringify(v)).join(', ')}]`;
+  return text.slice(0, node.offset) + list + text.slice(node.offset + node.length);
+}
+
+function navItemSchema(text: string): string {
+  return withEnum(withEnum(text, 'action', RUNTIME_ACTIONS), 'badge', BADGE_NAMES);
+}
+
 async function main(): Promise<void> {
   const files = new Map<string, string>();
+  const navItemText = await readFile(NAV_ITEM_SCHEMA, 'utf8');
+  const navItemExpected = navItemSchema(navItemText);
   files.set('tenant.ts', await types(join(root, 'schemas/tenant.schema.json'), join(root, 'schemas')));
   for (const f of await listJson(join(root, 'schemas/storage'))) {
     files.set(`storage/${relative(join(root, 'schemas/storage'), f).replace(/\.schema\.json$/, '.ts')}`, await types(f, dirname(f)));
@@ -87,11 +266,13 @@ async function main(): Promise<void> {
   for (const f of await listJson(join(root, 'schemas/api'))) {
     files.set(`api/${relative(join(root, 'schemas/api'), f).replace(/(\.schema)?\.json$/, '.ts')}`, await types(f, dirname(f)));
   }
+  files.set('api/endpoints.ts', await endpointsModule(files));
   const widgetsDir = join(root, 'widgets');
   if (existsSync(widgetsDir)) {
     for (const entry of (await readdir(widgetsDir, { withFileTypes: true })).filter((e) => e.isDirectory())) {
       const schemaPath = join(widgetsDir, entry.name, 'props.schema.json');
-      if (existsSync(schemaPath)) files.set(`widgets/${entry.name}.ts`, await types(schemaPath, dirname(schemaPath)));
+      const text = schemaPath === NAV_ITEM_SCHEMA ? navItemExpected : undefined;
+      if (existsSync(schemaPath)) files.set(`widgets/${entry.name}.ts`, await types(schemaPath, dirname(schemaPath), text, withTranslationKeys));
     }
   }
   const storageNames = (await Promise.all((await listJson(join(root, 'schemas/storage'))).map(readJson))).map(
@@ -102,6 +283,7 @@ async function main(): Promise<void> {
 
   if (check) {
     const stale: string[] = [];
+    if (navItemText !== navItemExpected) stale.push('widgets/nav-item/props.schema.json (action/badge enums differ from RUNTIME_ACTIONS/BADGE_NAMES)');
     for (const [name, content] of files) {
       const p = join(outDir, name);
       if (!existsSync(p) || (await readFile(p, 'utf8')) !== content) stale.push(name);
@@ -115,6 +297,7 @@ async function main(): Promise<void> {
     console.log(`src/generated is up to date (${files.size} files)`);
     return;
   }
+  if (navItemText !== navItemExpected) await writeFile(NAV_ITEM_SCHEMA, navItemExpected);
   await rm(outDir, { recursive: true, force: true });
   for (const [name, content] of files) {
     const p = join(outDir, name);

@@ -8,23 +8,12 @@
 import { sql } from 'drizzle-orm';
 import type { Tenant } from '../../src/generated/tenant';
 import type { Tx } from './client';
+import { gameIconUrl, INHOUSE_VENDOR, LOTTERY_VENDORS, maskName, SLOT_TYPES, type NamePair as Pair } from '../lib/games-catalogue';
+import { toMinor } from '../lib/money';
 import { gameVendors, gameWinners, games, hotMatches, jackpots, vendorCategories } from './schema';
 import { badgeImage } from './seed-content';
 
 export type GameType = 'RNG' | 'FISH' | 'LIVE' | 'PVP' | 'SPORTS' | 'ESPORTS' | 'COCKFIGHT' | 'LOTT' | 'ELOTT';
-type Pair = [en: string, ty: string];
-
-/** Vendors whose games open the lottery (prize mode, game code, play type). */
-export const LOTTERY_VENDORS = ['TCG_LOTTO_VN', 'TCG_SEA', 'LOTT', 'ELOTT'];
-export const INHOUSE_VENDOR = 'INHOUSE';
-/** Slot classifications of RNG games (the game list's slot-type filter). */
-export const SLOT_TYPES: Record<string, Pair> = {
-  CLASSIC: ['Classic', 'Klasiko'],
-  VIDEO: ['Video slots', 'Video slot'],
-  MULTILINE: ['Multi-line', 'Maraming linya'],
-  JACKPOT: ['Jackpot', 'Jackpot'],
-  CLUSTER: ['Cluster pays', 'Cluster pays'],
-};
 
 export interface VendorSeed {
   code: string;
@@ -381,16 +370,6 @@ export function gameCatalogue(): CatalogueGame[] {
   return list;
 }
 
-/** URL of a game's generated icon (server/routes/game/icons.ts). */
-export const gameIconUrl = (nodeId: number, size: 120 | 240 = 120) => `/wps/game/icon/${nodeId}.png${size === 240 ? '?size=240' : ''}`;
-export const vendorIconUrl = (code: string) => `/wps/game/icon/vendor/${code}.png`;
-
-/** `ab***yz`: enough of a name to recognise oneself, not enough to find anyone. */
-export function maskName(name: string): string {
-  if (name.length <= 4) return `${name.slice(0, 1)}***`;
-  return `${name.slice(0, 2)}***${name.slice(-2)}`;
-}
-
 const SYLLABLES = ['ka', 'ri', 'ma', 'jo', 'el', 'an', 'lu', 'pe', 'so', 'ty', 'ra', 'mi', 'den', 'bo', 'ng', 'ce'];
 
 const MATCHES = [
@@ -500,7 +479,7 @@ export async function seedGames(tx: Tx, tenant: Tenant, now = new Date()): Promi
     currency,
     // Spec section 9: the ticker starts between 200,000,000 and 990,000,000 and grows by 100 to 500
     // every 3 to 5 seconds, i.e. about 75 a second.
-    baseAmount: Math.round(200_000_000 + rand() * 790_000_000) * 100,
+    baseAmount: toMinor(Math.round(200_000_000 + rand() * 790_000_000)),
     perSecond: 7_500,
     startedAt: now,
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler, preValidationHookHandler } from 'fastify';
 import type { ValidateFunction } from 'ajv';
+import type { EndpointKey, Endpoints, RouteNames } from '../../src/generated/api/endpoints';
 import { ApiError, ok, validationError } from '../errors';
 import { perIp, type Limit } from '../limits';
 import { JweRefused } from '../repositories/keys';
@@ -94,8 +95,33 @@ function passwordChangeGate(route: string, optional: boolean): preHandlerHookHan
   };
 }
 
-export interface ApiRouteOptions {
-  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+/** The endpoint of route `name` of schema file `file` (schemas/api/<file>.json). */
+type RouteEndpoint<F extends keyof RouteNames, N extends keyof RouteNames[F]> = Endpoints[RouteNames[F][N] & EndpointKey];
+
+/** A part as the handler sees it: absent parts are unknown; schema defaults have been filled in. */
+type Received<T, Defaults extends PropertyKey> = [T] extends [undefined]
+  ? unknown
+  : [Defaults] extends [never]
+    ? T
+    : T & { [P in Defaults & keyof NonNullable<T>]-?: Exclude<NonNullable<T>[P], undefined> };
+
+/**
+ * The request of an endpoint, typed from schemas/api: Fastify has validated (and coerced) the
+ * params, query and body against the route's schemas before the handler runs, and an encrypted
+ * route's decrypted payload against its payload schema.
+ */
+export type ApiRequest<E extends Endpoints[EndpointKey]> = FastifyRequest<{
+  Params: Received<E['params'], never>;
+  Querystring: Received<E['query'], E['defaults']['query']>;
+  Body: Received<E['body'], E['defaults']['body']>;
+}> &
+  ([E['payload']] extends [undefined] ? unknown : { decrypted: E['payload'] });
+
+/** What a handler answers: the route's value (the envelope is added), or the reply itself on `produces` routes. */
+type ApiAnswer<E extends Endpoints[EndpointKey]> = E['produces'] extends 'application/json' ? E['response'] : FastifyReply;
+
+export interface ApiRouteOptions<E extends Endpoints[EndpointKey]> {
+  handler: (request: ApiRequest<E>, reply: FastifyReply) => Promise<ApiAnswer<E>>;
   /** Per-IP limit (kept in the database). */
   rateLimit?: Limit;
 }
@@ -104,11 +130,20 @@ export interface ApiRouteOptions {
  * Registers the route `file.name` of schemas/api: method, URL and JSON Schemas come from the
  * schema file, so the contract and the server cannot drift. The handler returns the value; the
  * envelope is added here (except on `produces` routes: pages, scripts, images, whose handler
- * sends the body itself). Hooks run in this order: decrypt + payload validation, session, rate
- * limit (so a malformed request writes nothing, not even a counter).
+ * sends the body itself). The handler's request and answer have the route's types from the
+ * endpoint map (src/generated/api/endpoints.ts). Hooks run in this order: decrypt + payload
+ * validation, session, rate limit (so a malformed request writes nothing, not even a counter).
  */
-export function apiRoute(app: FastifyInstance, file: string, name: string, opts: ApiRouteOptions): void {
+export function apiRoute<F extends keyof RouteNames, N extends keyof RouteNames[F] & string>(
+  app: FastifyInstance,
+  file: F,
+  name: N,
+  opts: ApiRouteOptions<RouteEndpoint<F, N>>,
+): void {
   const spec = app.schemas.spec(file, name);
+  // Fastify validates the request against the route's schemas (app.route below) before the
+  // handler runs: that is what makes it the handler's ApiRequest.
+  const handler = opts.handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   const preValidation: preValidationHookHandler[] = [];
   const preHandler: preHandlerHookHandler[] = [];
   if (spec.encrypted) {
@@ -127,6 +162,6 @@ export function apiRoute(app: FastifyInstance, file: string, name: string, opts:
     preHandler,
     config: opts.rateLimit ? perIp(opts.rateLimit) : {},
     // A `produces` route sends its own body (page, script, image); the others return the value.
-    handler: spec.produces ? opts.handler : async (request, reply) => ok(await opts.handler(request, reply)),
+    handler: spec.produces ? handler : async (request, reply) => ok(await handler(request, reply)),
   });
 }

@@ -1,9 +1,9 @@
 /**
  * First paint from the server: the site's own server-render module (built by `npm run build`
  * next to the site, in `<SITE_DIR>-ssr/`) renders the requested route for the host's tenant in
- * the chosen language. It renders twice when widgets ask for API answers every visitor shares:
- * once to learn the keys, then, with the answers fetched in-process, for the HTML; the answers
- * go into the page so the browser's first render matches. Without the module the page is served
+ * the chosen language. When widgets ask for API answers every visitor shares, it renders again
+ * with those answers fetched in-process (up to three renders); the answers go into the page so
+ * the browser's first render matches. Without the module the page is served
  * as before and the browser renders it.
  */
 import { existsSync } from 'node:fs';
@@ -33,6 +33,8 @@ export interface RenderedPage extends ServerRender {
 
 /** At most this many shared answers per page: a page asking for more renders with what it got. */
 const MAX_ANSWERS = 16;
+/** Renders per page at most (each after fetching what the previous one asked for). */
+const MAX_RENDERS = 3;
 
 /** Where the server-render module of a site build lives. */
 export function ssrEntryOf(siteDir: string): string {
@@ -63,23 +65,27 @@ export class ServerRenderer {
     if (!module) return null;
     const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`).href;
     try {
-      const wanted = new Map<string, readonly unknown[]>();
-      const first = await module.render(url, config, language, {
-        answer: () => undefined,
-        want: (id, key) => {
-          if (wanted.size < MAX_ANSWERS && isSharedGet(key)) wanted.set(id, key);
-        },
-      });
-      if (first.redirect || wanted.size === 0) return { ...first, pageData: {} };
+      // Render, fetch what the widgets asked for, render again: an answer may reveal further
+      // keys (the hot games of the first category), so up to MAX_RENDERS rounds.
       const answers: Record<string, unknown> = {};
-      await Promise.all(
-        [...wanted].map(async ([id, key]) => {
-          const value = await this.fetchAnswer(request, key);
-          if (value !== undefined) answers[id] = value;
-        }),
-      );
-      const second = await module.render(url, config, language, { answer: (id) => answers[id] });
-      return { ...second, pageData: answers };
+      const tried = new Set<string>();
+      for (let round = 1; ; round++) {
+        const wanted = new Map<string, readonly unknown[]>();
+        const page = await module.render(url, config, language, {
+          answer: (id) => answers[id],
+          want: (id, key) => {
+            if (!tried.has(id) && tried.size + wanted.size < MAX_ANSWERS && isSharedGet(key)) wanted.set(id, key);
+          },
+        });
+        if (page.redirect || wanted.size === 0 || round === MAX_RENDERS) return { ...page, pageData: answers };
+        await Promise.all(
+          [...wanted].map(async ([id, key]) => {
+            tried.add(id);
+            const value = await this.fetchAnswer(request, key);
+            if (value !== undefined) answers[id] = value;
+          }),
+        );
+      }
     } catch (err) {
       // The browser can still render the page: a server-render failure must not cost the visit.
       request.log.error({ err }, 'server render failed');

@@ -1,3 +1,4 @@
+import type { Startup } from '../../src/generated/api/system';
 import type { Tenant } from '../../src/generated/tenant';
 import { JWE_ALG, JWE_ENC } from '../repositories/keys';
 import type { TenantStatus } from './tenant-registry';
@@ -43,7 +44,7 @@ export interface StartupRequest {
 const booleans = (o: object) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Boolean(v)]));
 
 /** Startup settings of spec section 3, built from the tenant, plus the JWE key and validation rules. */
-export function buildStartup(tenant: Tenant, status: TenantStatus, jwk: JWK, req: StartupRequest) {
+export function buildStartup(tenant: Tenant, status: TenantStatus, jwk: JWK, req: StartupRequest): Startup {
   const { settings } = tenant;
   const current = hostName(req.host) || tenant.domains[0];
   const dialing = settings.countryDialingCode.replace(/^\+/, '');
@@ -76,4 +77,4 @@ export function buildStartup(tenant: Tenant, status: TenantStatus, jwk: JWK, req
   };
 }
 
-export type Startup = ReturnType<typeof buildStartup>;
+export type { Startup };

@@ -1,18 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Messages } from '../../src/generated/api/dev';
 import type { Db } from '../db/client';
 import { maskRecipient } from '../lib/logging';
 import { outbox } from '../db/schema';
 import type { MessageProvider, OutgoingMessage } from './types';
 
-export interface OutboxEntry {
-  id: number;
-  channel: string;
-  to: string;
-  subject: string | null;
-  text: string;
-  createdAt: string;
-}
+/** A stored message as GET /wps/dev/outbox lists it. */
+export type OutboxEntry = Messages[number];
 
 /**
  * Writes every message to the outbox table, so a developer or a test can read it (per merchant,
@@ -50,7 +45,8 @@ export class OutboxProvider implements MessageProvider {
       .limit(limit);
     return list.map((m) => ({
       id: m.id,
-      channel: m.channel,
+      // Only send() writes the table, with an OutgoingMessage's channel.
+      channel: m.channel as OutgoingMessage['channel'],
       to: m.recipient,
       subject: m.subject,
       text: m.body,

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { INHOUSE_VENDOR, maskName } from '../db/seed-games';
 import { ApiError } from '../errors';
+import { INHOUSE_VENDOR, maskName } from '../lib/games-catalogue';
 import { withIdempotency, type IdempotentRequest } from '../lib/idempotency';
+import { toAmount } from '../lib/money';
 import { MEMBER_TYPE } from '../repositories/members';
 import type { GameRow } from '../repositories/games';
-import { toAmount } from '../routes/member/wallet';
 import { BOARD_MULTIPLIER, drawSpin } from './slot';
 
 /** The in-house game a spin plays: the play token's, else the one asked for, else the first. */

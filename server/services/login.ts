@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { LoginPayload } from '../../src/generated/api/session';
 import type { Tenant } from '../../src/generated/tenant';
 import { ApiError } from '../errors';
 import { internationalNumber, memberDialingCode, requestedDialingCode } from '../lib/dialing-codes';
@@ -8,14 +9,7 @@ import type { MemberRow } from '../repositories/members';
 import { LoginGuard } from './login-guard';
 import { openSession, type SessionValue } from './sessions';
 
-export interface LoginPayload {
-  type?: 'username' | 'sms';
-  username: string;
-  password: string;
-  captcha?: string;
-  captchaId?: string;
-  countryDialingCode?: string;
-}
+export type { LoginPayload };
 
 interface Credentials {
   member: MemberRow | null;

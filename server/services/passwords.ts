@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ChangePassword, ForgotPasswordEmail, SetPasswordByPhone, UserName } from '../../src/generated/api/security';
 import { ApiError, invalidField } from '../errors';
 import { internationalNumber, memberDialingCode, requestedDialingCode } from '../lib/dialing-codes';
 import { hashPassword, verifyPassword } from '../lib/passwords';
@@ -9,11 +10,7 @@ import { deliver } from './delivery';
 
 export const TEMP_PASSWORD_MINUTES = 30;
 
-export interface ChangePasswordBody {
-  oldPassword: string;
-  newPassword: string;
-  confirmNewPassword: string;
-}
+export type ChangePasswordBody = ChangePassword;
 
 /** Changes a logged-in member's password (security V2); other sessions are revoked. */
 export async function changePassword(app: FastifyInstance, auth: Auth, body: ChangePasswordBody): Promise<void> {
@@ -37,19 +34,14 @@ export async function changePassword(app: FastifyInstance, auth: Auth, body: Cha
   });
 }
 
-export interface SetPasswordByPhoneBody {
-  newPassword: string;
-  mobileNum: string;
-  verificationCode: string;
-  countryDialingCode?: string;
-}
+export type SetPasswordByPhoneBody = SetPasswordByPhone;
 
 /**
  * Sets the password of the member owning a mobile number, proven by an SMS code. The code is
  * checked first (so the "same password" answer is no oracle for strangers) and used up only
  * with the write, so a member told "same as before" can retry with the same code.
  */
-export async function setPasswordByPhone(app: FastifyInstance, request: FastifyRequest, body: SetPasswordByPhoneBody): Promise<{ userName: string }> {
+export async function setPasswordByPhone(app: FastifyInstance, request: FastifyRequest, body: SetPasswordByPhoneBody): Promise<UserName> {
   enforce('mobileNum', body.mobileNum, true, '/mobileNum');
   enforce('verificationCode', body.verificationCode, true, '/verificationCode');
   enforce('password', body.newPassword, true, '/newPassword');
@@ -88,7 +80,7 @@ function temporaryPassword(): string {
  * (the old one keeps working until the temporary one is used). The answer never says whether
  * they matched.
  */
-export async function forgotPasswordByEmail(app: FastifyInstance, request: FastifyRequest, body: { username: string; email: string }): Promise<void> {
+export async function forgotPasswordByEmail(app: FastifyInstance, request: FastifyRequest, body: ForgotPasswordEmail): Promise<void> {
   const username = body.username.trim();
   const email = body.email.trim();
   enforce('loginUsername', username, true, '/username');

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ExpiredMinutes } from '../../src/generated/api/common';
+import type { SmsNoLogin, SmsResetPassword } from '../../src/generated/api/verification';
 import { ApiError } from '../errors';
 import { internationalNumber, memberDialingCode, requestedDialingCode } from '../lib/dialing-codes';
 import { enforce } from '../lib/validation-rules';
@@ -33,8 +35,8 @@ async function sendCode(app: FastifyInstance, request: FastifyRequest, phone: st
 export async function sendVerificationCode(
   app: FastifyInstance,
   request: FastifyRequest,
-  body: { mobileNum: string; countryDialingCode?: string },
-): Promise<{ expiredMinutes: number }> {
+  body: SmsNoLogin,
+): Promise<ExpiredMinutes> {
   const tenant = request.tenant;
   if (tenant.modules.VERIFICATION3 === false) throw new ApiError('module.disabled', 403);
   enforce('mobileNum', body.mobileNum, true, '/mobileNum');
@@ -51,8 +53,8 @@ export async function sendVerificationCode(
 export async function sendResetCode(
   app: FastifyInstance,
   request: FastifyRequest,
-  body: { mobileNo: string; countryDialingCode?: string },
-): Promise<{ expiredMinutes: number }> {
+  body: SmsResetPassword,
+): Promise<ExpiredMinutes> {
   const tenant = request.tenant;
   if (!tenant.flags.CHNGPASSVERIF3 || tenant.modules.VERIFICATION3 === false) throw new ApiError('module.disabled', 403);
   enforce('mobileNum', body.mobileNo, true, '/mobileNo');

@@ -2,7 +2,9 @@
  * Toasts, the loading indicator and confirm dialogs as one small store, so that any widget can
  * raise them and the app shell renders them once. Durations are the spec's (section 9).
  */
+import type { i18n as I18n } from 'i18next';
 import { proxy } from 'valtio';
+import type { TranslationKey } from './i18n-keys';
 
 export const TOAST_DEFAULT_MS = 1500;
 export const TOAST_SHORT_MS = 3000;
@@ -80,4 +82,18 @@ export function confirmDialog(req: Omit<ConfirmRequest, 'id' | 'resolve'>): Prom
       },
     };
   });
+}
+
+/**
+ * Whether a key known only at run time (held by this store, sent by the API or the rule set) has
+ * a text in the i18next instance: one that does is a key `t` takes. One that does not is best
+ * shown as it is, which is what i18next shows for any key it lacks.
+ */
+export function hasText(instance: Pick<I18n, 'exists'>, key: string): key is TranslationKey {
+  return instance.exists(key);
+}
+
+/** Translates a key known only at run time: its text, or the key as it is when there is none. */
+export function runtimeText(instance: Pick<I18n, 'exists' | 't'>, key: string, params?: Record<string, string | number>): string {
+  return hasText(instance, key) ? instance.t(key, params) : key;
 }

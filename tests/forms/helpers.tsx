@@ -109,7 +109,8 @@ export function tenantWith(change: (t: Tenant) => void): Tenant {
  */
 export async function warmUp(requestMock: unknown, ui: ReactNode, options: FormRenderOptions = {}, load?: () => Promise<unknown>): Promise<void> {
   await load?.();
-  scriptApi(requestMock, { 'GET /wps/system/registerSettings': () => ({}) });
+  // Unscripted, the settings call fails: the form draws from the tenant's flags, as the tests expect.
+  scriptApi(requestMock, {});
   const view = renderForm(ui, options);
   await act(async () => {
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -22,13 +22,13 @@ describe('encrypted request bodies', () => {
         return new Response(JSON.stringify({ success: true, value: {} }), { status: 200 });
       }),
     );
-    await request('POST', '/wps/session/login', { body: { username: 'a' }, encrypt: true });
-    await request('POST', '/wps/session/login', { body: { username: 'a' }, encrypt: true });
+    await request('POST', '/wps/session/login', { body: { username: 'a', password: 'b' }, encrypt: true });
+    await request('POST', '/wps/session/login', { body: { username: 'a', password: 'b' }, encrypt: true });
     const headers = [];
     for (const s of sent) {
       expect(s.headers['X-Encrypted']).toBe('1');
       const { plaintext, protectedHeader } = await compactDecrypt((JSON.parse(s.body) as { payload: string }).payload, pair.privateKey);
-      expect(JSON.parse(new TextDecoder().decode(plaintext))).toEqual({ username: 'a' });
+      expect(JSON.parse(new TextDecoder().decode(plaintext))).toEqual({ username: 'a', password: 'b' });
       headers.push(protectedHeader);
     }
     const now = (Date.now() + offset) / 1000;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { maskName } from '../../server/db/seed-games';
+import { maskName } from '../../server/lib/games-catalogue';
 import { ApiError, ERROR_KEYS, errorEnvelope } from '../../server/errors';
 import { initials, renderIcon } from '../../server/lib/game-icon';
 import { hashPassword, needsRehash, verifyPassword } from '../../server/lib/passwords';
@@ -10,7 +10,7 @@ import { duplicateDomains, hostName, htmlLang } from '../../server/lib/tenant-ho
 import { TtlCache } from '../../server/lib/ttl-cache';
 import { enforce, FIELD_MESSAGES, satisfies, VALIDATION_RULES, type RuleName } from '../../server/lib/validation-rules';
 import { maskEmail, maskMobile } from '../../server/routes/member/info';
-import { toAmount } from '../../server/routes/member/wallet';
+import { toAmount } from '../../server/lib/money';
 import { isSpaPath } from '../../server/routes/site/index';
 import type { Tenant } from '../../src/generated/tenant';
 

@@ -21,8 +21,9 @@ import {
 import { Icon } from '../../src/components/icons';
 import { Modal } from '../../src/components/modal';
 import { useRuntime } from '../../src/lib/runtime';
+import type { TranslationKey } from '../../src/lib/i18n-keys';
 
-const OPTION_LABEL: Record<DownloadOption['kind'], string> = {
+const OPTION_LABEL: Record<DownloadOption['kind'], TranslationKey> = {
   android: 'download_android',
   ios: 'download_ios',
   profile: 'profile_download',

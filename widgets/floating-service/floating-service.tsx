@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { ContactKind } from './contacts';
+import type { TranslationKey } from '../../src/lib/i18n-keys';
 
-const LABELS: Record<ContactKind, string> = {
+const LABELS: Record<ContactKind, TranslationKey> = {
   whatsapp: 'contact_whatsapp',
   viber: 'contact_viber',
   facebook: 'contact_facebook',

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { animationClock } from '../../src/components/animation-clock';
 import { useInView } from '../../src/components/use-in-view';
 import { useRuntime } from '../../src/lib/runtime';
+import type { TranslationKey } from '../../src/lib/i18n-keys';
 import { digitShift, initialJackpot, JACKPOT_MIN, jackpotChars, jackpotStep, nextTickDelay, type RandomSource } from './rules';
 
 /** Schedules `fn` after `ms`; returns the cancel function (tests drive time themselves). */
@@ -57,7 +58,7 @@ export function showJackpot(link: HTMLElement, value: number, symbol: string): b
 
 export interface JackpotViewProps {
   to: string;
-  title: string;
+  title: TranslationKey;
   /** The value of the first render, the same on the server and in the browser (default: the range's lower bound). */
   start?: number;
   random?: RandomSource;

@@ -6,6 +6,7 @@ import { useLaunchGame } from '../../src/features/games';
 import { useInView } from '../../src/components/use-in-view';
 import { useStepLoop } from '../../src/components/step-loop';
 import { useRuntime } from '../../src/lib/runtime';
+import type { TranslationKey } from '../../src/lib/i18n-keys';
 import { formatWin, reelRows, WINNER_GAP_PX, WINNER_LANGUAGE_DEBOUNCE_MS, WINNER_VISIBLE, winnerLoop, winnerLoops } from './rules';
 
 function WinnerRow({ winner, symbol, onPlay }: { winner: Winner; symbol: string; onPlay: (w: Winner) => void }) {
@@ -52,7 +53,7 @@ function WinnerReel({ winners, symbol, onPlay }: { winners: readonly Winner[]; s
 }
 
 /** The winner board: a static view of up to 3, or a looping vertical carousel above 3. */
-export default function WinnerBoardView({ title }: { title: string }) {
+export default function WinnerBoardView({ title }: { title: TranslationKey }) {
   const { t, i18n } = useTranslation();
   const { tenant } = useRuntime();
   const lang = useContentLanguage(i18n, tenant, WINNER_LANGUAGE_DEBOUNCE_MS);

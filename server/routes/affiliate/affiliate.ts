@@ -10,7 +10,7 @@ export default async function affiliateRoutes(app: FastifyInstance) {
     handler: async (request) => {
       // The spec's `domain` parameter is accepted but not believed: a code bound to one domain is
       // checked against the host the request was actually sent to.
-      const { code } = request.query as { code: string };
+      const { code } = request.query;
       const found = satisfies('affiliateCode', code)
         ? await app.repos.affiliates.resolve(request.tenant.merchantCode, code, hostName(request.headers.host))
         : null;

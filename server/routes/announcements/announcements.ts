@@ -4,7 +4,7 @@ import { contentLang } from '../../lib/lang';
 import { apiRoute } from '../../lib/route';
 import type { AnnouncementRow, AnnouncementType } from '../../repositories/announcements';
 import { TtlCache } from '../../lib/ttl-cache';
-import { hotMatchItem } from '../game/present';
+import { hotMatchItem } from '../../lib/present';
 
 /**
  * Announcement content is the same for every visitor of a merchant and changes rarely, while the
@@ -12,13 +12,6 @@ import { hotMatchItem } from '../game/present';
  * the member (audience, read state, unread count) is computed per request.
  */
 const CONTENT_CACHE_MS = 5_000;
-
-interface Query {
-  types: string;
-  groupName: string;
-  platform: string;
-  lang?: string;
-}
 
 /** Member types that see agent notices (everyone but players, trial and type 40). */
 const isAgent = (type: number) => ![0, 4, 40].includes(type);
@@ -43,7 +36,7 @@ export default async function announcementRoutes(app: FastifyInstance) {
   const content = new TtlCache<{ rows: AnnouncementRow[]; hotMatches: ReturnType<typeof hotMatchItem>[] }>(CONTENT_CACHE_MS, 500);
   apiRoute(app, 'announcements', 'list', {
     handler: async (request) => {
-      const q = request.query as Query;
+      const q = request.query;
       const tenant = request.tenant;
       const types = [...new Set(q.types.split(','))].sort() as AnnouncementType[];
       const lang = contentLang(q.lang ?? tenant.i18n.default);
@@ -72,7 +65,7 @@ export default async function announcementRoutes(app: FastifyInstance) {
 
   apiRoute(app, 'announcements', 'read', {
     handler: async (request) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const found = await app.repos.announcements.byId(request.tenant.merchantCode, id);
       if (!found) throw new ApiError('not.found', 404);
       await app.repos.announcements.markRead(request.auth!.member.id, id);

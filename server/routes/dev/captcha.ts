@@ -11,7 +11,7 @@ export default async function devCaptchaRoutes(app: FastifyInstance) {
   if (!app.config.devRoutes || !(app.messages instanceof OutboxProvider)) return;
   apiRoute(app, 'dev', 'captcha', {
     handler: async (request) => {
-      const { id } = request.query as { id: string };
+      const { id } = request.query;
       const code = await app.repos.captchas.revealForDev(id);
       if (!code) throw new ApiError('not.found', 404);
       return { code };

@@ -12,7 +12,7 @@ export default async function outboxRoutes(app: FastifyInstance) {
   if (!app.config.devRoutes || !(provider instanceof OutboxProvider)) return;
   apiRoute(app, 'dev', 'outbox', {
     handler: async (request) => {
-      const { to, limit } = request.query as { to: string; limit: number };
+      const { to, limit } = request.query;
       // A '+' in a query string decodes to a space: +639... arrives as ' 639...'.
       return provider.latest(request.tenant.merchantCode, to.replace(/^ /, '+'), limit);
     },

@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FavouriteBody } from '../../../src/generated/api/games';
 import { ApiError } from '../../errors';
 import { apiRoute } from '../../lib/route';
 import type { GameRow } from '../../repositories/games';
-import { langOf } from './games';
-import { gameItem, pageOf } from './present';
+import { langOf } from '../../lib/lang';
+import { gameItem, pageOf } from '../../lib/present';
 
-interface GameRef {
-  nodeId: string;
-  vendor: string;
-}
+/** What the favourite and recent-play calls name: a catalogue game and its vendor. */
+type GameRef = Pick<FavouriteBody, 'nodeId' | 'vendor'>;
 
 /** The catalogue game a request names; the vendor must be the game's. */
 async function namedGame(app: FastifyInstance, request: FastifyRequest, ref: GameRef): Promise<GameRow> {
@@ -21,7 +20,7 @@ async function namedGame(app: FastifyInstance, request: FastifyRequest, ref: Gam
 export default async function favouriteRoutes(app: FastifyInstance) {
   apiRoute(app, 'games', 'favouriteAdd', {
     handler: async (request) => {
-      const game = await namedGame(app, request, request.body as GameRef);
+      const game = await namedGame(app, request, request.body);
       await app.repos.playerGames.addFavourite(request.auth!.member.id, game.merchantCode, game.nodeId);
       return true;
     },
@@ -29,7 +28,7 @@ export default async function favouriteRoutes(app: FastifyInstance) {
 
   apiRoute(app, 'games', 'favouriteRemove', {
     handler: async (request) => {
-      const { nodeId } = request.query as GameRef;
+      const { nodeId } = request.query;
       await app.repos.playerGames.removeFavourite(request.auth!.member.id, Number(nodeId));
       return true;
     },
@@ -37,7 +36,7 @@ export default async function favouriteRoutes(app: FastifyInstance) {
 
   apiRoute(app, 'games', 'favourites', {
     handler: async (request) => {
-      const q = request.query as { pageNo?: number; pageSize: number; gameType?: string; language?: string };
+      const q = request.query;
       const page = q.pageNo ?? 1;
       const lang = langOf(request, q.language);
       const { rows, total } = await app.repos.playerGames.favourites(request.auth!.member.id, request.tenant.merchantCode, q.gameType, page, q.pageSize);
@@ -51,7 +50,7 @@ export default async function favouriteRoutes(app: FastifyInstance) {
 
   apiRoute(app, 'games', 'recentAdd', {
     handler: async (request) => {
-      const game = await namedGame(app, request, request.query as GameRef);
+      const game = await namedGame(app, request, request.query);
       await app.repos.playerGames.recordPlay(request.auth!.member.id, game.merchantCode, game.nodeId);
       return true;
     },
@@ -59,7 +58,7 @@ export default async function favouriteRoutes(app: FastifyInstance) {
 
   apiRoute(app, 'games', 'recent', {
     handler: async (request) => {
-      const q = request.query as { page?: number; pageSize: number; gameType?: string; language?: string };
+      const q = request.query;
       const page = q.page ?? 1;
       const lang = langOf(request, q.language);
       const { rows, total } = await app.repos.playerGames.recent(request.auth!.member.id, request.tenant.merchantCode, q.gameType, page, q.pageSize);

@@ -1,25 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SLOT_TYPES, vendorIconUrl } from '../../db/seed-games';
 import { ApiError } from '../../errors';
-import { contentLang } from '../../lib/lang';
+import { SLOT_TYPES, vendorIconUrl } from '../../lib/games-catalogue';
+import { langOf } from '../../lib/lang';
+import { toAmount, toMinor } from '../../lib/money';
+import { gameItem, hotMatchItem, pageOf } from '../../lib/present';
 import { apiRoute } from '../../lib/route';
 import { TtlCache } from '../../lib/ttl-cache';
-import { toAmount } from '../member/wallet';
-import { gameItem, hotMatchItem, pageOf } from './present';
-
-interface ListQuery {
-  gameName?: string;
-  gameType?: string;
-  gameClassify?: string;
-  isNew?: number;
-  vassalage?: string;
-  minBet?: number;
-  minLine?: number;
-  page?: number;
-  pageNo?: number;
-  pageSize: number;
-  language?: string;
-}
 
 /** Game type names of the filter panel (typeId 2). */
 const GAME_TYPE_NAMES: Record<string, [en: string, ty: string]> = {
@@ -33,9 +19,6 @@ const GAME_TYPE_NAMES: Record<string, [en: string, ty: string]> = {
   LOTT: ['Lottery', 'Loterya'],
   ELOTT: ['E-lottery', 'E-loterya'],
 };
-
-/** The language of names in an answer: the one asked for, else the tenant's default (EN or TY). */
-export const langOf = (request: FastifyRequest, language?: string) => contentLang(language ?? request.tenant.i18n.default);
 
 const blankToUndefined = (s: string | undefined) => (s?.trim() ? s.trim() : undefined);
 
@@ -53,7 +36,7 @@ export default async function gameRoutes(app: FastifyInstance) {
 
   apiRoute(app, 'games', 'list', {
     handler: async (request) => {
-      const q = request.query as ListQuery;
+      const q = request.query;
       const lang = langOf(request, q.language);
       const page = q.page ?? q.pageNo ?? 1;
       const filter = {
@@ -63,7 +46,7 @@ export default async function gameRoutes(app: FastifyInstance) {
         classify: q.gameClassify,
         isNew: q.isNew === 1,
         name: blankToUndefined(q.gameName),
-        minBet: q.minBet === undefined ? undefined : Math.round(q.minBet * 100),
+        minBet: q.minBet === undefined ? undefined : toMinor(q.minBet),
         minLine: q.minLine,
       };
       return cached(request, 'list', [filter, lang, page, q.pageSize], async () => {
@@ -75,7 +58,7 @@ export default async function gameRoutes(app: FastifyInstance) {
 
   apiRoute(app, 'games', 'types', {
     handler: async (request) => {
-      const q = request.query as { typeId: 1 | 2; language?: string };
+      const q = request.query;
       const ty = langOf(request, q.language) === 'TY' ? 1 : 0;
       if (q.typeId === 1) {
         return { typeId: 1, list: Object.entries(SLOT_TYPES).map(([code, names]) => ({ code, name: names[ty] })) };
@@ -130,7 +113,7 @@ export default async function gameRoutes(app: FastifyInstance) {
 
   apiRoute(app, 'games', 'hot', {
     handler: async (request) => {
-      const q = request.query as { gameType?: string; gameName?: string; language?: string };
+      const q = request.query;
       const lang = langOf(request, q.language);
       const filter = { merchantCode: request.tenant.merchantCode, gameType: q.gameType, name: blankToUndefined(q.gameName) };
       return cached(request, 'hot', [filter, lang], async () => ({ list: (await app.repos.games.hot(filter, 100)).map((g) => gameItem(g, lang)) }));
@@ -144,7 +127,7 @@ export default async function gameRoutes(app: FastifyInstance) {
 
   apiRoute(app, 'games', 'lottery', {
     handler: async (request) => {
-      const q = request.query as { prizeMode: string; language?: string };
+      const q = request.query;
       const lang = langOf(request, q.language);
       return cached(request, 'lottery', [q.prizeMode, lang], async () => ({
         list: (await app.repos.games.lottery(request.tenant.merchantCode, q.prizeMode)).map((g) => gameItem(g, lang)),

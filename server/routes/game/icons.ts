@@ -36,8 +36,8 @@ export default async function iconRoutes(app: FastifyInstance) {
 
   apiRoute(app, 'games', 'icon', {
     handler: async (request, reply) => {
-      const nodeId = Number((request.params as { nodeId: string }).nodeId);
-      const { size } = request.query as { size: number };
+      const nodeId = Number(request.params.nodeId);
+      const { size } = request.query;
       const png = await cache.get(`g:${nodeId}:${size}`, async () => {
         const source = await app.repos.games.iconSource(nodeId);
         return source && { seed: String(nodeId), label: initials(source.nameEn), gameType: source.gameType, size };
@@ -49,8 +49,8 @@ export default async function iconRoutes(app: FastifyInstance) {
 
   apiRoute(app, 'games', 'vendorIcon', {
     handler: async (request, reply) => {
-      const { vassalage } = request.params as { vassalage: string };
-      const { size } = request.query as { size: number };
+      const { vassalage } = request.params;
+      const { size } = request.query;
       const png = await cache.get(`v:${vassalage}:${size}`, async () => {
         const vendor = await app.repos.games.vendor(vassalage);
         return vendor && { seed: vendor.code, label: initials(vendor.name), size };

@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { INHOUSE_VENDOR } from '../../db/seed-games';
 import { ApiError } from '../../errors';
+import { DEFAULT_RETURN_URL, INHOUSE_VENDOR } from '../../lib/games-catalogue';
 import { idempotencyOf } from '../../lib/idempotency';
+import { toAmount } from '../../lib/money';
+import { escapeHtml } from '../../lib/present';
 import { apiRoute } from '../../lib/route';
 import { scriptJson } from '../../lib/site-index';
 import { sha256 } from '../../lib/tokens';
+import type { SlotQuery } from '../../../src/generated/api/inhouse';
 import { IMMUTABLE } from '../../plugins/external/static';
 import { inhouseGame, spin } from '../../services/inhouse';
 import { MAX_STAKE, MIN_STAKE, PAY_TABLE, REELS, RTP, STAKES } from '../../services/slot';
-import { toAmount } from '../member/wallet';
-import { DEFAULT_RETURN_URL } from './launch';
-import { escapeHtml } from './present';
 
 /** A static file of the slot page, with a content hash for its immutable URL. */
 function asset(name: string) {
@@ -64,7 +64,7 @@ const LABELS: Record<'EN' | 'TY', Labels> = {
   },
 };
 
-function slotPage(q: { token: string; lang?: string; returnUrl?: string }, js: string, css: string): string {
+function slotPage(q: SlotQuery, js: string, css: string): string {
   const lang = q.lang === 'TY' ? 'TY' : 'EN';
   const t = LABELS[lang];
   const returnUrl = q.returnUrl ?? DEFAULT_RETURN_URL;
@@ -106,7 +106,7 @@ export default async function inhouseRoutes(app: FastifyInstance) {
       reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(slotPage(request.query as { token: string; lang?: string; returnUrl?: string }, js.version, css.version)),
+        .send(slotPage(request.query, js.version, css.version)),
   });
 
   apiRoute(app, 'inhouse', 'slotScript', {
@@ -119,7 +119,7 @@ export default async function inhouseRoutes(app: FastifyInstance) {
 
   apiRoute(app, 'inhouse', 'session', {
     handler: async (request, reply) => {
-      const { token, lang } = request.body as { token: string; lang?: string };
+      const { token, lang } = request.body;
       const tenant = request.tenant;
       const exchanged = await app.repos.gameTokens.exchange(token, tenant.merchantCode, INHOUSE_VENDOR);
       if (!exchanged) throw new ApiError('launch.invalid', 401);
@@ -137,8 +137,9 @@ export default async function inhouseRoutes(app: FastifyInstance) {
         minStake: MIN_STAKE,
         maxStake: MAX_STAKE,
         stakes: STAKES,
-        reels: REELS,
-        payTable: PAY_TABLE,
+        // Copies: the answer's arrays are the player's, the game's tables stay read-only.
+        reels: REELS.map((strip) => [...strip]),
+        payTable: PAY_TABLE.map((rule) => ({ ...rule, line: [...rule.line] })),
         rtp: RTP,
       };
     },
@@ -146,7 +147,7 @@ export default async function inhouseRoutes(app: FastifyInstance) {
 
   apiRoute(app, 'inhouse', 'spin', {
     handler: async (request) => {
-      const body = request.body as { stake: number; nodeId?: string };
+      const body = request.body;
       return spin(app, request, body.stake, body.nodeId ? Number(body.nodeId) : null, idempotencyOf(request, 'inhouse.spin'));
     },
   });

@@ -1,20 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { INHOUSE_VENDOR, LOTTERY_VENDORS } from '../../db/seed-games';
+import type { LaunchBody } from '../../../src/generated/api/games';
 import { ApiError } from '../../errors';
+import { DEFAULT_RETURN_URL, INHOUSE_VENDOR, LOTTERY_VENDORS } from '../../lib/games-catalogue';
+import { escapeHtml } from '../../lib/present';
 import { apiRoute } from '../../lib/route';
 import type { GameRow } from '../../repositories/games';
-import { escapeHtml } from './present';
-
-interface LaunchBody {
-  vendor: string;
-  nodeId?: string;
-  gameId?: string;
-  supportPlay?: boolean;
-  language?: string;
-  returnUrl?: string;
-}
-
-export const DEFAULT_RETURN_URL = '/m/home';
 
 /** The game a launch names: by node id, else by the vendor's game id, else (vendor only) none. */
 async function launchedGame(app: FastifyInstance, request: FastifyRequest, body: LaunchBody): Promise<GameRow | null> {
@@ -37,7 +27,7 @@ async function launchedGame(app: FastifyInstance, request: FastifyRequest, body:
 export default async function launchRoutes(app: FastifyInstance) {
   apiRoute(app, 'games', 'launch', {
     handler: async (request) => {
-      const body = request.body as LaunchBody;
+      const body = request.body;
       const tenant = request.tenant;
       const vendor = await app.repos.games.vendor(body.vendor);
       if (!vendor) throw new ApiError('not.found', 404);
@@ -101,8 +91,8 @@ export default async function launchRoutes(app: FastifyInstance) {
 
   apiRoute(app, 'games', 'vendorPage', {
     handler: async (request, reply) => {
-      const q = request.query as Record<string, string | undefined>;
-      const vendor = await app.repos.games.vendor(q.vendor!);
+      const q = request.query;
+      const vendor = await app.repos.games.vendor(q.vendor);
       if (!vendor) throw new ApiError('not.found', 404);
       const game = q.nodeId ? await app.repos.games.byNode(request.tenant.merchantCode, Number(q.nodeId)) : null;
       const ty = q.lang === 'TY';

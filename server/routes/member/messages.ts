@@ -10,7 +10,7 @@ export default async function messageRoutes(app: FastifyInstance) {
 
   apiRoute(app, 'member', 'messages', {
     handler: async (request) => {
-      const { page, pageSize } = request.query as { page: number; pageSize: number };
+      const { page, pageSize } = request.query;
       const memberId = request.auth!.member.id;
       const { list, total } = await app.repos.messages.page(memberId, page, pageSize);
       return {
@@ -25,7 +25,7 @@ export default async function messageRoutes(app: FastifyInstance) {
 
   apiRoute(app, 'member', 'readMessage', {
     handler: async (request) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       if (!(await app.repos.messages.markRead(request.auth!.member.id, id))) throw new ApiError('not.found', 404);
       return true;
     },

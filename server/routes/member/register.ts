@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { apiRoute } from '../../lib/route';
-import { register, type RegisterPayload } from '../../services/registration';
+import { register } from '../../services/registration';
 
 export default async function registerRoutes(app: FastifyInstance) {
   apiRoute(app, 'member', 'register', {
     rateLimit: app.config.limits.registerPerIp,
-    handler: async (request) => register(app, request, request.decrypted as RegisterPayload),
+    handler: async (request) => register(app, request, request.decrypted),
   });
 }

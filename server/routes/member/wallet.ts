@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { toAmount } from '../../lib/money';
 import { apiRoute } from '../../lib/route';
-
-/** Minor units to a currency amount with 2 decimals (integer arithmetic, then one division). */
-export const toAmount = (minor: number): number => Number((minor / 100).toFixed(2));
 
 export default async function walletRoutes(app: FastifyInstance) {
   apiRoute(app, 'member', 'wallet', {

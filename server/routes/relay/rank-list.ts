@@ -1,17 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RankBody, RankQuery } from '../../../src/generated/api/relay';
+import { langOf } from '../../lib/lang';
+import { toAmount } from '../../lib/money';
 import { apiRoute } from '../../lib/route';
-import { langOf } from '../game/games';
-import { toAmount } from '../member/wallet';
 
-interface RankQuery {
-  gameCategory: string;
-  language?: string;
-  limitNum: number;
-}
+/** The board's parameters once defaulted: every category, 20 entries. */
+type RankParameters = RankQuery & Required<Pick<RankQuery, 'gameCategory' | 'limitNum'>>;
 
 /** The winner board (relay operation GCSGAME_getRankList), by GET query or POST body. */
 export default async function rankListRoutes(app: FastifyInstance) {
-  const handler = async (request: FastifyRequest, q: RankQuery) => {
+  const handler = async (request: FastifyRequest, q: RankParameters) => {
     const rows = await app.repos.games.winners(request.tenant.merchantCode, q.gameCategory, langOf(request, q.language), q.limitNum);
     return {
       list: rows.map((w) => ({
@@ -30,9 +28,9 @@ export default async function rankListRoutes(app: FastifyInstance) {
       currencySymbol: request.tenant.settings.currency.symbol,
     };
   };
-  // Defaults are applied by the schema; a POST without a body gets them too.
-  const withDefaults = (q: Partial<RankQuery> | null): RankQuery => ({ gameCategory: 'ALL', limitNum: 20, ...q });
+  // The schema's defaults sit behind $refs, which validation does not apply; a POST may have no body at all.
+  const withDefaults = (q: RankQuery | RankBody): RankParameters => ({ gameCategory: 'ALL', limitNum: 20, ...q });
 
-  apiRoute(app, 'relay', 'rankList', { handler: async (request) => handler(request, withDefaults(request.query as RankQuery)) });
-  apiRoute(app, 'relay', 'rankListPost', { handler: async (request) => handler(request, withDefaults(request.body as RankQuery | null)) });
+  apiRoute(app, 'relay', 'rankList', { handler: async (request) => handler(request, withDefaults(request.query)) });
+  apiRoute(app, 'relay', 'rankListPost', { handler: async (request) => handler(request, withDefaults(request.body)) });
 }

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
 import { apiRoute } from '../../lib/route';
-import { login, type LoginPayload } from '../../services/login';
+import { login } from '../../services/login';
 import { freePlay } from '../../services/trial';
 
 export default async function sessionRoutes(app: FastifyInstance) {
   apiRoute(app, 'session', 'login', {
     rateLimit: app.config.limits.loginPerIp,
-    handler: async (request) => login(app, request, request.decrypted as LoginPayload),
+    handler: async (request) => login(app, request, request.decrypted),
   });
 
   apiRoute(app, 'session', 'freeplay', {

@@ -6,10 +6,10 @@ export default async function smsRoutes(app: FastifyInstance) {
   const limit = app.config.limits.smsPerIp;
   apiRoute(app, 'verification', 'smsNoLogin', {
     rateLimit: limit,
-    handler: async (request) => sendVerificationCode(app, request, request.body as { mobileNum: string; countryDialingCode?: string }),
+    handler: async (request) => sendVerificationCode(app, request, request.body),
   });
   apiRoute(app, 'verification', 'smsResetPassword', {
     rateLimit: limit,
-    handler: async (request) => sendResetCode(app, request, request.body as { mobileNo: string; countryDialingCode?: string }),
+    handler: async (request) => sendResetCode(app, request, request.body),
   });
 }

@@ -1,12 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { feedbackStore } from '../../lib/feedback';
+import { feedbackStore, runtimeText } from '../../lib/feedback';
 import { Modal } from '../../components/modal';
 
 /** The feedback store's confirm dialog (lazy: only loaded the first time something asks). */
 export default function ConfirmDialog() {
-  const { t } = useTranslation();
+  const { i18n } = useTranslation();
   const titleId = useId();
   const messageId = useId();
   const { dialog } = useSnapshot(feedbackStore);
@@ -25,20 +25,20 @@ export default function ConfirmDialog() {
     >
       {dialog.titleKey ? (
         <h2 id={titleId} className="modal__title">
-          {t(dialog.titleKey)}
+          {runtimeText(i18n, dialog.titleKey)}
         </h2>
       ) : null}
       <p id={messageId} className="modal__message">
-        {t(dialog.messageKey, dialog.params)}
+        {runtimeText(i18n, dialog.messageKey, dialog.params)}
       </p>
       <div className="modal__actions">
         {cancelable ? (
           <button type="button" className="button button--secondary" onClick={() => answer(false)}>
-            {t(dialog.cancelKey ?? 'cancel')}
+            {runtimeText(i18n, dialog.cancelKey ?? 'cancel')}
           </button>
         ) : null}
         <button type="button" className="button button--primary" onClick={() => answer(true)}>
-          {t(dialog.confirmKey)}
+          {runtimeText(i18n, dialog.confirmKey)}
         </button>
       </div>
     </Modal>

@@ -1,11 +1,12 @@
 import './form-tabs.css';
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TranslationKey } from '../../lib/i18n-keys';
 
 /** One tab of a form's mode switch: its value and its label's i18n key. */
 export interface FormTab<T extends string> {
   value: T;
-  label: string;
+  label: TranslationKey;
 }
 
 /** The ids tying a form's mode tabs to the panel they switch. */

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { hasText } from '../../lib/feedback';
 
 /** What a field check or a failed call says: an i18n key and its interpolation values. */
 export interface FieldMessage {
@@ -17,6 +18,6 @@ export function useMessageText(): (message: FieldCheck | undefined) => string {
   const { t, i18n } = useTranslation();
   return (message) => {
     if (!message) return '';
-    return i18n.exists(message.key) ? t(message.key, message.params) : t('unknown_error');
+    return hasText(i18n, message.key) ? t(message.key, message.params) : t('unknown_error');
   };
 }

@@ -1,11 +1,13 @@
 import './text-field.css';
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { runtimeText } from '../../lib/feedback';
+import type { TranslationKey } from '../../lib/i18n-keys';
 import { Icon } from '../icons';
 import { useMessageText, type FieldCheck } from './message';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'prefix'> {
-  /** i18n key of the label. */
+  /** i18n key of the label (field names come from the server's rules, so it is checked at run time). */
   label: string;
   /** Label text that is the same in every language (a brand name such as WhatsApp); wins over `label`. */
   labelText?: string;
@@ -18,12 +20,12 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   /** Shown after the input (toggle, send-code button, captcha image). */
   addon?: ReactNode;
   /** Hint text's i18n key. */
-  hint?: string;
+  hint?: TranslationKey;
 }
 
 /** A labelled input with its error text; required fields get an asterisk (drawn by CSS) and aria-required. */
 export function TextField({ label, labelText, value, onValueChange, error, inputRef, prefix, addon, hint, required, id, className, ...input }: TextFieldProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const text = useMessageText();
   const autoId = useId();
   const inputId = id ?? `f${autoId}`;
@@ -36,7 +38,7 @@ export function TextField({ label, labelText, value, onValueChange, error, input
   return (
     <div className={classes}>
       <label className="form-field__label" htmlFor={inputId}>
-        {labelText ?? t(label)}
+        {labelText ?? runtimeText(i18n, label)}
       </label>
       <div className="form-field__control">
         {prefix}

@@ -158,7 +158,7 @@ export function backTarget(search: URLSearchParams): string {
 
 /** POST /wps/game/launch. */
 export function requestLaunch(target: LaunchTarget, opts: Pick<LaunchOptions, 'language' | 'returnUrl'> = {}): Promise<Launch> {
-  return request<Launch>('POST', LAUNCH_API_PATH, { body: launchBody(target, opts) });
+  return request('POST', LAUNCH_API_PATH, { body: launchBody(target, opts) });
 }
 
 /** Records a recent play (GET /wps/game/recent/add); never fails the launch. */
@@ -169,8 +169,8 @@ export function recordRecentPlay(target: LaunchTarget): void {
 
 /** Revalidates the header balance (SWR mutate of the wallet key; SWR loads only when asked). */
 export function revalidateWallet(): Promise<unknown> {
-  return Promise.all([import('swr'), import('../wallet')])
-    .then(([{ mutate }, { WALLET_PATH }]) => mutate((key) => Array.isArray(key) && key[0] === WALLET_PATH))
+  return import('../wallet')
+    .then(({ revalidateWalletCache }) => revalidateWalletCache())
     .catch(() => undefined);
 }
 

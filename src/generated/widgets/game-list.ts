@@ -45,7 +45,7 @@ export interface GameListCategoryLink {
   /**
    * i18n key of the link text
    */
-  label: string;
+  label: import('../../lib/i18n-keys').TranslationKey;
   /**
    * Site route, e.g. /m/gameList?gameType=FISH
    */

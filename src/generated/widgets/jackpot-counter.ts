@@ -11,5 +11,5 @@ export interface JackpotCounterProps {
   /**
    * Label key (default jackpot)
    */
-  title?: string;
+  title?: import('../../lib/i18n-keys').TranslationKey;
 }

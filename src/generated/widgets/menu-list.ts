@@ -7,7 +7,7 @@ export interface MenuListProps {
   /**
    * i18n key of the list heading
    */
-  title?: string;
+  title?: import('../../lib/i18n-keys').TranslationKey;
   /**
    * card: rows on a raised rounded surface
    */

@@ -7,7 +7,7 @@ export type NavItemProps = {
   /**
    * i18n key of the visible label and accessible name
    */
-  label: string;
+  label: import('../../lib/i18n-keys').TranslationKey;
   /**
    * Site route the item links to, e.g. /m/rewardCenter or /m/member/notice?types=A
    */
@@ -17,13 +17,13 @@ export type NavItemProps = {
   /**
    * Label while the action's toggle is on (toggleBalance: the balance is hidden), e.g. show_balance
    */
-  activeLabel?: string;
+  activeLabel?: import('../../lib/i18n-keys').TranslationKey;
   activeIcon?: IconName;
   badge?: BadgeName;
   /**
    * A fixed badge, e.g. deposit_bonus_badge
    */
-  badgeText?: string;
+  badgeText?: import('../../lib/i18n-keys').TranslationKey;
   /**
    * Needs a session: a visitor's tap asks to log in instead
    */

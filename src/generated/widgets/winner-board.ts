@@ -7,5 +7,5 @@ export interface WinnerBoardProps {
   /**
    * Heading key (default latest_winners)
    */
-  title?: string;
+  title?: import('../../lib/i18n-keys').TranslationKey;
 }

@@ -3,7 +3,12 @@
  * unwraps the envelope `{ success, value?, errorCode?, message? }`: a success resolves with
  * `value`, anything else rejects with an ApiFailure carrying the stable errorCode and the i18n
  * key. Where a merchant runs its own platform, only the base URL changes (`configureApi`).
+ *
+ * `request` is typed by the endpoint map generated from schemas/api: the method and path name a
+ * route, whose query, body and answer types follow, so a caller cannot pick the answer's type.
  */
+import type { EndpointKey, Endpoints } from '../../generated/api/endpoints';
+
 export interface Envelope<T> {
   success: boolean;
   value?: T;
@@ -71,6 +76,46 @@ export function configureApi(partial: Partial<ApiConfig>): void {
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Routes answering JSON in the envelope (not the pages, scripts and images). */
+export type JsonEndpoint = { [K in EndpointKey]: Endpoints[K]['produces'] extends 'application/json' ? K : never }[EndpointKey];
+
+/** JSON routes read with GET: what the SWR hooks cache. */
+export type GetEndpoint = { [K in JsonEndpoint]: Endpoints[K]['method'] extends 'GET' ? K : never }[JsonEndpoint];
+
+/** Paths of the JSON routes of a method (path parameters as template slots). */
+export type PathOf<M extends Method> = { [K in JsonEndpoint]: Endpoints[K]['method'] extends M ? Endpoints[K]['path'] : never }[JsonEndpoint];
+
+/** The route a method and a filled-in path call. */
+export type EndpointAt<M extends Method, P extends string> = {
+  [K in JsonEndpoint]: Endpoints[K]['method'] extends M ? (P extends Endpoints[K]['path'] ? K : never) : never;
+}[JsonEndpoint];
+
+export type QueryOf<K extends EndpointKey> = Exclude<Endpoints[K]['query'], undefined>;
+export type ResponseOf<K extends EndpointKey> = Endpoints[K]['response'];
+
+type QueryOption<E extends Endpoints[EndpointKey]> = [E['query']] extends [undefined] ? { query?: undefined } : { query?: E['query'] };
+type BodyOption<E extends Endpoints[EndpointKey]> = [E['payload']] extends [undefined]
+  ? [E['body']] extends [undefined]
+    ? { body?: undefined; form?: undefined; encrypt?: undefined }
+    : { body?: E['body']; form?: { [F in keyof Exclude<E['body'], null>]: string }; encrypt?: undefined }
+  : // An encrypted route: the payload is what the caller hands over; the wire body is its JWE.
+    { body: E['payload']; encrypt: true; form?: undefined };
+
+/** What a call of route K takes: its query and body types, encryption where the route needs it. */
+export type RequestOptionsFor<K extends EndpointKey> = QueryOption<Endpoints[K]> & BodyOption<Endpoints[K]> & { signal?: AbortSignal };
+
+/** The options argument may be left out when nothing in it is required. */
+type OptionsArg<O> = object extends O ? [opts?: O] : [opts: O];
+
+/**
+ * A path taken from an endpoint key ("GET /wps/member/wallet"), so already checked against the
+ * map. The brand keeps arbitrary strings away from `request`'s unchecked form, which the SWR
+ * fetcher uses for the keys it is handed (and which a test's mock of `request` implements).
+ */
+export type CheckedPath = string & { readonly __checkedPath: true };
+
 export interface RequestOptions {
   query?: Query;
   /** JSON body. */
@@ -82,7 +127,7 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-function urlFor(path: string, query?: Query): string {
+function urlFor(path: string, query?: object): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
   const qs = params.toString();
@@ -113,8 +158,15 @@ async function encryptBody(body: unknown): Promise<{ headers: Record<string, str
   return { headers: { [enc.header]: '1' }, text: JSON.stringify({ payload: jwe }) };
 }
 
-/** Calls the API and unwraps the envelope. */
-export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: RequestOptions = {}): Promise<T> {
+/** Calls route `method path` of the API and unwraps the envelope; the answer has the route's type. */
+export function request<M extends Method, P extends PathOf<M>>(
+  method: M,
+  path: P,
+  ...opts: OptionsArg<RequestOptionsFor<EndpointAt<M, P>>>
+): Promise<ResponseOf<EndpointAt<M, P>>>;
+/** A path from an endpoint key: the caller knows the answer's type from that key. */
+export function request(method: Method, path: CheckedPath, opts?: RequestOptions): Promise<unknown>;
+export async function request(method: Method, path: string, opts: Omit<RequestOptions, 'query'> & { query?: object } = {}): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json', ...config.headers() };
   const token = config.token();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -137,19 +189,14 @@ export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiFailure('network', 'network_slow', 0);
   }
-  let envelope: Envelope<T>;
+  let envelope: Envelope<unknown>;
   try {
-    envelope = (await res.json()) as Envelope<T>;
+    envelope = (await res.json()) as Envelope<unknown>;
   } catch {
     throw new ApiFailure('server.error', 'unknown_error', res.status);
   }
-  if (envelope.success) return envelope.value as T;
+  if (envelope.success) return envelope.value;
   const code = envelope.errorCode ?? 'server.error';
   if (code === 'session.invalid') config.onSessionInvalid(token);
   throw new ApiFailure(code, envelope.message ?? 'unknown_error', res.status, envelope.value);
-}
-
-/** The SWR fetcher for GET keys of the form [path, query?]. */
-export function swrFetcher<T>([path, query]: readonly [string, Query?]): Promise<T> {
-  return request<T>('GET', path, { query });
 }

@@ -28,7 +28,7 @@ let inFlight: Promise<Renewal> | null = null;
 async function renewOnce(): Promise<Renewal> {
   const sent = currentToken();
   try {
-    const renewal = await request<Renewal>('POST', RENEW_PATH, { body: {} });
+    const renewal = await request('POST', RENEW_PATH, { body: {} });
     if (sent && typeof renewal?.token === 'string') replaceToken(sent, renewal.token);
     return renewal;
   } catch (err) {
@@ -39,8 +39,8 @@ async function renewOnce(): Promise<Renewal> {
 }
 
 /** DELETE /wps/session: revokes the token on the server. */
-export function deleteSession(): Promise<boolean> {
-  return request<boolean>('DELETE', SESSION_PATH);
+export function deleteSession(): Promise<true> {
+  return request('DELETE', SESSION_PATH);
 }
 
 /**

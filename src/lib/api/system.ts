@@ -3,9 +3,10 @@
  * gets both injected at load; the maintenance and restricted views poll the status to notice the
  * end of a maintenance window.
  */
-import useSWR, { type SWRResponse } from 'swr';
+import type { SWRResponse } from 'swr';
 import type { Startup, Status } from '../../generated/api/system';
-import { request, swrFetcher, type ApiFailure } from './client';
+import { request, type ApiFailure } from './client';
+import { resourceKey, useResource } from './swr';
 
 export type { Startup, Status };
 
@@ -15,15 +16,14 @@ export const STARTUP_PATH = '/wps/system/startup';
 export const STATUS_POLL_MS = 60_000;
 
 export function getStatus(): Promise<Status> {
-  return request<Status>('GET', STATUS_PATH);
+  return request('GET', STATUS_PATH);
 }
 
 export function getStartup(): Promise<Startup> {
-  return request<Startup>('GET', STARTUP_PATH);
+  return request('GET', STARTUP_PATH);
 }
 
 export function useSystemStatus(poll = true): SWRResponse<Status, ApiFailure> {
-  return useSWR<Status, ApiFailure, readonly [string]>([STATUS_PATH], swrFetcher, {
-    refreshInterval: poll ? STATUS_POLL_MS : 0,
-  });
+  // A player coming back to the maintenance page sees at once whether it is over.
+  return useResource(resourceKey('GET /wps/system/status'), { refreshInterval: poll ? STATUS_POLL_MS : 0, revalidateOnFocus: true });
 }

@@ -1,7 +1,7 @@
 /** Affiliate (invitation) codes: GET /wps/affiliate/check with code and domain (schemas/api/affiliate.json). */
-import useSWR from 'swr';
 import type { Result as AffiliateResult } from '../../../generated/api/affiliate';
 import { request } from '../../../lib/api/client';
+import { resourceKey, useResource } from '../../../lib/api/swr';
 
 export type { AffiliateResult };
 
@@ -9,7 +9,7 @@ export const AFFILIATE_CHECK_PATH = '/wps/affiliate/check';
 
 /** Resolves with the normalised code when it is valid on the domain; rejects (affiliate.invalid) otherwise. */
 export function checkAffiliate(code: string, domain: string): Promise<AffiliateResult> {
-  return request<AffiliateResult>('GET', AFFILIATE_CHECK_PATH, { query: { code, domain } });
+  return request('GET', AFFILIATE_CHECK_PATH, { query: { code, domain } });
 }
 
 /** True / false once the check answered; undefined while unknown (no code, or still asking). */
@@ -22,12 +22,13 @@ export async function isAffiliateValid(code: string, domain: string): Promise<bo
   }
 }
 
-/** The validity of a code from the URL, checked once per code and domain. */
+/** The validity of a code from the URL, checked once per code and domain (a refusal is an answer, not retried). */
 export function useAffiliateCheck(code: string | null, domain: string): { valid: boolean | undefined } {
-  const { data } = useSWR(code ? [AFFILIATE_CHECK_PATH, code, domain] : null, () => isAffiliateValid(code!, domain), {
-    revalidateOnFocus: false,
+  const { data, error } = useResource(code ? resourceKey('GET /wps/affiliate/check', { code, domain }) : null, {
     revalidateOnReconnect: false,
     revalidateIfStale: false,
+    shouldRetryOnError: false,
   });
-  return { valid: code ? data : false };
+  if (!code) return { valid: false };
+  return { valid: data !== undefined ? true : error ? false : undefined };
 }

@@ -12,12 +12,12 @@ export const FREEPLAY_PATH = '/wps/session/login/freeplay';
 
 /** Logs in by username and password, or by mobile number and SMS code (type sms). */
 export function login(payload: LoginPayload): Promise<Session> {
-  return request<Session>('POST', LOGIN_PATH, { body: payload, encrypt: true });
+  return request('POST', LOGIN_PATH, { body: payload, encrypt: true });
 }
 
 /** Creates a free-play trial member (type 4) and logs it in. */
 export function loginFreePlay(): Promise<Session> {
-  return request<Session>('POST', FREEPLAY_PATH, { body: {} });
+  return request('POST', FREEPLAY_PATH, { body: {} });
 }
 
 /** True when a failed login's error value asks for a captcha (spec section 4). */

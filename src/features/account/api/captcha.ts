@@ -1,15 +1,15 @@
 /** Captcha resource: GET /wps/captcha gives a base64 PNG of 6 digits and its id (schemas/api/captcha.json). */
 import { useCallback, useId } from 'react';
-import useSWR from 'swr';
 import type { Captcha1 as Captcha } from '../../../generated/api/captcha';
 import { request } from '../../../lib/api/client';
+import { resourceKey, useResource } from '../../../lib/api/swr';
 
 export type { Captcha };
 
 export const CAPTCHA_PATH = '/wps/captcha';
 
 export function fetchCaptcha(): Promise<Captcha> {
-  return request<Captcha>('GET', CAPTCHA_PATH);
+  return request('GET', CAPTCHA_PATH);
 }
 
 /** The image as a data: URL for an <img>. */
@@ -26,13 +26,12 @@ export interface CaptchaState {
 }
 
 /**
- * A captcha for one form while `active`. Keyed per component instance: two forms never share a
+ * A captcha for one form while `active`. Scoped per component instance: two forms never share a
  * captcha, and nothing is revalidated behind the player's back (a new image would void the typed code).
  */
 export function useCaptcha(active: boolean): CaptchaState {
   const instance = useId();
-  const { data, error, isLoading, isValidating, mutate } = useSWR(active ? [CAPTCHA_PATH, instance] : null, () => fetchCaptcha(), {
-    revalidateOnFocus: false,
+  const { data, error, isLoading, isValidating, mutate } = useResource(active ? resourceKey('GET /wps/captcha', null, instance) : null, {
     revalidateOnReconnect: false,
     revalidateIfStale: false,
     shouldRetryOnError: false,

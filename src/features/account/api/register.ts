@@ -9,7 +9,7 @@ export const REGISTER_PATH = '/wps/member/register';
 
 /** Registers a member and opens its session. */
 export function registerMember(payload: RegisterPayload): Promise<Session> {
-  return request<Session>('PUT', REGISTER_PATH, { body: payload, encrypt: true });
+  return request('PUT', REGISTER_PATH, { body: payload, encrypt: true });
 }
 
 /** The registerMethod of the payload for how the page is run. */

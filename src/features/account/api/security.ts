@@ -9,15 +9,15 @@ export const SET_PASSWORD_BY_PHONE_PATH = '/wps/security/setPasswordByPhone';
 export const FORGOT_PASSWORD_EMAIL_PATH = '/wps/security/forgotPassword/email';
 
 export function changePassword(body: ChangePassword): Promise<true> {
-  return request<true>('POST', CHANGE_PASSWORD_PATH, { body });
+  return request('POST', CHANGE_PASSWORD_PATH, { body });
 }
 
 /** Sets the password of the member owning the number; answers that member's userName. */
 export function setPasswordByPhone(body: SetPasswordByPhone): Promise<UserName> {
-  return request<UserName>('POST', SET_PASSWORD_BY_PHONE_PATH, { body });
+  return request('POST', SET_PASSWORD_BY_PHONE_PATH, { body });
 }
 
 /** Form-encoded, as the spec's call is. */
 export function forgotPasswordByEmail(body: ForgotPasswordEmail): Promise<true> {
-  return request<true>('POST', FORGOT_PASSWORD_EMAIL_PATH, { form: { username: body.username, email: body.email } });
+  return request('POST', FORGOT_PASSWORD_EMAIL_PATH, { form: { username: body.username, email: body.email } });
 }

@@ -2,9 +2,10 @@
  * Promotions (GET /wps/promotions): the promotions available to the member. The member-centre and
  * reward-center badge counts them as unclaimed (the API lists only what can still be taken up).
  */
-import useSWR, { type SWRResponse } from 'swr';
+import type { SWRResponse } from 'swr';
 import type { Promotions1 as PromotionList } from '../../../generated/api/promotions';
-import { request, swrFetcher, type ApiFailure } from '../../../lib/api/client';
+import { request, type ApiFailure } from '../../../lib/api/client';
+import { resourceKey, useResource } from '../../../lib/api/swr';
 
 export type { PromotionList };
 export type Promotion = PromotionList[number];
@@ -12,16 +13,12 @@ export type Promotion = PromotionList[number];
 export const PROMOTIONS_PATH = '/wps/promotions';
 
 export function getPromotions(lang?: string): Promise<PromotionList> {
-  return request<PromotionList>('GET', PROMOTIONS_PATH, { query: { lang } });
+  return request('GET', PROMOTIONS_PATH, { query: { lang } });
 }
 
 /** Promotions in a language; `enabled` false (e.g. a visitor, for the badge) skips the call. */
 export function usePromotions(lang: string | undefined, enabled = true): SWRResponse<PromotionList, ApiFailure> {
-  return useSWR<PromotionList, ApiFailure, readonly [string, { lang?: string }] | null>(
-    enabled ? [PROMOTIONS_PATH, { lang }] : null,
-    swrFetcher,
-    { revalidateOnFocus: false },
-  );
+  return useResource(enabled ? resourceKey('GET /wps/promotions', { lang }) : null);
 }
 
 /** The badge number: promotions still open to the member. */

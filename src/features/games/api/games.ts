@@ -6,17 +6,16 @@
  */
 import { produce } from 'immer';
 import { useCallback, useMemo } from 'react';
-import useSWR, { mutate as globalMutate, type SWRResponse } from 'swr';
-import useSWRInfinite, { type SWRInfiniteResponse } from 'swr/infinite';
+import type { SWRResponse } from 'swr';
+import type { SWRInfiniteResponse } from 'swr/infinite';
+import type { Endpoints } from '../../../generated/api/endpoints';
 import type {
   Categories,
   GameClassify,
   GameItem,
-  GameList,
   GamePage,
   GameType,
   HotMatch,
-  HotMatchList,
   Jackpot,
   Launch,
   LaunchBody,
@@ -25,7 +24,8 @@ import type {
   RecentPage,
   TypeList,
 } from '../../../generated/api/games';
-import { request, type ApiFailure, type Query } from '../../../lib/api/client';
+import { request, type ApiFailure, type QueryOf, type ResponseOf } from '../../../lib/api/client';
+import { resourceKey, revalidate, useResource, useResourcePages, useResourceSelect, type ResourceKey, type ResourceView } from '../../../lib/api/swr';
 
 export type { Categories, GameClassify, GameItem, GamePage, GameType, HotMatch, Jackpot, Launch, LaunchBody, ListQuery, RecentPage, TypeList };
 
@@ -81,13 +81,22 @@ export interface GamesPage {
   totalPages: number;
 }
 
+/** The routes the paged lists read. */
+type PageEndpoint = 'GET /wps/game/list' | 'GET /wps/game/favourites' | 'GET /wps/game/recent' | 'GET /wps/game/hot';
+
+/** One page's call: a route's path with its query (typed by the route). */
+export type PageRequest = { [K in PageEndpoint]: { path: Endpoints[K]['path']; query: QueryOf<K> } }[PageEndpoint];
+
+/** A page as the server answers it (games, or list for recent and hot games). */
+export type PageAnswer = ResponseOf<PageEndpoint>;
+
 /** Page size of a source (26, recent 25; hot has a single page). */
 export function pageSizeOf(source: GameSource): number {
   return source.kind === 'recent' ? RECENT_PAGE_SIZE : GAME_PAGE_SIZE;
 }
 
 /** The query of one page of a source (page is 1-based). */
-export function pageQuery(source: GameSource, page: number, language: string): { path: string; query: Query } {
+export function pageQuery(source: GameSource, page: number, language: string): PageRequest {
   switch (source.kind) {
     case 'list': {
       const f = source.filter;
@@ -138,7 +147,7 @@ export function normalisePage(value: unknown, page: number): GamesPage {
 /** Fetches one page of a source. */
 export async function getGamesPage(source: GameSource, page: number, language: string): Promise<GamesPage> {
   const { path, query } = pageQuery(source, page, language);
-  return normalisePage(await request<unknown>('GET', path, { query }), page);
+  return normalisePage(await request('GET', path, { query }), page);
 }
 
 /** True while the source has pages after `last` (hot games never do). */
@@ -148,39 +157,73 @@ export function hasMorePages(source: GameSource, last: GamesPage | undefined): b
   return last.pageNum < last.totalPages && last.games.length > 0;
 }
 
-type PageKey = readonly ['games-page', string, string, number, string, number];
+/** The resource key of one page of a source. */
+function pageKey(source: GameSource, page: number, language: string, scope: string): ResourceKey<PageEndpoint> {
+  const { path, query } = pageQuery(source, page, language);
+  return resourceKey(`GET ${path}` as const, query, scope);
+}
+
+/**
+ * The paged lists' answer to their callers: the pages normalised (`data`); the rest is SWR's, on
+ * the pages as cached (the server's answers), which `withoutGame` also edits.
+ */
+export type GamePages = Omit<SWRInfiniteResponse<PageAnswer, ApiFailure>, 'data'> & { readonly data: GamesPage[] | undefined };
+
+/** Normalised pages per cached page list, so that `data` keeps its identity while the cache does. */
+const normalised = new WeakMap<readonly PageAnswer[], GamesPage[]>();
+
+function normalisedPages(pages: PageAnswer[] | undefined): GamesPage[] | undefined {
+  if (!pages) return undefined;
+  let out = normalised.get(pages);
+  if (!out) {
+    out = pages.map((p, i) => normalisePage(p, i + 1));
+    normalised.set(pages, out);
+  }
+  return out;
+}
 
 /**
  * Pages of a source with useSWRInfinite: `setSize(size + 1)` loads the next page and appends it.
- * A null source loads nothing. The token is part of the key (favourites and recent are per member),
- * so is the language (a language change reloads). The first page is not refetched when paging on.
- * `epoch` forces a fresh list from page 1 when it changes (a tab tapped again, a filter resubmitted).
+ * A null source loads nothing. The token scopes the pages (favourites and recent are per member);
+ * the language is in the query (a language change reloads). The first page is not refetched when
+ * paging on. `epoch` forces a fresh list from page 1 when it changes (a tab tapped again, a filter
+ * resubmitted): it is part of the scope.
  */
-export function useGamePages(
-  source: GameSource | null,
-  language: string,
-  token: string | null | undefined,
-  epoch = 0,
-): SWRInfiniteResponse<GamesPage, ApiFailure> {
+export function useGamePages(source: GameSource | null, language: string, token: string | null | undefined, epoch = 0): GamePages {
   const sourceKey = source ? JSON.stringify(source) : '';
   const getKey = useCallback(
-    (index: number, previous: GamesPage | null): PageKey | null => {
+    (index: number, previous: PageAnswer | null): ResourceKey<PageEndpoint> | null => {
       if (!source) return null;
-      if (index > 0 && !hasMorePages(source, previous ?? undefined)) return null;
-      return ['games-page', sourceKey, language, index + 1, token ?? '', epoch];
+      if (index > 0 && !hasMorePages(source, previous ? normalisePage(previous, index) : undefined)) return null;
+      return pageKey(source, index + 1, language, `${token ?? ''}#${epoch}`);
     },
     // sourceKey stands for source: a new but equal filter object keeps the same key function.
     [sourceKey, language, token, epoch],
   );
-  return useSWRInfinite<GamesPage, ApiFailure>(
-    getKey,
-    (key: PageKey) => getGamesPage(JSON.parse(key[1]) as GameSource, key[3], key[2]),
-    { revalidateFirstPage: false, revalidateOnFocus: false },
-  );
+  const pages = useResourcePages(getKey, { revalidateFirstPage: false });
+  return {
+    get data() {
+      return normalisedPages(pages.data);
+    },
+    get error() {
+      return pages.error;
+    },
+    get isLoading() {
+      return pages.isLoading;
+    },
+    get isValidating() {
+      return pages.isValidating;
+    },
+    get size() {
+      return pages.size;
+    },
+    setSize: pages.setSize,
+    mutate: pages.mutate,
+  };
 }
 
 /** The catalogue list of a category (spec: gameType, classification, vendor, name, minimum bet). */
-export function useGameList(filter: GameFilter | null, language: string): SWRInfiniteResponse<GamesPage, ApiFailure> {
+export function useGameList(filter: GameFilter | null, language: string): GamePages {
   return useGamePages(filter ? { kind: 'list', filter } : null, language, null);
 }
 
@@ -196,37 +239,27 @@ export function getHotGames(language: string, gameType?: GameType, gameName?: st
 }
 
 /** Hot games (isPlatform 2), optionally of one game type and matching a name; no paging. */
-export function useHotGames(language: string, gameType?: GameType, gameName?: string): SWRResponse<GameItem[], ApiFailure> {
-  const { path, query } = pageQuery({ kind: 'hot', gameType, gameName }, 1, language);
-  return useSWR<GameItem[], ApiFailure, readonly [string, Query]>(
-    [path, query],
-    ([p, q]) => request<GameList>('GET', p, { query: q }).then((v) => v.list),
-    { revalidateOnFocus: false },
-  );
+export function useHotGames(language: string, gameType?: GameType, gameName?: string): ResourceView<GameItem[]> {
+  const { query } = pageQuery({ kind: 'hot', gameType, gameName }, 1, language);
+  return useResourceSelect(resourceKey('GET /wps/game/hot', query), (v) => v.list);
 }
 
 export function getGameCategories(language: string): Promise<Categories> {
-  return request<Categories>('GET', GAME_CATEGORIES_PATH, { query: { language } });
+  return request('GET', GAME_CATEGORIES_PATH, { query: { language } });
 }
 
 /** The category menu: the server's sorting, each category's vendors, and every vendor. */
 export function useGameCategories(language: string): SWRResponse<Categories, ApiFailure> {
-  return useSWR<Categories, ApiFailure, readonly [string, Query]>([GAME_CATEGORIES_PATH, { language }], ([p, q]) => request<Categories>('GET', p, { query: q }), {
-    revalidateOnFocus: false,
-  });
+  return useResource(resourceKey('GET /wps/game/categories', { language }));
 }
 
 export function getGameTypes(typeId: 1 | 2, language: string, merchantCode?: string): Promise<TypeList> {
-  return request<TypeList>('GET', GAME_TYPES_PATH, { query: { typeId, language, merchant_code: merchantCode } });
+  return request('GET', GAME_TYPES_PATH, { query: { typeId, language, merchant_code: merchantCode } });
 }
 
 /** typeId 1: the slot types of the RNG filter; typeId 2: game types with their vendors; null loads nothing. */
 export function useGameTypes(typeId: 1 | 2 | null, language: string): SWRResponse<TypeList, ApiFailure> {
-  return useSWR<TypeList, ApiFailure, readonly [string, Query] | null>(
-    typeId ? [GAME_TYPES_PATH, { typeId, language }] : null,
-    ([p, q]) => request<TypeList>('GET', p, { query: q }),
-    { revalidateOnFocus: false },
-  );
+  return useResource(typeId ? resourceKey('GET /wps/game/types', { typeId, language }) : null);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -239,7 +272,7 @@ export interface GameRef {
 }
 
 export function getFavouriteIds(): Promise<NodeIds> {
-  return request<NodeIds>('GET', FAVOURITE_IDS_PATH);
+  return request('GET', FAVOURITE_IDS_PATH);
 }
 
 export function postFavourite(game: GameRef): Promise<unknown> {
@@ -255,14 +288,12 @@ export function getFavourites(page: number, language: string, gameType?: GameTyp
 }
 
 /** The SWR key of the member's favourite ids (shared: every star on the page reads the same entry). */
-export function favouriteIdsKey(token: string | null | undefined): readonly [string, undefined, string] | null {
-  return token ? [FAVOURITE_IDS_PATH, undefined, token] : null;
+export function favouriteIdsKey(token: string | null | undefined): ResourceKey<'GET /wps/game/favourites/ids'> | null {
+  return token ? resourceKey('GET /wps/game/favourites/ids', null, token) : null;
 }
 
 export function useFavouriteIds(token: string | null | undefined): SWRResponse<NodeIds, ApiFailure> {
-  return useSWR<NodeIds, ApiFailure, readonly [string, undefined, string] | null>(favouriteIdsKey(token), ([path]) => request<NodeIds>('GET', path), {
-    revalidateOnFocus: false,
-  });
+  return useResource(favouriteIdsKey(token));
 }
 
 export interface Favourites {
@@ -334,13 +365,17 @@ export function useFavourites(token: string | null | undefined): Favourites {
   return useMemo(() => ({ ids, isFavourite, add, remove, toggle }), [ids, isFavourite, add, remove, toggle]);
 }
 
+/** A page of any list, cached or normalised: its games are in `games`, or in `list` (recent, hot). */
+type ListedPage = { games: GameItem[] } | { list: GameItem[] };
+
 /** Pages without one game (a favourite removed on the favourites tab disappears at once). */
-export function withoutGame(pages: GamesPage[] | undefined, nodeId: string): GamesPage[] | undefined {
+export function withoutGame<P extends ListedPage>(pages: P[] | undefined, nodeId: string): P[] | undefined {
   if (!pages) return pages;
   return produce(pages, (draft) => {
-    for (const page of draft) {
-      const i = page.games.findIndex((g) => g.nodeId === nodeId);
-      if (i !== -1) page.games.splice(i, 1);
+    for (const page of draft as ListedPage[]) {
+      const games = 'games' in page ? page.games : page.list;
+      const i = games.findIndex((g) => g.nodeId === nodeId);
+      if (i !== -1) games.splice(i, 1);
     }
   });
 }
@@ -348,7 +383,7 @@ export function withoutGame(pages: GamesPage[] | undefined, nodeId: string): Gam
 /** Drops the cached favourite ids (after a login or logout the next reader refetches). */
 export function revalidateFavouriteIds(token: string | null | undefined): Promise<unknown> {
   const key = favouriteIdsKey(token);
-  return key ? globalMutate(key) : Promise.resolve();
+  return key ? revalidate(key) : Promise.resolve();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -364,12 +399,12 @@ export function getRecent(page: number, language: string, gameType?: GameType): 
 }
 
 /** Recent games, 25 a page; null token (visitor) loads nothing. */
-export function useRecentGames(token: string | null | undefined, language: string, gameType?: GameType): SWRInfiniteResponse<GamesPage, ApiFailure> {
+export function useRecentGames(token: string | null | undefined, language: string, gameType?: GameType): GamePages {
   return useGamePages(token ? { kind: 'recent', gameType } : null, language, token);
 }
 
 /** Favourite games, 26 a page; null token (visitor) loads nothing. */
-export function useFavouriteGames(token: string | null | undefined, language: string, gameType?: GameType): SWRInfiniteResponse<GamesPage, ApiFailure> {
+export function useFavouriteGames(token: string | null | undefined, language: string, gameType?: GameType): GamePages {
   return useGamePages(token ? { kind: 'favourites', gameType } : null, language, token);
 }
 
@@ -377,36 +412,28 @@ export function useFavouriteGames(token: string | null | undefined, language: st
 // Hot matches, jackpot, lottery
 
 export function getHotMatches(language: string): Promise<HotMatch[]> {
-  return request<HotMatchList>('GET', HOT_MATCHES_PATH, { query: { language } }).then((v) => v.list);
+  return request('GET', HOT_MATCHES_PATH, { query: { language } }).then((v) => v.list);
 }
 
-export function useHotMatches(language: string): SWRResponse<HotMatch[], ApiFailure> {
-  return useSWR<HotMatch[], ApiFailure, readonly [string, Query]>(
-    [HOT_MATCHES_PATH, { language }],
-    ([p, q]) => request<HotMatchList>('GET', p, { query: q }).then((v) => v.list),
-    { revalidateOnFocus: false },
-  );
+export function useHotMatches(language: string): ResourceView<HotMatch[]> {
+  return useResourceSelect(resourceKey('GET /wps/game/hotMatches', { language }), (v) => v.list);
 }
 
 export function getJackpot(): Promise<Jackpot> {
-  return request<Jackpot>('GET', JACKPOT_PATH);
+  return request('GET', JACKPOT_PATH);
 }
 
 export function useJackpot(): SWRResponse<Jackpot, ApiFailure> {
-  return useSWR<Jackpot, ApiFailure, readonly [string]>([JACKPOT_PATH], ([p]) => request<Jackpot>('GET', p), { revalidateOnFocus: false });
+  return useResource(resourceKey('GET /wps/game/jackpot'));
 }
 
 export function getLottery(prizeMode: PrizeMode, language: string): Promise<GameItem[]> {
-  return request<GameList>('GET', LOTTERY_PATH, { query: { prizeMode, language } }).then((v) => v.list);
+  return request('GET', LOTTERY_PATH, { query: { prizeMode, language } }).then((v) => v.list);
 }
 
 /** Lottery games of one prize mode (Lott, ZY, Elott). */
-export function useLottery(prizeMode: PrizeMode | null, language: string): SWRResponse<GameItem[], ApiFailure> {
-  return useSWR<GameItem[], ApiFailure, readonly [string, Query] | null>(
-    prizeMode ? [LOTTERY_PATH, { prizeMode, language }] : null,
-    ([p, q]) => request<GameList>('GET', p, { query: q }).then((v) => v.list),
-    { revalidateOnFocus: false },
-  );
+export function useLottery(prizeMode: PrizeMode | null, language: string): ResourceView<GameItem[]> {
+  return useResourceSelect(prizeMode ? resourceKey('GET /wps/game/lottery', { prizeMode, language }) : null, (v) => v.list);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -414,5 +441,5 @@ export function useLottery(prizeMode: PrizeMode | null, language: string): SWRRe
 
 /** POST /wps/game/launch: a same-origin URL for the game (members real play, visitors free play). */
 export function postLaunch(body: LaunchBody): Promise<Launch> {
-  return request<Launch>('POST', LAUNCH_PATH, { body });
+  return request('POST', LAUNCH_PATH, { body });
 }

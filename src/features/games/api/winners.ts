@@ -2,9 +2,10 @@
  * The winner board (relay GCSGAME_getRankList, spec section 7): the biggest recent wins of every
  * game category, at most 20, in the player's language.
  */
-import useSWR, { type SWRResponse } from 'swr';
+import type { SWRResponse } from 'swr';
 import type { RankList, RankQuery, Winner } from '../../../generated/api/relay';
-import { request, swrFetcher, type ApiFailure } from '../../../lib/api/client';
+import { request, type ApiFailure } from '../../../lib/api/client';
+import { resourceKey, useResource } from '../../../lib/api/swr';
 
 export type { RankList, Winner };
 
@@ -17,7 +18,7 @@ export function rankListQuery(language: string): RankQuery {
 }
 
 export function getRankList(language: string): Promise<RankList> {
-  return request<RankList>('GET', RANK_LIST_PATH, { query: { ...rankListQuery(language) } });
+  return request('GET', RANK_LIST_PATH, { query: { ...rankListQuery(language) } });
 }
 
 /** Spec section 9: the list is sorted by winAmount, biggest first (whatever order the server sent). */
@@ -27,9 +28,5 @@ export function sortWinners(list: readonly Winner[]): Winner[] {
 
 /** The winner list of a language; null skips the call. */
 export function useRankList(language: string | null): SWRResponse<RankList, ApiFailure> {
-  return useSWR<RankList, ApiFailure, readonly [string, RankQuery] | null>(
-    language ? [RANK_LIST_PATH, rankListQuery(language)] : null,
-    ([path, query]) => swrFetcher<RankList>([path, { ...query }]),
-    { revalidateOnFocus: false },
-  );
+  return useResource(language ? resourceKey('GET /wps/relay/GCSGAME_getRankList', rankListQuery(language)) : null);
 }

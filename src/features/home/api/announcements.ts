@@ -2,9 +2,10 @@
  * Announcements (GET /wps/announcements): banners, notices, popups, hot matches and agent notices
  * of one page group. The agent-notice unread count is value.footer.unreadCount.
  */
-import useSWR, { type SWRResponse } from 'swr';
+import type { SWRResponse } from 'swr';
 import type { Announcements, Query } from '../../../generated/api/announcements';
-import { request, swrFetcher, type ApiFailure } from '../../../lib/api/client';
+import { request, type ApiFailure } from '../../../lib/api/client';
+import { resourceKey, useResource } from '../../../lib/api/swr';
 
 export type { Announcements };
 export type AnnouncementQuery = Query;
@@ -16,19 +17,15 @@ export const HOME_TYPES = 'B,PL,PU,H';
 export const AGENT_TYPES = 'A';
 
 export function getAnnouncements(query: AnnouncementQuery): Promise<Announcements> {
-  return request<Announcements>('GET', ANNOUNCEMENTS_PATH, { query: { platform: 'M', groupName: 'm_home', ...query } });
+  return request('GET', ANNOUNCEMENTS_PATH, { query: { platform: 'M', groupName: 'm_home', ...query } });
 }
 
-/** Announcements for a query; null skips the call. The token keys the cache (popups depend on the audience). */
+/** Announcements for a query; null skips the call. The token scopes the cache (popups depend on the audience). */
 export function useAnnouncements(
   query: AnnouncementQuery | null,
   token: string | null | undefined,
 ): SWRResponse<Announcements, ApiFailure> {
-  return useSWR<Announcements, ApiFailure, readonly [string, AnnouncementQuery, string] | null>(
-    query ? [ANNOUNCEMENTS_PATH, { platform: 'M', groupName: 'm_home', ...query }, token ?? ''] : null,
-    ([path, query]) => swrFetcher<Announcements>([path, { ...query }]),
-    { revalidateOnFocus: false },
-  );
+  return useResource(query ? resourceKey('GET /wps/announcements', { platform: 'M', groupName: 'm_home', ...query }, token) : null);
 }
 
 /** Unread agent notices (the agent grid's badge); 0 while loading or for a visitor. */

@@ -1,19 +1,24 @@
 /** Wallet (GET /wps/member/wallet): sumBalance, the total balance with 2 decimals. */
-import useSWR, { type SWRResponse } from 'swr';
+import type { SWRResponse } from 'swr';
 import type { Wallet } from '../../../generated/api/member';
-import { request, swrFetcher, type ApiFailure } from '../../../lib/api/client';
+import { request, type ApiFailure } from '../../../lib/api/client';
+import { isResourceKey, resourceKey, revalidate, useResource } from '../../../lib/api/swr';
 
 export type { Wallet };
 
 export const WALLET_PATH = '/wps/member/wallet';
+export const WALLET_ENDPOINT = 'GET /wps/member/wallet';
 
 export function getWallet(): Promise<Wallet> {
-  return request<Wallet>('GET', WALLET_PATH);
+  return request('GET', WALLET_PATH);
+}
+
+/** Refetches the cached balance (whichever member it belongs to), e.g. after a game. */
+export function revalidateWalletCache(): Promise<unknown> {
+  return revalidate((key) => isResourceKey(key, WALLET_ENDPOINT));
 }
 
 export function useWallet(token: string | null | undefined): SWRResponse<Wallet, ApiFailure> {
-  return useSWR<Wallet, ApiFailure, readonly [string, undefined, string] | null>(
-    token ? [WALLET_PATH, undefined, token] : null,
-    ([path]) => swrFetcher<Wallet>([path]),
-  );
+  // The balance moves while the player is in a game tab: re-read it on coming back.
+  return useResource(token ? resourceKey(WALLET_ENDPOINT, null, token) : null, { revalidateOnFocus: true });
 }

@@ -1,0 +1,35 @@
+/**
+ * Facts of the game catalogue the routes and services rely on, whatever data is seeded: the
+ * in-house and lottery vendors, the slot classifications, the icon URLs, how winners' names are
+ * shown and where a game's back control goes by default. The demo seed (server/db/seed-games.ts)
+ * builds its catalogue from these too.
+ */
+
+/** English and Tagalog names of an entry. */
+export type NamePair = [en: string, ty: string];
+
+/** Vendors whose games open the lottery (prize mode, game code, play type). */
+export const LOTTERY_VENDORS = ['TCG_LOTTO_VN', 'TCG_SEA', 'LOTT', 'ELOTT'];
+export const INHOUSE_VENDOR = 'INHOUSE';
+
+/** Slot classifications of RNG games (the game list's slot-type filter). */
+export const SLOT_TYPES: Record<string, NamePair> = {
+  CLASSIC: ['Classic', 'Klasiko'],
+  VIDEO: ['Video slots', 'Video slot'],
+  MULTILINE: ['Multi-line', 'Maraming linya'],
+  JACKPOT: ['Jackpot', 'Jackpot'],
+  CLUSTER: ['Cluster pays', 'Cluster pays'],
+};
+
+/** URL of a game's generated icon (server/routes/game/icons.ts). */
+export const gameIconUrl = (nodeId: number, size: 120 | 240 = 120) => `/wps/game/icon/${nodeId}.png${size === 240 ? '?size=240' : ''}`;
+export const vendorIconUrl = (code: string) => `/wps/game/icon/vendor/${code}.png`;
+
+/** `ab***yz`: enough of a name to recognise oneself, not enough to find anyone. */
+export function maskName(name: string): string {
+  if (name.length <= 4) return `${name.slice(0, 1)}***`;
+  return `${name.slice(0, 2)}***${name.slice(-2)}`;
+}
+
+/** Where a launched game's back control goes when the launch names no page. */
+export const DEFAULT_RETURN_URL = '/m/home';
