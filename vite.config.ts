@@ -7,6 +7,8 @@ export default defineConfig({
   plugins: [react()],
   build: {
     outDir: 'dist',
+    // Read by the server: which chunks and styles a server-rendered page needs (server/lib/site-assets.ts).
+    manifest: true,
     assetsDir: 'assets',
     sourcemap: false,
     target: 'es2020',

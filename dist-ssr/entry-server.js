@@ -1716,6 +1716,14 @@ function usePageAnswer(key) {
 	pageData.want?.(id, key);
 	return pageData.answer(id);
 }
+/** Notes a rendered widget for the server render (nothing in the browser). */
+function useNoteWidget(name) {
+	useContext(PageDataContext).widget?.(name);
+}
+/** The user agent the server rendered this page for: what device-dependent parts render first. */
+function usePageUserAgent() {
+	return useContext(PageDataContext).userAgent ?? "";
+}
 /** dispatch, requireLogin and navigate: the same functions for the life of the page. */
 function useRuntimeActions() {
 	return useRuntimeEnv("useRuntimeActions").actions;
@@ -2148,6 +2156,7 @@ function slotElements(slot, path, gateContext) {
 */
 var NodeView = memo(function NodeView({ node, path }) {
 	const { registry } = useRendererEnv();
+	useNoteWidget(node.widget);
 	const manifest = Object.prototype.hasOwnProperty.call(registry, node.widget) ? registry[node.widget] : void 0;
 	if (!manifest) return /* @__PURE__ */ jsx(WidgetProblem, {
 		path,
@@ -2259,7 +2268,7 @@ var props_schema_default$21 = {
 	} }
 };
 // widgets/announcement-popup/index.tsx
-var Host = lazy(() => import("./assets/popup-host-Bp8O4cnL.js").then((n) => n.t));
+var Host = lazy(() => import("./assets/popup-host-Cd8kFIYK.js").then((n) => n.t));
 function AnnouncementPopup({ goTo = "/m/rewardCenter" }) {
 	const [ready, setReady] = useState(false);
 	useEffect(() => {
@@ -2290,7 +2299,7 @@ var props_schema_default$20 = {
 };
 // widgets/banner-carousel/index.tsx
 /** Loads with its data hook outside the first load; the placeholder reserves the banner's 750:300 box. */
-var View$3 = lazy(() => import("./assets/banner-carousel-CSJ_9ZAQ.js").then((n) => n.t));
+var View$3 = lazy(() => import("./assets/banner-carousel-d5Q31ftg.js").then((n) => n.t));
 function BannerCarousel(_props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("div", {
@@ -2323,7 +2332,7 @@ var props_schema_default$19 = {
 };
 // widgets/category-menu/index.tsx
 /** Below the fold: the menu, its game lists and the game tiles load in their own chunk. */
-var Menu = lazy(() => import("./assets/category-menu-Dxr0Bhwp.js"));
+var Menu = lazy(() => import("./assets/category-menu-B7ZYYmqn.js"));
 function CategoryMenu({ gamesShown = 12 }) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("section", {
@@ -2356,7 +2365,7 @@ var props_schema_default$18 = {
 };
 // widgets/change-password-form/index.tsx
 /** Change password (spec section 2). Its code loads with its screen, not with the first page. */
-var Form$4 = lazy(() => import("./assets/change-password-form-25OjhP7A.js"));
+var Form$4 = lazy(() => import("./assets/change-password-form-DGA6kh0T.js"));
 function ChangePasswordForm(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -2384,7 +2393,7 @@ var props_schema_default$17 = {
 };
 // widgets/download-bar/index.tsx
 /** The rules, the bar and the popup load outside the first load (the bar floats, so nothing shifts). */
-var View$2 = lazy(() => import("./assets/download-bar-Bs6SC3xu.js"));
+var View$2 = lazy(() => import("./assets/download-bar-B_JP0I9B.js"));
 function DownloadBar({ requiredLogin = false }) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -2497,7 +2506,7 @@ var props_schema_default$14 = {
 };
 // widgets/forgot-password-form/index.tsx
 /** Forgot password (spec section 2). Its code loads with its screen, not with the first page. */
-var Form$3 = lazy(() => import("./assets/forgot-password-form-cF_tPolm.js"));
+var Form$3 = lazy(() => import("./assets/forgot-password-form-CxU632hq.js"));
 function ForgotPasswordForm(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -2623,7 +2632,7 @@ var props_schema_default$13 = {
 };
 // widgets/game-list/index.tsx
 /** The game list (spec section 2, game lists). Its code loads with the game-list screens, not with the first page. */
-var List$1 = lazy(() => import("./assets/game-list-e1D-3F7z.js"));
+var List$1 = lazy(() => import("./assets/game-list-DnwSBN4m.js"));
 function GameList(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -2748,7 +2757,7 @@ var props_schema_default$11 = {
 };
 // widgets/help-list/index.tsx
 /** The list and the HTML sanitiser load with the help screen, never with the first page. */
-var List = lazy(() => import("./assets/help-list-DnhAsKeX.js"));
+var List = lazy(() => import("./assets/help-list-DX6UDVtV.js"));
 function HelpList(_props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("div", {
@@ -2776,7 +2785,7 @@ var props_schema_default$10 = {
 };
 // widgets/hot-match-ticker/index.tsx
 /** The ticker, its data and the popup load outside the first load. */
-var View$1 = lazy(() => import("./assets/hot-match-ticker-DB4eNt_a.js"));
+var View$1 = lazy(() => import("./assets/hot-match-ticker-Cq9cQi8o.js"));
 function HotMatchTicker(_props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("div", {
@@ -2815,7 +2824,7 @@ var props_schema_default$9 = {
 	}
 };
 // widgets/jackpot-counter/index.tsx
-var Counter = lazy(() => import("./assets/jackpot-counter-CerDf24C.js"));
+var Counter = lazy(() => import("./assets/jackpot-counter-BhFsKYOB.js"));
 function JackpotCounter(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("div", {
@@ -2864,7 +2873,7 @@ var props_schema_default$8 = {
 };
 // widgets/login-form/index.tsx
 /** The login form (spec section 2). Its code loads with the login screen, not with the first page. */
-var Form$2 = lazy(() => import("./assets/login-form-a1jIt_5j.js"));
+var Form$2 = lazy(() => import("./assets/login-form-DtaYhm0i.js"));
 function LoginForm(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -3169,7 +3178,7 @@ var props_schema_default$5 = {
 };
 // widgets/notice-bar/index.tsx
 /** Its data hooks load with it, outside the first load; the placeholder keeps the bar's height. */
-var View = lazy(() => import("./assets/notice-bar-BTkrd2a6.js"));
+var View = lazy(() => import("./assets/notice-bar-nRBKY2Ob.js"));
 function NoticeBar({ to = "/m/notice", download = true }) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("div", {
@@ -3245,7 +3254,7 @@ var props_schema_default$3 = {
 };
 // widgets/register-form/index.tsx
 /** The registration form (spec section 2). Its code loads with the register screen, not with the first page. */
-var Form$1 = lazy(() => import("./assets/register-form-ummw4XPY.js"));
+var Form$1 = lazy(() => import("./assets/register-form-DMSQbg1B.js"));
 function RegisterForm(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -3284,7 +3293,7 @@ var props_schema_default$2 = {
 };
 // widgets/set-password-sms-form/index.tsx
 /** Set a password by SMS (spec section 2, game lists). Its code loads when it is shown, not with the first page. */
-var Form = lazy(() => import("./assets/set-password-sms-form-CVUqGe_L.js"));
+var Form = lazy(() => import("./assets/set-password-sms-form-CLPztH4B.js"));
 function SetPasswordSmsForm(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -3343,7 +3352,7 @@ var props_schema_default = {
 	} }
 };
 // widgets/winner-board/index.tsx
-var Board = lazy(() => import("./assets/winner-board-CjBzWSmU.js"));
+var Board = lazy(() => import("./assets/winner-board-BCMuYj9f.js"));
 function WinnerBoard(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: /* @__PURE__ */ jsx("section", {
@@ -4162,7 +4171,7 @@ function AppHeader() {
 	});
 }
 // src/app/shell/chrome.tsx
-var StatusView = lazy(() => import("./assets/status-views-BSrp-jIS.js"));
+var StatusView = lazy(() => import("./assets/status-views-Du-jAg5D.js"));
 function prefersReducedMotion() {
 	try {
 		return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
@@ -4300,8 +4309,8 @@ function ShellChrome({ view, children }) {
 	});
 }
 // src/app/shell/dialog-host.tsx
-var LoginDialog = lazy(() => import("./assets/login-dialog-D1QKvwpz.js"));
-var ReferralDialog = lazy(() => import("./assets/referral-dialog-DNBl6cs_.js"));
+var LoginDialog = lazy(() => import("./assets/login-dialog-BtDz_Ho4.js"));
+var ReferralDialog = lazy(() => import("./assets/referral-dialog-Bda3chwI.js"));
 var LanguageDialog = lazy(() => import("./assets/language-dialog-_IGsUMmz.js"));
 /** Shows the dialog the dialog store names: login, referral (members only) or language. */
 function DialogHost() {
@@ -4322,7 +4331,7 @@ function DialogHost() {
 	});
 }
 // src/app/shell/feedback-host.tsx
-var ConfirmDialog = lazy(() => import("./assets/confirm-dialog-Dbry7Uol.js"));
+var ConfirmDialog = lazy(() => import("./assets/confirm-dialog-D0hiOMG9.js"));
 /** Renders the feedback store once for the whole app: toasts, the loading indicator, the confirm dialog. */
 function FeedbackHost() {
 	const { i18n } = useTranslation();
@@ -4360,7 +4369,7 @@ function FeedbackHost() {
 	] });
 }
 // src/app/shell/member-data-host.tsx
-var MemberDataLoader = lazy(() => import("./assets/member-data-loader-0r5lJH12.js"));
+var MemberDataLoader = lazy(() => import("./assets/member-data-loader-BhdQBqYE.js"));
 /** Member types that see agent pages (spec section 6: 0, 4 and 40 do not). */
 var NON_AGENT_TYPES = [
 	0,
@@ -4489,22 +4498,37 @@ function HomeScreen() {
 */
 var SCREEN_MODULES = {
 	home: { Component: HomeScreen },
-	memberCentre: { load: async () => (await import("./assets/member-centre-screen-BdryPG5n.js")).default },
-	gameList: { load: async () => (await import("./assets/game-list-screen-C8A8jlXO.js")).default },
-	launchGame: { load: async () => (await import("./assets/launch-screen-BoUDJQkS.js")).default },
-	startLottery: { load: async () => {
-		const [{ default: LaunchScreen }, { default: GameListScreen }] = await Promise.all([import("./assets/launch-screen-BoUDJQkS.js"), import("./assets/game-list-screen-C8A8jlXO.js")]);
-		return function StartLottery() {
-			const { search } = useLocation();
-			return new URLSearchParams(search).get("vendor") ? /* @__PURE__ */ jsx(LaunchScreen, {}) : /* @__PURE__ */ jsx(GameListScreen, {});
-		};
-	} },
-	maintenance: { load: async () => {
-		const { default: StatusView } = await import("./assets/status-views-BSrp-jIS.js");
-		return function MaintenanceScreen() {
-			return /* @__PURE__ */ jsx(StatusView, { view: "maintenance" });
-		};
-	} }
+	memberCentre: {
+		load: async () => (await import("./assets/member-centre-screen-DGxI3N-2.js")).default,
+		files: ["src/features/account/screens/member-centre-screen.tsx"]
+	},
+	gameList: {
+		load: async () => (await import("./assets/game-list-screen-C6Pbq70z.js")).default,
+		files: ["src/features/games/screens/game-list-screen.tsx"]
+	},
+	launchGame: {
+		load: async () => (await import("./assets/launch-screen-qtgSTVW_.js")).default,
+		files: ["src/features/games/screens/launch-screen.tsx"]
+	},
+	startLottery: {
+		load: async () => {
+			const [{ default: LaunchScreen }, { default: GameListScreen }] = await Promise.all([import("./assets/launch-screen-qtgSTVW_.js"), import("./assets/game-list-screen-C6Pbq70z.js")]);
+			return function StartLottery() {
+				const { search } = useLocation();
+				return new URLSearchParams(search).get("vendor") ? /* @__PURE__ */ jsx(LaunchScreen, {}) : /* @__PURE__ */ jsx(GameListScreen, {});
+			};
+		},
+		files: ["src/features/games/screens/launch-screen.tsx", "src/features/games/screens/game-list-screen.tsx"]
+	},
+	maintenance: {
+		load: async () => {
+			const { default: StatusView } = await import("./assets/status-views-Du-jAg5D.js");
+			return function MaintenanceScreen() {
+				return /* @__PURE__ */ jsx(StatusView, { view: "maintenance" });
+			};
+		},
+		files: ["src/app/shell/status-views.tsx"]
+	}
 };
 // src/app/router.tsx
 /** An alias keeps its query string when it lands on the canonical path (/m/member/home?x -> /m/mine?x). */
@@ -4576,7 +4600,7 @@ function lazyScreen(route, load) {
 */
 function screenRoute(route, config) {
 	if (route.screen !== void 0 && config.tenant.screens[route.screen]) return lazyScreen(route, async () => {
-		const { default: SlotScreen } = await import("./assets/slot-screen-CdDXrlfw.js");
+		const { default: SlotScreen } = await import("./assets/slot-screen-B-chR715.js");
 		return function RouteSlotScreen() {
 			return /* @__PURE__ */ jsx(SlotScreen, { route });
 		};
@@ -4591,7 +4615,7 @@ function screenRoute(route, config) {
 		}) };
 	}
 	return lazyScreen(route, async () => {
-		const { default: PlaceholderScreen } = await import("./assets/placeholder-screen-B7h0mLoW.js");
+		const { default: PlaceholderScreen } = await import("./assets/placeholder-screen-C10Gie97.js");
 		return function RoutePlaceholder() {
 			return /* @__PURE__ */ jsx(PlaceholderScreen, { titleKey: route.title });
 		};
@@ -4674,12 +4698,19 @@ async function render(url, config, language, pageData) {
 	if (context instanceof Response) return {
 		html: "",
 		head: "",
-		redirect: context.headers.get("location") ?? void 0
+		redirect: context.headers.get("location") ?? void 0,
+		modules: [],
+		widgets: []
+	};
+	const widgets = /* @__PURE__ */ new Set();
+	const noting = {
+		...pageData,
+		widget: (name) => widgets.add(name)
 	};
 	const router = createStaticRouter(handler.dataRoutes, context);
 	const i18n = await setupI18n(config.tenant, { language });
 	const { prelude } = await prerenderToNodeStream(/* @__PURE__ */ jsx(StrictMode, { children: /* @__PURE__ */ jsx(PageDataProvider, {
-		value: pageData,
+		value: noting,
 		children: /* @__PURE__ */ jsx(I18nextProvider, {
 			i18n,
 			children: /* @__PURE__ */ jsx(StaticRouterProvider, {
@@ -4689,6 +4720,20 @@ async function render(url, config, language, pageData) {
 			})
 		})
 	}) }), { progressiveChunkSize: Number.POSITIVE_INFINITY });
-	return splitHead(await streamToString(prelude));
+	return {
+		...splitHead(await streamToString(prelude)),
+		modules: screenFiles(new URL(url).pathname),
+		widgets: [...widgets]
+	};
 }
-export { TOAST_SHORT_MS as A, HOME_PATH$1 as B, setSession as C, writeItem as D, removeItem as E, runtimeText as F, joinedDays as H, showLoading as I, showToast as L, feedbackStore as M, hasText as N, validateRememberedLogin as O, hideLoading as P, ApiFailure as R, sessionStore as S, readJson as T, referralLink as U, isHeaderHidden as V, startupView as W, useRuntime as _, useLanguageChange as a, useSessionRenewal as b, readPath as c, Icon as d, HOME_PATH as f, usePageAnswer as g, effectiveSettings as h, useContentLanguage as i, confirmDialog as j, LOADING_TIMEOUT_MS as k, clearMemberData as l, REGISTER_PATH as m, LanguageOptions as n, Slot as o, LOGIN_PATH as p, currentLanguageCode as r, render, useRendererEnv as s, PageBar as t, setMemberData as u, useStartup as v, readItem as w, passwordChanged as x, openExternal as y, request as z };
+/** The source modules of a path's lazy screen (as the router loads them). */
+function screenFiles(pathname) {
+	const route = routeFor(pathname);
+	if (!route) return [];
+	if (route.module !== void 0) {
+		const screen = SCREEN_MODULES[route.module];
+		return "files" in screen ? [...screen.files] : [];
+	}
+	return route.screen !== void 0 ? ["src/app/screens/slot-screen.tsx"] : ["src/app/screens/placeholder-screen.tsx"];
+}
+export { writeItem as A, showToast as B, useSessionRenewal as C, readItem as D, setSession as E, feedbackStore as F, joinedDays as G, request as H, hasText as I, referralLink as K, hideLoading as L, LOADING_TIMEOUT_MS as M, TOAST_SHORT_MS as N, readJson as O, confirmDialog as P, runtimeText as R, openExternal as S, sessionStore as T, HOME_PATH$1 as U, ApiFailure as V, isHeaderHidden as W, usePageUserAgent as _, useLanguageChange as a, useClientValue as b, readPath as c, Icon as d, HOME_PATH as f, usePageAnswer as g, effectiveSettings as h, useContentLanguage as i, validateRememberedLogin as j, removeItem as k, clearMemberData as l, REGISTER_PATH as m, LanguageOptions as n, Slot as o, LOGIN_PATH as p, startupView as q, currentLanguageCode as r, render, useRendererEnv as s, PageBar as t, setMemberData as u, useRuntime as v, passwordChanged as w, useHydrated as x, useStartup as y, showLoading as z };

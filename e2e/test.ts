@@ -14,7 +14,7 @@ export const test = base.extend<{ hydrationCheck: void }>({
       const watch = (page: Page) => {
         page.on('console', (message) => {
           if ((message.type() === 'error' || message.type() === 'warning') && HYDRATION_PROBLEM.test(message.text())) {
-            problems.push(`${page.url()}: ${message.text().slice(0, 500)}`);
+            problems.push(`${page.url()}: ${message.text().slice(0, 4000)}`);
           }
         });
         page.on('pageerror', (error) => {

@@ -10,6 +10,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { appRoutes } from './app/router';
 import type { AppConfig } from './lib/app-config';
 import { setupI18n } from './lib/i18n';
+import { routeFor } from './lib/routes';
+import { SCREEN_MODULES } from './app/screen-modules';
 import { PageDataProvider, type PageData } from './lib/runtime';
 
 export type { PageData };
@@ -21,6 +23,10 @@ export interface ServerRender {
   head: string;
   /** Set when the route redirects on the server (a loader's redirect). */
   redirect?: string;
+  /** Source modules loaded lazily that the page rendered (its screen): their chunks belong in the page. */
+  modules: string[];
+  /** Widgets the page rendered: their lazy chunks and styles belong in the page. */
+  widgets: string[];
 }
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
@@ -50,13 +56,15 @@ export async function render(url: string, config: AppConfig, language: string, p
   const handler = createStaticHandler(appRoutes(config));
   const context = await handler.query(new Request(url));
   if (context instanceof Response) {
-    return { html: '', head: '', redirect: context.headers.get('location') ?? undefined };
+    return { html: '', head: '', redirect: context.headers.get('location') ?? undefined, modules: [], widgets: [] };
   }
+  const widgets = new Set<string>();
+  const noting: PageData = { ...pageData, widget: (name) => widgets.add(name) };
   const router = createStaticRouter(handler.dataRoutes, context);
   const i18n = await setupI18n(config.tenant, { language });
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <PageDataProvider value={pageData}>
+      <PageDataProvider value={noting}>
         <I18nextProvider i18n={i18n}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </I18nextProvider>
@@ -65,5 +73,16 @@ export async function render(url: string, config: AppConfig, language: string, p
     // Everything inline: no boundary is outlined for a later reveal by an inline script (the CSP allows none).
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  return splitHead(await streamToString(prelude));
+  return { ...splitHead(await streamToString(prelude)), modules: screenFiles(new URL(url).pathname), widgets: [...widgets] };
+}
+
+/** The source modules of a path's lazy screen (as the router loads them). */
+function screenFiles(pathname: string): string[] {
+  const route = routeFor(pathname);
+  if (!route) return [];
+  if (route.module !== undefined) {
+    const screen = SCREEN_MODULES[route.module];
+    return 'files' in screen ? [...screen.files] : [];
+  }
+  return route.screen !== undefined ? ['src/app/screens/slot-screen.tsx'] : ['src/app/screens/placeholder-screen.tsx'];
 }

@@ -34,7 +34,7 @@ async function boot(): Promise<void> {
   const [i18n] = await Promise.all([setupI18n(config.tenant, { language }), rendered ? loadLazyMatches(routes) : null]);
   const app = (
     <StrictMode>
-      <App i18n={i18n} router={createAppRouter(config, routes)} pageData={configPageData(config)} />
+      <App i18n={i18n} router={createAppRouter(config, routes)} pageData={{ ...configPageData(config), userAgent: navigator.userAgent }} />
     </StrictMode>
   );
   if (!rendered) {

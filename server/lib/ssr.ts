@@ -14,12 +14,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 interface PageData {
   answer(id: string): unknown;
   want?(id: string, key: readonly unknown[]): void;
+  userAgent?: string;
 }
 
 interface ServerRender {
   html: string;
   head: string;
   redirect?: string;
+  modules: string[];
+  widgets: string[];
 }
 
 interface RenderModule {
@@ -61,7 +64,10 @@ export class ServerRenderer {
 
   /** The page for this request, or null when the site has no server-render module or it fails. */
   async render(request: FastifyRequest, config: { tenant: unknown; startup: unknown }, language: string): Promise<RenderedPage | null> {
-    const module = await this.module();
+    const module = await this.module().catch((err: unknown) => {
+      request.log.error({ err }, 'server render module failed to load');
+      return null;
+    });
     if (!module) return null;
     const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`).href;
     try {
@@ -72,6 +78,7 @@ export class ServerRenderer {
       for (let round = 1; ; round++) {
         const wanted = new Map<string, readonly unknown[]>();
         const page = await module.render(url, config, language, {
+          userAgent: request.headers['user-agent'] ?? '',
           answer: (id) => answers[id],
           want: (id, key) => {
             if (!tried.has(id) && tried.size + wanted.size < MAX_ANSWERS && isSharedGet(key)) wanted.set(id, key);

@@ -3,8 +3,11 @@ import { useLocation } from 'react-router-dom';
 import type { ScreenModuleId } from '../lib/routes';
 import { HomeScreen } from '../features/home/screens/home-screen';
 
-/** A screen with code: part of the first load, or loaded the first time its route opens. */
-export type ScreenModule = { Component: ComponentType } | { load: () => Promise<ComponentType> };
+/**
+ * A screen with code: part of the first load, or loaded the first time its route opens (`files`:
+ * its source modules, so that a server-rendered page can name the chunks it needs).
+ */
+export type ScreenModule = { Component: ComponentType } | { load: () => Promise<ComponentType>; files: readonly string[] };
 
 /**
  * The screen modules the route manifest names, by id. Only home is in the first load; every
@@ -12,9 +15,18 @@ export type ScreenModule = { Component: ComponentType } | { load: () => Promise<
  */
 export const SCREEN_MODULES: Readonly<Record<ScreenModuleId, ScreenModule>> = {
   home: { Component: HomeScreen },
-  memberCentre: { load: async () => (await import('../features/account/screens/member-centre-screen')).default },
-  gameList: { load: async () => (await import('../features/games/screens/game-list-screen')).default },
-  launchGame: { load: async () => (await import('../features/games/screens/launch-screen')).default },
+  memberCentre: {
+    load: async () => (await import('../features/account/screens/member-centre-screen')).default,
+    files: ['src/features/account/screens/member-centre-screen.tsx'],
+  },
+  gameList: {
+    load: async () => (await import('../features/games/screens/game-list-screen')).default,
+    files: ['src/features/games/screens/game-list-screen.tsx'],
+  },
+  launchGame: {
+    load: async () => (await import('../features/games/screens/launch-screen')).default,
+    files: ['src/features/games/screens/launch-screen.tsx'],
+  },
   // /m/startLottery with a vendor starts that lottery (the frame route's parameters); without one it lists lotteries.
   startLottery: {
     load: async () => {
@@ -27,6 +39,7 @@ export const SCREEN_MODULES: Readonly<Record<ScreenModuleId, ScreenModule>> = {
         return new URLSearchParams(search).get('vendor') ? <LaunchScreen /> : <GameListScreen />;
       };
     },
+    files: ['src/features/games/screens/launch-screen.tsx', 'src/features/games/screens/game-list-screen.tsx'],
   },
   maintenance: {
     load: async () => {
@@ -35,5 +48,6 @@ export const SCREEN_MODULES: Readonly<Record<ScreenModuleId, ScreenModule>> = {
         return <StatusView view="maintenance" />;
       };
     },
+    files: ['src/app/shell/status-views.tsx'],
   },
 };

@@ -184,6 +184,10 @@ export interface RuntimeActions {
 export interface PageData {
   answer(id: string): unknown;
   want?(id: string, key: readonly unknown[]): void;
+  /** The user agent the page was rendered for (the request's header; in the browser, its own). */
+  userAgent?: string;
+  /** A server render notes each widget it renders, so the page can carry their styles and code. */
+  widget?(name: string): void;
 }
 
 interface RuntimeEnv {
@@ -390,6 +394,16 @@ export function usePageAnswer(key: readonly unknown[] | null): unknown {
   const id = pageDataId(key);
   pageData.want?.(id, key);
   return pageData.answer(id);
+}
+
+/** Notes a rendered widget for the server render (nothing in the browser). */
+export function useNoteWidget(name: string): void {
+  useContext(PageDataContext).widget?.(name);
+}
+
+/** The user agent the server rendered this page for: what device-dependent parts render first. */
+export function usePageUserAgent(): string {
+  return useContext(PageDataContext).userAgent ?? '';
 }
 
 /** dispatch, requireLogin and navigate: the same functions for the life of the page. */

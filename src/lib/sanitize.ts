@@ -55,6 +55,7 @@ function instance(): DOMPurify {
 
 /** Server HTML made safe to insert into the page. */
 export function sanitizeHtml(html: string | null | undefined): string {
-  if (!html) return '';
+  // The sanitiser needs a DOM: a server render leaves such HTML to the browser (useHydrated first).
+  if (!html || typeof window === 'undefined') return '';
   return instance().sanitize(html, CONFIG) as string;
 }

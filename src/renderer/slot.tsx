@@ -1,7 +1,7 @@
 import { memo, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import type { Slot as SlotData, WidgetNode } from '../generated/tenant';
 import { evaluateGate, type GateContext } from '../lib/gates';
-import { useGateContext } from '../lib/runtime';
+import { useGateContext, useNoteWidget } from '../lib/runtime';
 import { NodeBoundary } from './node-boundary';
 import { useRendererEnv } from './renderer-context';
 import { WidgetProblem } from './widget-problem';
@@ -37,6 +37,7 @@ type WidgetComponent = ComponentType<Record<string, unknown>>;
  */
 const NodeView = memo(function NodeView({ node, path }: { node: WidgetNode; path: string }) {
   const { registry } = useRendererEnv();
+  useNoteWidget(node.widget);
   const manifest = Object.prototype.hasOwnProperty.call(registry, node.widget) ? registry[node.widget] : undefined;
   if (!manifest) return <WidgetProblem path={path} error={new Error(`unknown widget "${node.widget}"`)} />;
   // The props were validated against the manifest's schema before the tenant was served.

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import {
   closeDownloadPopup,
   currentDevice,
+  detectDevice,
   downloadLinks,
   downloadOptions,
   downloadPopupStore,
@@ -20,7 +21,8 @@ import {
 } from '../../src/features/home';
 import { Icon } from '../../src/components/icons';
 import { Modal } from '../../src/components/modal';
-import { useRuntime } from '../../src/lib/runtime';
+import { usePageUserAgent, useRuntime } from '../../src/lib/runtime';
+import { useClientValue } from '../../src/lib/store';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
 
 const OPTION_LABEL: Record<DownloadOption['kind'], TranslationKey> = {
@@ -113,8 +115,14 @@ export function DownloadView({ bar, popup, device, links, onHide }: DownloadView
 /** Decides whether the bar shows (spec section 4) and renders it and the popup. */
 export default function DownloadBarView({ requiredLogin }: { requiredLogin: boolean }) {
   const { tenant, startup, session, install } = useRuntime();
-  const [device] = useState(currentDevice);
-  const [hidden, setHidden] = useState(isDownloadBarHidden);
+  // The device of the request's user agent first (as the server rendered), the browser's own after.
+  const userAgent = usePageUserAgent();
+  const deviceJson = useClientValue(() => JSON.stringify(currentDevice()), JSON.stringify(detectDevice(userAgent)));
+  const device = useMemo(() => JSON.parse(deviceJson) as Device, [deviceJson]);
+  // A bar hidden earlier is known from storage only in the browser: it hides right after hydration.
+  const storedHidden = useClientValue(isDownloadBarHidden, false);
+  const [dismissed, setHidden] = useState(false);
+  const hidden = storedHidden || dismissed;
   const { open } = useSnapshot(downloadPopupStore, { sync: true });
   const links = downloadLinks(tenant, startup);
   const visible = isDownloadBarVisible({ install, device, links, hidden, session: session !== null, requiredLogin });

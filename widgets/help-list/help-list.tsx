@@ -5,6 +5,7 @@ import { useHelpCenter } from '../../src/features/home';
 import { useContentLanguage } from '../../src/lib/language';
 import { useRuntime } from '../../src/lib/runtime';
 import { sanitizeHtml } from '../../src/lib/sanitize';
+import { useHydrated } from '../../src/lib/store';
 
 /** Spec section 2: the open item is the query's i, 0 when absent or unreadable; a negative i opens none. */
 export function openIndexOf(search: URLSearchParams): number {
@@ -22,7 +23,9 @@ export default function HelpListView() {
   const { data, error, isLoading, mutate } = useHelpCenter(lang);
   const [search, setSearch] = useSearchParams();
   const open = openIndexOf(search);
-  const items = useMemo(() => (data ?? []).map((item) => ({ ...item, html: sanitizeHtml(item.content) })), [data]);
+  // Answers are sanitised with the browser's DOM: the server and hydration render them empty.
+  const hydrated = useHydrated();
+  const items = useMemo(() => (data ?? []).map((item) => ({ ...item, html: hydrated ? sanitizeHtml(item.content) : '' })), [data, hydrated]);
 
   const toggle = (index: number) => {
     const next = new URLSearchParams(search);

@@ -1,5 +1,5 @@
 import './styles.css';
-import { useContext, useState } from 'react';
+import { useContext, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginFormProps } from '../../src/generated/widgets/login-form';
@@ -122,9 +122,16 @@ function LoginForm({ freeTrial = true, navigation = true, redirectTo = HOME_ROUT
   const countdown = useSmsCountdown();
 
   const form = useFieldForm<Field>(
-    () => ({ username: '', password: '', mobile: '', smsCode: '', captcha: '', ...rememberedValues('username') }) as Values<Field>,
+    () => ({ username: '', password: '', mobile: '', smsCode: '', captcha: '' }) as Values<Field>,
     validator(rules, captchaShown),
   );
+  // Remembered credentials live in the browser's storage: filled in after the first render (which
+  // matches the server's), before the player sees the form.
+  const { replaceValues } = form;
+  useLayoutEffect(() => {
+    const { dialCode: _dial, ...remembered } = rememberedValues('username');
+    if (Object.keys(remembered).length > 0) replaceValues(remembered);
+  }, [replaceValues]);
 
   useLanguageRevalidation(form.revalidateFilled);
 

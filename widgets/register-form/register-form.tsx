@@ -1,5 +1,6 @@
 import './styles.css';
 import { Fragment, useState, type ReactNode } from 'react';
+import { useClientValue } from '../../src/lib/store';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { RegisterFormProps } from '../../src/generated/widgets/register-form';
@@ -165,7 +166,8 @@ function RegisterForm({ redirectTo = '/m/home', affiliateParams = DEFAULT_AFFILI
   const { rules, flags } = account;
   const info = account.startup.info ?? {};
   const { settings: fetched } = useRegisterSettings(info.register as RegisterSettings | undefined);
-  const domain = typeof window === 'undefined' ? '' : window.location.hostname;
+  // The host is the browser's to tell: none on the server and while hydrating, as the server rendered.
+  const domain = useClientValue(() => window.location.hostname, '');
 
   const settings: RegisterSettings = fetched ?? {
     // Until the server answers: the tenant's own view (the server decides in the end).

@@ -18,7 +18,8 @@ export default globalPlugin('static', async (app: FastifyInstance) => {
     wildcard: true,
     decorateReply: false,
     cacheControl: false,
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // index.html is rendered per request; the build manifest is the server's, not the public's.
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
     setHeaders: (reply, path) => {
       reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
     },

@@ -5,6 +5,7 @@ import { ApiError, errorEnvelope } from '../../errors';
 import { globalPlugin } from '../../lib/plugin';
 import { IndexTemplate, renderIndex } from '../../lib/site-index';
 import { htmlLang } from '../../lib/tenant-host';
+import { SiteAssets } from '../../lib/site-assets';
 import { ServerRenderer, ssrEntryOf } from '../../lib/ssr';
 import { LANGUAGE_COOKIE, themeCss } from '../../../src/lib/app-config';
 
@@ -35,6 +36,7 @@ export default globalPlugin('site', async (app: FastifyInstance) => {
   const template = new IndexTemplate(app.config.siteDir);
 
   const renderer = new ServerRenderer(app, ssrEntryOf(app.config.siteDir));
+  const assets = new SiteAssets(app.config.siteDir);
 
   async function serveIndex(request: FastifyRequest, reply: FastifyReply) {
     const html = await template.get();
@@ -45,12 +47,19 @@ export default globalPlugin('site', async (app: FastifyInstance) => {
     const rendered = await renderer.render(request, config, language);
     if (rendered?.redirect) return reply.redirect(rendered.redirect);
     const theme = themeCss(tenant.brand.theme);
+    const pageAssets = rendered ? assets.forPage(rendered.modules, rendered.widgets, language) : { css: '', preload: [] };
+    const head = [
+      theme ? `<style id="theme">${theme}</style>` : '',
+      pageAssets.css ? `<style data-page-styles>${pageAssets.css.replace(/<\/style/gi, '<\\/style')}</style>` : '',
+      ...pageAssets.preload.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+      rendered?.head ?? '',
+    ].join('');
     const page = renderIndex(html, {
       lang: htmlLang(language),
       title: tenant.brand.name,
       config: rendered ? { ...config, pageData: rendered.pageData } : config,
       root: rendered?.html,
-      head: `${theme ? `<style id="theme">${theme}</style>` : ''}${rendered?.head ?? ''}`,
+      head,
     });
     return reply.header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(page);
   }

@@ -1,0 +1,152 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { renderIndex } from '../../server/lib/site-index';
+import { SiteAssets } from '../../server/lib/site-assets';
+import { ssrEntryOf } from '../../server/lib/ssr';
+import { pageLanguage } from '../../server/routes/site/index';
+import { pageDataId, themeCss } from '../../src/lib/app-config';
+
+const TEMPLATE = '<html lang="fil"><head><title>&#8203;</title><!--app-config--></head><body><div id="root"></div></body></html>';
+
+describe('server-rendered index.html', () => {
+  it('puts the render into #root and its head elements into <head>; the render\'s title replaces the template\'s', () => {
+    const html = renderIndex(TEMPLATE, {
+      lang: 'en',
+      title: 'Brand',
+      config: {},
+      root: '<div class="shell">$& kept</div>',
+      head: '<style id="theme">:root{--color-primary:#0b5cad}</style><title>Home | Brand</title>',
+    });
+    expect(html).toContain('<div id="root"><div class="shell">$& kept</div></div>');
+    expect(html).toContain('<style id="theme">:root{--color-primary:#0b5cad}</style><title>Home | Brand</title></head>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<html lang="en">');
+  });
+
+  it('without a render the page is the template with the config, as before', () => {
+    const html = renderIndex(TEMPLATE, { lang: 'fil', title: 'Brand', config: { a: 1 } });
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('<title>Brand</title>');
+  });
+
+  it('writes only colour values into the theme rule', () => {
+    expect(themeCss({ primary: '#c8102e', onPrimary: '#fff' } as never)).toBe(':root{--color-primary:#c8102e;--color-on-primary:#fff}');
+    expect(themeCss({ primary: 'red;}</style><script>' } as never)).toBe('');
+  });
+});
+
+describe('page language', () => {
+  it('is the cookie choice when the tenant offers it, else the tenant default', () => {
+    expect(pageLanguage('a=1; language=EN', ['TY', 'EN'], 'TY')).toBe('EN');
+    expect(pageLanguage('language=ZH', ['TY', 'EN'], 'TY')).toBe('TY');
+    expect(pageLanguage(undefined, ['TY', 'EN'], 'TY')).toBe('TY');
+    expect(pageLanguage('language=EN%3Cx', ['TY', 'EN'], 'TY')).toBe('TY');
+  });
+});
+
+describe('page data ids', () => {
+  it('are the same whatever the order of query fields, and leave out unset ones', () => {
+    expect(pageDataId(['GET /wps/x', { b: 1, a: 'y', c: undefined }, ''])).toBe(pageDataId(['GET /wps/x', { a: 'y', b: 1 }, '']));
+    expect(pageDataId(['GET /wps/x', { a: 1 }, ''])).not.toBe(pageDataId(['GET /wps/x', { a: 2 }, '']));
+  });
+});
+
+describe('site assets of a rendered page', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wl-assets-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, '.vite'), { recursive: true });
+  mkdirSync(join(dir, 'assets'), { recursive: true });
+  writeFileSync(join(dir, 'assets/view.css'), '.view{color:red}');
+  writeFileSync(join(dir, 'assets/entry.css'), '.entry{}');
+  writeFileSync(
+    join(dir, '.vite/manifest.json'),
+    JSON.stringify({
+      'src/main.tsx': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'], css: ['assets/entry.css'], dynamicImports: ['widgets/jackpot-counter/jackpot-counter.tsx', 'src/app/screens/slot-screen.tsx', 'locales/ty.json'] },
+      '_shared.js': { file: 'assets/shared.js' },
+      '_clock.js': { file: 'assets/clock.js' },
+      'widgets/jackpot-counter/jackpot-counter.tsx': { file: 'assets/jackpot.js', isDynamicEntry: true, imports: ['_shared.js', '_clock.js'], css: ['assets/view.css'], dynamicImports: ['widgets/jackpot-counter/heavy.tsx'] },
+      'widgets/jackpot-counter/heavy.tsx': { file: 'assets/heavy.js', isDynamicEntry: true },
+      'src/app/screens/slot-screen.tsx': { file: 'assets/slot-screen.js', isDynamicEntry: true },
+      'locales/ty.json': { file: 'assets/ty.js', isDynamicEntry: true },
+    }),
+  );
+  const assets = new SiteAssets(dir);
+
+  it('names the lazy chunks the page rendered and inlines their styles, never what index.html loads already', () => {
+    const page = assets.forPage(['src/app/screens/slot-screen.tsx'], ['jackpot-counter'], 'TY');
+    expect(page.preload.sort()).toEqual(['/m/assets/clock.js', '/m/assets/jackpot.js', '/m/assets/slot-screen.js', '/m/assets/ty.js']);
+    expect(page.css).toBe('.view{color:red}');
+  });
+
+  it('leaves out what a widget loads later (a chunk its own view imports lazily)', () => {
+    expect(assets.forPage([], ['jackpot-counter'], 'TY').preload).not.toContain('/m/assets/heavy.js');
+  });
+
+  it('is empty without a build manifest', () => {
+    expect(new SiteAssets(join(dir, 'none')).forPage(['x'], ['y'], 'TY')).toEqual({ css: '', preload: [] });
+  });
+
+  it('finds the server-render module beside the site build', () => {
+    expect(ssrEntryOf('/srv/site/dist')).toBe('/srv/site/dist-ssr/entry-server.js');
+  });
+});
+
+describe('server renderer', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wl-ssr-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // A stand-in render module: asks for a shared answer, then for one that the first answer names,
+  // and for a member-scoped one that must never be fetched; prints what it got.
+  writeFileSync(
+    join(dir, 'entry-server.js'),
+    `export async function render(url, config, language, pageData) {
+      if (url.includes('fail')) throw new Error('broken widget');
+      const ask = (key) => { const id = JSON.stringify(key); pageData.want?.(id, key); return pageData.answer(id); };
+      const first = ask(['GET /wps/first', { lang: language }, '']);
+      const second = first ? ask(['GET /wps/second', { id: first.next }, '']) : undefined;
+      ask(['GET /wps/member/info', null, 'token-1']);
+      return { html: JSON.stringify({ first, second, ua: pageData.userAgent }), head: '', modules: [], widgets: [] };
+    }`,
+  );
+
+  async function appWithRoutes() {
+    const Fastify = (await import('fastify')).default;
+    const app = Fastify();
+    const calls: string[] = [];
+    app.get('/wps/first', async (req) => {
+      calls.push(req.url);
+      return { success: true, value: { next: 7, lang: (req.query as { lang: string }).lang } };
+    });
+    app.get('/wps/second', async (req) => {
+      calls.push(req.url);
+      return { success: true, value: { id: (req.query as { id: string }).id } };
+    });
+    app.get('/wps/member/info', async () => {
+      calls.push('member');
+      return { success: true, value: {} };
+    });
+    app.get('/m/*', async (request) => renderer.render(request, {} as never, 'TY'));
+    const { ServerRenderer } = await import('../../server/lib/ssr');
+    const renderer = new ServerRenderer(app, join(dir, 'entry-server.js'));
+    return { app, calls };
+  }
+
+  it('renders again with the shared answers the page asked for, following answers that reveal keys', async () => {
+    const { app, calls } = await appWithRoutes();
+    const res = await app.inject({ url: '/m/home', headers: { host: 'demo-ph.localhost', 'user-agent': 'Phone/1.0' } });
+    const page = res.json() as { html: string; pageData: Record<string, unknown> };
+    expect(JSON.parse(page.html)).toEqual({ first: { next: 7, lang: 'TY' }, second: { id: '7' }, ua: 'Phone/1.0' });
+    expect(Object.keys(page.pageData)).toHaveLength(2);
+    // A member's answer is never part of a server render.
+    expect(calls).toEqual(['/wps/first?lang=TY', '/wps/second?id=7']);
+    await app.close();
+  });
+
+  it('gives the page to the browser when the render fails', async () => {
+    const { app } = await appWithRoutes();
+    const res = await app.inject({ url: '/m/fail', headers: { host: 'demo-ph.localhost' } });
+    expect(res.json()).toBeNull();
+    await app.close();
+  });
+});
