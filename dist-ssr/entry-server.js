@@ -4507,12 +4507,12 @@ var SCREEN_MODULES = {
 		files: ["src/features/games/screens/game-list-screen.tsx"]
 	},
 	launchGame: {
-		load: async () => (await import("./assets/launch-screen-qtgSTVW_.js")).default,
+		load: async () => (await import("./assets/launch-screen-vR5Ih02o.js")).default,
 		files: ["src/features/games/screens/launch-screen.tsx"]
 	},
 	startLottery: {
 		load: async () => {
-			const [{ default: LaunchScreen }, { default: GameListScreen }] = await Promise.all([import("./assets/launch-screen-qtgSTVW_.js"), import("./assets/game-list-screen-C6Pbq70z.js")]);
+			const [{ default: LaunchScreen }, { default: GameListScreen }] = await Promise.all([import("./assets/launch-screen-vR5Ih02o.js"), import("./assets/game-list-screen-C6Pbq70z.js")]);
 			return function StartLottery() {
 				const { search } = useLocation();
 				return new URLSearchParams(search).get("vendor") ? /* @__PURE__ */ jsx(LaunchScreen, {}) : /* @__PURE__ */ jsx(GameListScreen, {});
@@ -4546,6 +4546,7 @@ function RedirectTo({ to }) {
 /** A route for some member types only: anyone else is sent home, replacing the entry. */
 function RequireMemberType({ types, children }) {
 	const { session } = useRuntime();
+	if (!useHydrated()) return PAGE_LOADING;
 	if (!session || !types.includes(session.type)) return /* @__PURE__ */ jsx(Navigate, {
 		to: HOME_PATH$1,
 		replace: true

@@ -41,7 +41,7 @@ for (const tenant of ['demo-ph', 'demo-en'] as const) {
     const tabs = page.locator('.category-menu [role="tab"]');
     expect(await tabs.count()).toBeGreaterThan(1);
     await expect(tabs.first()).toHaveText(text.cat_HOT);
-    const footer = page.locator('.app-footer');
+    const footer = page.locator('.app-footer nav');
     await expect(footer).toBeVisible();
     await expect(footer.getByText(text.home, { exact: true })).toBeVisible();
   });

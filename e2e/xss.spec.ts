@@ -147,6 +147,8 @@ test('a hostile help item renders as inert text', async ({ page }) => {
   const item = page.getByRole('region', { name: HELP_TITLE });
   await expect(item).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(TY.help_center);
+  // The answer is sanitised by the browser, so it fills in once the page has hydrated.
+  await expect(item.locator('#xss-probe')).toHaveText('Payload ahead');
   await assertSanitised(page, '.help-item__content:not([hidden])');
   await item.locator('#xss-js-link').tap();
   await item.getByText('hover').hover();

@@ -4,6 +4,7 @@ import type { AppConfig } from '../lib/app-config';
 import { HOME_PATH, isRouteAllowed } from '../lib/layout-rules';
 import { ROUTES, type RouteDef } from '../lib/routes';
 import { useRuntime } from '../lib/runtime';
+import { useHydrated } from '../lib/store';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 import { SCREEN_MODULES } from './screen-modules';
@@ -20,6 +21,8 @@ function RedirectTo({ to }: { to: string }) {
 /** A route for some member types only: anyone else is sent home, replacing the entry. */
 function RequireMemberType({ types, children }: { types: readonly number[]; children?: ReactNode }) {
   const { session } = useRuntime();
+  // The session is known once the page runs in the browser (not while hydrating the server's HTML).
+  if (!useHydrated()) return PAGE_LOADING;
   if (!session || !types.includes(session.type)) return <Navigate to={HOME_PATH} replace />;
   return <>{children}</>;
 }

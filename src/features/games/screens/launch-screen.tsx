@@ -6,6 +6,7 @@ import { Icon } from '../../../components/icons';
 import { currentLanguageCode } from '../../../lib/language';
 import { backTarget, recordRecentPlay, requestLaunch, revalidateWallet, targetFromQuery, watchReturn } from '../launch';
 import { HOME_PATH, LOGIN_PATH, useRuntime } from '../../../lib/runtime';
+import { useHydrated } from '../../../lib/store';
 import './launch-screen.css';
 
 type Frame = { status: 'loading' } | { status: 'ready'; url: string } | { status: 'failed'; messageKey: string };
@@ -35,8 +36,11 @@ export default function LaunchScreen() {
   // One launch per query and session: a launch token is single-use (StrictMode runs effects twice).
   const launched = useRef<string | null>(null);
 
+  // The session is known only once the page runs in the browser (not while hydrating the server's HTML).
+  const hydrated = useHydrated();
+
   useEffect(() => {
-    if (launched.current === id) return;
+    if (!hydrated || launched.current === id) return;
     launched.current = id;
     if (!target.vendor) {
       void navigate(HOME_PATH, { replace: true });
@@ -60,7 +64,7 @@ export default function LaunchScreen() {
         }
         setFrame({ id, status: 'failed', messageKey: err instanceof ApiFailure ? err.messageKey : 'unknown_error' });
       });
-  }, [id, hasSession, target, language, back, navigate]);
+  }, [hydrated, id, hasSession, target, language, back, navigate]);
 
   // The balance changes while a game is played: revalidate on return and when leaving the frame.
   useEffect(() => {
