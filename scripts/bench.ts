@@ -73,6 +73,8 @@ async function api(): Promise<void> {
     ['GET /wps/system/validationRules', '/wps/system/validationRules'],
     ['GET /wps/announcements (home)', '/wps/announcements?types=B,PL,PU,H&groupName=m_home&platform=M'],
     ['GET /wps/game/list (RNG, page 2)', '/wps/game/list?gameType=RNG&page=2&pageSize=26&language=EN&platform=html5'],
+    // The page as a first visit gets it: rendered on the server with the answers it shows.
+    ['GET /m/home (server-rendered page)', '/m/home'],
   ];
   for (const [name, path] of targets) {
     const r = await rate(base + path, host);
