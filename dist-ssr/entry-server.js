@@ -2365,7 +2365,7 @@ var props_schema_default$18 = {
 };
 // widgets/change-password-form/index.tsx
 /** Change password (spec section 2). Its code loads with its screen, not with the first page. */
-var Form$4 = lazy(() => import("./assets/change-password-form-DGA6kh0T.js"));
+var Form$4 = lazy(() => import("./assets/change-password-form-Bpx3NKkj.js"));
 function ChangePasswordForm(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -2506,7 +2506,7 @@ var props_schema_default$14 = {
 };
 // widgets/forgot-password-form/index.tsx
 /** Forgot password (spec section 2). Its code loads with its screen, not with the first page. */
-var Form$3 = lazy(() => import("./assets/forgot-password-form-CxU632hq.js"));
+var Form$3 = lazy(() => import("./assets/forgot-password-form-BfevRKv2.js"));
 function ForgotPasswordForm(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -2873,7 +2873,7 @@ var props_schema_default$8 = {
 };
 // widgets/login-form/index.tsx
 /** The login form (spec section 2). Its code loads with the login screen, not with the first page. */
-var Form$2 = lazy(() => import("./assets/login-form-DtaYhm0i.js"));
+var Form$2 = lazy(() => import("./assets/login-form-Cx_G-KBQ.js"));
 function LoginForm(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -3254,7 +3254,7 @@ var props_schema_default$3 = {
 };
 // widgets/register-form/index.tsx
 /** The registration form (spec section 2). Its code loads with the register screen, not with the first page. */
-var Form$1 = lazy(() => import("./assets/register-form-DMSQbg1B.js"));
+var Form$1 = lazy(() => import("./assets/register-form-B6Dfu0Da.js"));
 function RegisterForm(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,
@@ -3293,7 +3293,7 @@ var props_schema_default$2 = {
 };
 // widgets/set-password-sms-form/index.tsx
 /** Set a password by SMS (spec section 2, game lists). Its code loads when it is shown, not with the first page. */
-var Form = lazy(() => import("./assets/set-password-sms-form-CLPztH4B.js"));
+var Form = lazy(() => import("./assets/set-password-sms-form-Cp61F0tU.js"));
 function SetPasswordSmsForm(props) {
 	return /* @__PURE__ */ jsx(Suspense, {
 		fallback: null,

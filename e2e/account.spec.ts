@@ -115,11 +115,21 @@ const uniqueMobile = () => `917${String(Math.floor(Math.random() * 1e7)).padStar
 const submitLogin = (page: Page) => page.getByRole('button', { name: TY.login, exact: true });
 
 /**
+ * A server-rendered form's submit button is disabled until the page has hydrated; the journeys
+ * type once it is live (typing earlier is kept too, see the form tests, but a journey should not
+ * race the page's script).
+ */
+async function formIsLive(page: Page): Promise<void> {
+  await expect(page.locator('button[type="submit"]').first()).toBeEnabled();
+}
+
+/**
  * Logs in on /m/login by username. A captcha may be demanded (earlier failures from this address):
  * the form then shows it, and it is solved and the form sent again.
  */
 async function logIn(page: Page, request: APIRequestContext, username: string, password: string): Promise<void> {
   await page.goto('/m/login');
+  await formIsLive(page);
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
   await submitLogin(page).tap();
@@ -143,6 +153,7 @@ test.describe.serial('account journeys on demo-ph', () => {
 
   test('register by username (with the SMS code from the outbox) and land on home logged in', async ({ page, request }) => {
     await page.goto('/m/register');
+    await formIsLive(page);
     await expect(page.getByRole('tab', { name: TY.username })).toHaveAttribute('aria-selected', 'true');
     await page.locator('input[name="username"]').fill(member.username);
     await page.locator('input[name="password"]').fill(member.password);
@@ -183,7 +194,8 @@ test.describe.serial('account journeys on demo-ph', () => {
     await header.getByRole('button', { name: TY.sign_out }).tap();
     await page.getByRole('alertdialog').getByRole('button', { name: TY.confirm }).tap();
     await expect(header.getByRole('link', { name: TY.login, exact: true })).toBeVisible();
-    expect(await storedSession(page)).toBeNull();
+    // Logout ends with a reload of /m/home: read storage once the new page is there.
+    await expect.poll(() => storedSession(page).catch(() => 'reloading')).toBeNull();
   });
 
   test('log in again with the new account', async ({ page, request }) => {
@@ -197,6 +209,7 @@ test.describe.serial('account journeys on demo-ph', () => {
   test('change the password, then log in with the new one', async ({ page, request }) => {
     await logIn(page, request, member.username, member.password);
     await page.goto('/m/changePsw');
+    await formIsLive(page);
     await expect(page.locator('input[name="username"]')).toHaveValue(member.username);
     await expect(page.locator('input[name="username"]')).toHaveAttribute('readonly', '');
     // The password typed at login is held for the tab: no old-password field.
@@ -213,6 +226,7 @@ test.describe.serial('account journeys on demo-ph', () => {
   test('register by mobile number with the SMS code from the outbox', async ({ page, request }) => {
     const mobile = uniqueMobile();
     await page.goto('/m/register');
+    await formIsLive(page);
     await page.getByRole('tab', { name: TY.mobile_number }).tap();
     await expect(page.locator('input[name="username"]')).toHaveCount(0);
     await page.locator('input[name="mobileNum"]').fill(mobile);
@@ -250,6 +264,7 @@ test.describe('captcha after failed logins (private server)', () => {
   test('after 3 failed logins the captcha appears, refreshes on tap, refuses a wrong code and passes with the right one', async ({ page, request }) => {
     const origin = `http://demo-ph.localhost:${server.port}`;
     await page.goto(`${origin}/m/login`);
+    await formIsLive(page);
     const captcha = page.locator('input[name="captcha"]');
     for (let attempt = 1; attempt <= 3; attempt++) {
       await page.locator('input[name="username"]').fill(DEMO_MEMBER);
@@ -303,6 +318,7 @@ test('demo-en shows the login page in English with no mode switch', async ({ pag
 
 test('demo-ph login: the mode switch shows and the mobile mode asks for the number before sending a code', async ({ page }) => {
   await page.goto('/m/login');
+  await formIsLive(page);
   await page.getByRole('tab', { name: TY.login_with_mobile }).tap();
   await expect(page.locator('input[name="mobile"]')).toBeVisible();
   await page.getByRole('button', { name: TY.send_code }).tap();
@@ -314,12 +330,14 @@ test('demo-ph login: the mode switch shows and the mobile mode asks for the numb
 test.describe('accessibility of the account forms (WCAG 2.1 AA, no serious or critical violations)', () => {
   test('login page', async ({ page }) => {
     await page.goto('/m/login');
+    await formIsLive(page);
     await expect(page.locator('input[name="username"]')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'login');
   });
 
   test('register page', async ({ page }) => {
     await page.goto('/m/register');
+    await formIsLive(page);
     await expect(captchaImage(page)).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'register');
   });

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { useState } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FormTabs, SubmitButton, useFormTabs, usePending, type FormTab } from '../../src/components/form';
+import { FormTabs, SubmitButton, TextField, useFieldForm, useFormTabs, usePending, type FormTab } from '../../src/components/form';
 import { TY, testI18n } from '../renderer/harness';
 
 afterEach(() => {
@@ -114,6 +116,13 @@ describe('SubmitButton', () => {
   }
   const button = () => screen.getByRole('button', { name: 'go' }) as HTMLButtonElement;
 
+  it('is disabled in the server\'s HTML, so nothing submits the form natively before the page runs its script', () => {
+    const html = renderToString(<Form onSubmit={() => undefined} />);
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*disabled=""/);
+    render(<Form onSubmit={() => undefined} />);
+    expect(button().disabled).toBe(false);
+  });
+
   it('is busy while the submission runs and idle again once it succeeds', async () => {
     const call = deferred();
     const onSubmit = vi.fn(() => call.promise);
@@ -152,6 +161,43 @@ describe('SubmitButton', () => {
     button().form!.addEventListener('submit', onFormSubmit);
     fireEvent.click(button());
     expect(onFormSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('useFieldForm on a server-rendered form', () => {
+  function NameForm({ onValue }: { onValue: (v: string) => void }) {
+    const form = useFieldForm<'name'>(() => ({ name: '' }), () => null);
+    return (
+      <>
+        <TextField {...form.bind('name')} label="username" />
+        <button type="button" onClick={() => onValue(form.values.name)}>
+          read
+        </button>
+      </>
+    );
+  }
+
+  it('keeps what was typed before the page ran its script', async () => {
+    const onValue = vi.fn();
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <I18nextProvider i18n={testI18n()}>
+        <NameForm onValue={onValue} />
+      </I18nextProvider>,
+    );
+    document.body.appendChild(container);
+    (container.querySelector('input') as HTMLInputElement).value = 'typed early';
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <I18nextProvider i18n={testI18n()}>
+          <NameForm onValue={onValue} />
+        </I18nextProvider>,
+      );
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'read' }));
+    expect(onValue).toHaveBeenCalledWith('typed early');
+    container.remove();
   });
 });
 

@@ -106,7 +106,7 @@ function ChangePasswordForm({ redirectTo = '/m/home' }: WidgetComponentProps<Cha
 
   return (
     <div className="account-form change-password-form">
-      <form className="account-form__body" noValidate>
+      <form method="post" className="account-form__body" noValidate>
         <TextField label="username" name="username" value={session.userName} onValueChange={() => undefined} readOnly autoComplete="username" />
         {askOld ? <PasswordField {...form.bind('old_password')} label="old_password" autoComplete="current-password" required /> : null}
         <PasswordField

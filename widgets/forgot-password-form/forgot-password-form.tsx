@@ -87,7 +87,7 @@ function EmailRecovery({ onSent }: { onSent(): void }) {
   };
 
   return (
-    <form className="account-form__body forgot-password-form__email" noValidate>
+    <form method="post" className="account-form__body forgot-password-form__email" noValidate>
       <TextField {...form.bind('username')} label="username" autoComplete="username" autoCapitalize="off" spellCheck={false} required />
       <TextField {...form.bind('email')} label="email" type="email" inputMode="email" autoComplete="email" required />
       <FormError error={formError} />
@@ -154,7 +154,7 @@ function PhoneRecovery({ onDone }: { onDone(loggedIn: boolean): void }) {
   };
 
   return (
-    <form className="account-form__body forgot-password-form__phone" noValidate>
+    <form method="post" className="account-form__body forgot-password-form__phone" noValidate>
       <MobileNumberField
         {...form.bind('mobileNum')}
         dialCode={dialCode}

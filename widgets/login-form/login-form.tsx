@@ -230,7 +230,7 @@ function LoginForm({ freeTrial = true, navigation = true, redirectTo = HOME_ROUT
   return (
     <div className="account-form login-form">
       <FormTabs state={tabs} tabs={MODE_TABS} onSelect={switchMode} />
-      <form className="account-form__body login-form__form" noValidate {...tabs.panel}>
+      <form method="post" className="account-form__body login-form__form" noValidate {...tabs.panel}>
         {mode === 'username' ? (
           <>
             <TextField {...form.bind('username')} label="username" autoComplete="username" autoCapitalize="off" spellCheck={false} required />

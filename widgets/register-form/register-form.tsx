@@ -330,7 +330,7 @@ function RegisterForm({ redirectTo = '/m/home', affiliateParams = DEFAULT_AFFILI
   return (
     <div className="account-form register-form">
       <FormTabs state={tabs} tabs={METHOD_TABS} onSelect={switchMethod} />
-      <form className="account-form__body register-form__form" noValidate {...tabs.panel}>
+      <form method="post" className="account-form__body register-form__form" noValidate {...tabs.panel}>
         {visible.map((v) => (
           <Fragment key={v.field}>{renderField(v)}</Fragment>
         ))}

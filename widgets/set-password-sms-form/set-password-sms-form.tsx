@@ -103,7 +103,7 @@ function SetPasswordSmsForm({ redirectTo, onDone: onDoneProp }: WidgetComponentP
 
   return (
     <div className="account-form set-password-sms-form">
-      <form className="account-form__body" noValidate>
+      <form method="post" className="account-form__body" noValidate>
         <MobileNumberField
           {...form.bind('mobileNum')}
           onValueChange={(value) => change('mobileNum', value)}

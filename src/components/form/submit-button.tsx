@@ -1,4 +1,5 @@
 import { useRef, useState, type ButtonHTMLAttributes, type MouseEvent } from 'react';
+import { useHydrated } from '../../lib/store';
 
 /** The busy state of a form's actions (its submission, and e.g. a free-trial login beside it). */
 export interface Pending {
@@ -52,13 +53,16 @@ export interface SubmitButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonE
 export function SubmitButton({ onSubmit, pending, disabled, children, ...button }: SubmitButtonProps) {
   const own = usePending();
   const state = pending ?? own;
+  // Until the page runs its script (a server-rendered form), the button is disabled: a tap or
+  // Enter must never make the browser submit the form itself, fields and password in the URL.
+  const hydrated = useHydrated();
   const onClick = (e: MouseEvent<HTMLButtonElement>) => {
     e.preventDefault();
     // The form handles the failures it expects; anything else is a fault worth seeing.
     state.run(onSubmit).catch((err: unknown) => console.error('submission failed', err));
   };
   return (
-    <button {...button} type="submit" disabled={disabled || state.busy} aria-busy={state.busy || undefined} onClick={onClick}>
+    <button {...button} type="submit" disabled={!hydrated || disabled || state.busy} aria-busy={state.busy || undefined} onClick={onClick}>
       {children}
     </button>
   );

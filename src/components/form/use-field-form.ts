@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldCheck } from './message';
 
@@ -62,6 +62,16 @@ export function useFieldForm<F extends string>(initial: () => Values<F>, validat
     latest.current = { ...latest.current, values: next };
     setValues(next);
   }, []);
+
+  // A server-rendered form can be typed in before the page runs its script: what the player typed
+  // then is in the inputs, not in the state. Take it over once, as the form comes to life.
+  useLayoutEffect(() => {
+    const typed: Partial<Values<F>> = {};
+    for (const [field, input] of Object.entries(inputs.current) as [F, HTMLInputElement | null | undefined][]) {
+      if (input && input.value !== '' && input.value !== latest.current.values[field]) typed[field] = input.value;
+    }
+    if (Object.keys(typed).length > 0) replaceValues(typed);
+  }, [replaceValues]);
 
   const blur = useCallback((field: F) => {
     const { values: current, validate: rule } = latest.current;
