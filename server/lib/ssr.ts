@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TtlCache } from './ttl-cache';
 
 interface PageData {
   answer(id: string): unknown;
@@ -29,6 +30,9 @@ interface RenderModule {
   render(url: string, config: unknown, language: string, pageData: PageData): Promise<ServerRender>;
 }
 
+/** A shared answer, fetched for one tenant, reused for a few seconds. */
+type AnswerKey = readonly unknown[];
+
 export interface RenderedPage extends ServerRender {
   /** API answers the HTML was rendered with, by page-data id. */
   pageData: Record<string, unknown>;
@@ -38,6 +42,13 @@ export interface RenderedPage extends ServerRender {
 const MAX_ANSWERS = 16;
 /** Renders per page at most (each after fetching what the previous one asked for). */
 const MAX_RENDERS = 3;
+/**
+ * Shared answers are reused this long per tenant (the API's own caches are of the same order),
+ * and each page remembers which keys it asked for: a page rendered again within that time
+ * renders once, with its answers at hand, instead of up to three times.
+ */
+const ANSWER_TTL_MS = 5_000;
+const REMEMBERED_PAGES = 500;
 
 /** Where the server-render module of a site build lives. */
 export function ssrEntryOf(siteDir: string): string {
@@ -46,6 +57,8 @@ export function ssrEntryOf(siteDir: string): string {
 
 export class ServerRenderer {
   private loaded: Promise<RenderModule | null> | null = null;
+  private readonly answers = new TtlCache<unknown>(ANSWER_TTL_MS, 2_000);
+  private readonly pageKeys = new Map<string, Map<string, AnswerKey>>();
 
   constructor(
     private readonly app: FastifyInstance,
@@ -70,34 +83,50 @@ export class ServerRenderer {
     });
     if (!module) return null;
     const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`).href;
+    const tenantId = (config.tenant as { id?: string } | undefined)?.id ?? '';
+    const page = `${tenantId}|${language}|${request.url}`;
+    const shared = (id: string, key: AnswerKey) => this.answers.get(`${tenantId}|${id}`, () => this.fetchAnswer(request, key));
     try {
-      // Render, fetch what the widgets asked for, render again: an answer may reveal further
-      // keys (the hot games of the first category), so up to MAX_RENDERS rounds.
+      // The answers this page asked for last time, at hand before the first render.
       const answers: Record<string, unknown> = {};
-      const tried = new Set<string>();
-      for (let round = 1; ; round++) {
-        const wanted = new Map<string, readonly unknown[]>();
-        const page = await module.render(url, config, language, {
-          userAgent: request.headers['user-agent'] ?? '',
-          answer: (id) => answers[id],
-          want: (id, key) => {
-            if (!tried.has(id) && tried.size + wanted.size < MAX_ANSWERS && isSharedGet(key)) wanted.set(id, key);
-          },
-        });
-        if (page.redirect || wanted.size === 0 || round === MAX_RENDERS) return { ...page, pageData: answers };
-        await Promise.all(
-          [...wanted].map(async ([id, key]) => {
-            tried.add(id);
-            const value = await this.fetchAnswer(request, key);
+      const asked = new Map<string, AnswerKey>(this.pageKeys.get(page) ?? []);
+      const fetchInto = (keys: Iterable<[string, AnswerKey]>) =>
+        Promise.all(
+          [...keys].map(async ([id, key]) => {
+            const value = await shared(id, key);
             if (value !== undefined) answers[id] = value;
           }),
         );
+      await fetchInto(asked);
+      // Render, fetch what the widgets asked for and do not have, render again: an answer may
+      // reveal further keys (the hot games of the first category), so up to MAX_RENDERS rounds.
+      for (let round = 1; ; round++) {
+        const wanted = new Map<string, AnswerKey>();
+        const rendered = await module.render(url, config, language, {
+          userAgent: request.headers['user-agent'] ?? '',
+          answer: (id) => answers[id],
+          want: (id, key) => {
+            if (!asked.has(id) && asked.size + wanted.size < MAX_ANSWERS && isSharedGet(key)) wanted.set(id, key);
+          },
+        });
+        if (rendered.redirect || wanted.size === 0 || round === MAX_RENDERS) {
+          this.remember(page, asked);
+          return { ...rendered, pageData: answers };
+        }
+        for (const [id, key] of wanted) asked.set(id, key);
+        await fetchInto(wanted);
       }
     } catch (err) {
       // The browser can still render the page: a server-render failure must not cost the visit.
       request.log.error({ err }, 'server render failed');
       return null;
     }
+  }
+
+  private remember(page: string, keys: Map<string, AnswerKey>): void {
+    this.pageKeys.delete(page);
+    this.pageKeys.set(page, keys);
+    if (this.pageKeys.size > REMEMBERED_PAGES) this.pageKeys.delete(this.pageKeys.keys().next().value!);
   }
 
   /** GET of a shared resource key, answered in-process for the visitor's host and address. */

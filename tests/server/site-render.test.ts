@@ -101,6 +101,7 @@ describe('server renderer', () => {
   writeFileSync(
     join(dir, 'entry-server.js'),
     `export async function render(url, config, language, pageData) {
+      globalThis.__ssrRenders = (globalThis.__ssrRenders ?? 0) + 1;
       if (url.includes('fail')) throw new Error('broken widget');
       const ask = (key) => { const id = JSON.stringify(key); pageData.want?.(id, key); return pageData.answer(id); };
       const first = ask(['GET /wps/first', { lang: language }, '']);
@@ -147,6 +148,64 @@ describe('server renderer', () => {
     const { app } = await appWithRoutes();
     const res = await app.inject({ url: '/m/fail', headers: { host: 'demo-ph.localhost' } });
     expect(res.json()).toBeNull();
+    await app.close();
+  });
+});
+
+describe('server renderer, as an attacker and under load would use it', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wl-ssr-tenants-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(
+    join(dir, 'entry-server.js'),
+    `export async function render(url, config, language, pageData) {
+      globalThis.__tenantRenders = (globalThis.__tenantRenders ?? 0) + 1;
+      const key = ['GET /wps/brand', null, ''];
+      const id = JSON.stringify(key);
+      pageData.want?.(id, key);
+      return { html: JSON.stringify(pageData.answer(id) ?? null), head: '', modules: [], widgets: [] };
+    }`,
+  );
+
+  async function tenantApp() {
+    const Fastify = (await import('fastify')).default;
+    const { ServerRenderer } = await import('../../server/lib/ssr');
+    const app = Fastify();
+    const seen: { host?: string; authorization?: string; cookie?: string }[] = [];
+    // The answer depends on the host's tenant, as the platform API's do.
+    app.get('/wps/brand', async (req) => {
+      seen.push({ host: req.headers.host, authorization: req.headers.authorization, cookie: req.headers.cookie });
+      return { success: true, value: { brand: req.headers.host } };
+    });
+    const renderer = new ServerRenderer(app, join(dir, 'entry-server.js'));
+    app.get('/m/home', async (request) => renderer.render(request, { tenant: { id: request.headers.host } } as never, 'TY'));
+    return { app, seen };
+  }
+  const renders = () => (globalThis as { __tenantRenders?: number }).__tenantRenders ?? 0;
+
+  it('never serves one tenant the answers fetched for another', async () => {
+    const { app } = await tenantApp();
+    const ph = await app.inject({ url: '/m/home', headers: { host: 'demo-ph.localhost' } });
+    const en = await app.inject({ url: '/m/home', headers: { host: 'demo-en.localhost' } });
+    expect(JSON.parse((ph.json() as { html: string }).html)).toEqual({ brand: 'demo-ph.localhost' });
+    expect(JSON.parse((en.json() as { html: string }).html)).toEqual({ brand: 'demo-en.localhost' });
+    await app.close();
+  });
+
+  it('never passes the visitor\'s credentials to the answers it fetches', async () => {
+    const { app, seen } = await tenantApp();
+    await app.inject({ url: '/m/home', headers: { host: 'demo-ph.localhost', authorization: 'Bearer stolen', cookie: 'language=EN; sid=secret' } });
+    expect(seen).toEqual([{ host: 'demo-ph.localhost', authorization: undefined, cookie: undefined }]);
+    await app.close();
+  });
+
+  it('renders a page again within seconds once, with the answers it asked for last time', async () => {
+    const { app, seen } = await tenantApp();
+    const before = renders();
+    await app.inject({ url: '/m/home', headers: { host: 'demo-ph.localhost' } });
+    expect(renders() - before).toBe(2);
+    await app.inject({ url: '/m/home', headers: { host: 'demo-ph.localhost' } });
+    expect(renders() - before).toBe(3);
+    expect(seen).toHaveLength(1);
     await app.close();
   });
 });
