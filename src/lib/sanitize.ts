@@ -8,6 +8,8 @@
  * This module pulls DOMPurify in: import it only from lazily loaded code, never the first load.
  */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
+import { useMemo } from 'react';
+import { useHydrated } from './store';
 
 export const FORBIDDEN_TAGS = ['script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'form', 'input', 'button', 'textarea', 'select', 'option', 'base', 'link', 'meta', 'noscript', 'template'];
 const URL_ATTRS = ['href', 'src', 'action', 'formaction', 'xlink:href', 'poster', 'background', 'cite', 'longdesc'];
@@ -55,7 +57,16 @@ function instance(): DOMPurify {
 
 /** Server HTML made safe to insert into the page. */
 export function sanitizeHtml(html: string | null | undefined): string {
-  // The sanitiser needs a DOM: a server render leaves such HTML to the browser (useHydrated first).
+  // The sanitiser needs a DOM: a server render leaves such HTML to the browser (useSanitizedHtml).
   if (!html || typeof window === 'undefined') return '';
   return instance().sanitize(html, CONFIG) as string;
+}
+
+/**
+ * `sanitizeHtml` for a render: empty on the server and while hydrating (the sanitiser needs the
+ * browser's DOM, and the first render must match the server's), the sanitised HTML right after.
+ */
+export function useSanitizedHtml(html: string | null | undefined): string {
+  const hydrated = useHydrated();
+  return useMemo(() => (hydrated ? sanitizeHtml(html) : ''), [hydrated, html]);
 }

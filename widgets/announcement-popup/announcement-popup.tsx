@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../src/components/modal';
-import { sanitizeHtml } from '../../src/lib/sanitize';
+import { useSanitizedHtml } from '../../src/lib/sanitize';
 import { linkAction, POPUP_CLOSE_MS, rememberClosed, rememberShown, type Audience, type PopupItem } from './rules';
 import { openExternal } from '../../src/lib/external';
 
@@ -23,6 +23,7 @@ export default function AnnouncementPopupDialog({ items, audience, goTo, onClose
   const [closing, setClosing] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const item = items[Math.min(index, items.length - 1)];
+  const content = useSanitizedHtml(item.content);
 
   useEffect(() => {
     rememberShown(audience, items);
@@ -65,7 +66,7 @@ export default function AnnouncementPopupDialog({ items, audience, goTo, onClose
         </button>
       </div>
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- catches clicks on the links inside the announcement HTML; the links are the focusable controls and Enter on one fires this click too */}
-      <div className="announcement-popup__content" onClick={onContentClick} dangerouslySetInnerHTML={{ __html: sanitizeHtml(item.content) }} />
+      <div className="announcement-popup__content" onClick={onContentClick} dangerouslySetInnerHTML={{ __html: content }} />
       <div className="announcement-popup__actions">
         {many ? (
           <div className="announcement-popup__pager">

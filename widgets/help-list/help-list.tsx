@@ -1,11 +1,9 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useHelpCenter } from '../../src/features/home';
 import { useContentLanguage } from '../../src/lib/language';
 import { useRuntime } from '../../src/lib/runtime';
-import { sanitizeHtml } from '../../src/lib/sanitize';
-import { useHydrated } from '../../src/lib/store';
+import { useSanitizedHtml } from '../../src/lib/sanitize';
 
 /** Spec section 2: the open item is the query's i, 0 when absent or unreadable; a negative i opens none. */
 export function openIndexOf(search: URLSearchParams): number {
@@ -23,9 +21,7 @@ export default function HelpListView() {
   const { data, error, isLoading, mutate } = useHelpCenter(lang);
   const [search, setSearch] = useSearchParams();
   const open = openIndexOf(search);
-  // Answers are sanitised with the browser's DOM: the server and hydration render them empty.
-  const hydrated = useHydrated();
-  const items = useMemo(() => (data ?? []).map((item) => ({ ...item, html: hydrated ? sanitizeHtml(item.content) : '' })), [data, hydrated]);
+  const items = data ?? [];
 
   const toggle = (index: number) => {
     const next = new URLSearchParams(search);
@@ -63,17 +59,25 @@ export default function HelpListView() {
                 <span className="help-item__chevron" aria-hidden="true" />
               </button>
             </h2>
-            <div
-              id={`help-panel-${item.id}`}
-              role="region"
-              aria-labelledby={`help-item-${item.id}`}
-              className="help-item__content"
-              hidden={!expanded}
-              dangerouslySetInnerHTML={{ __html: item.html }}
-            />
+            <HelpAnswer id={item.id} content={item.content} expanded={expanded} />
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/** An item's answer: its HTML sanitised (in the browser, after hydration: useSanitizedHtml). */
+function HelpAnswer({ id, content, expanded }: { id: string | number; content: string | null | undefined; expanded: boolean }) {
+  const html = useSanitizedHtml(content);
+  return (
+    <div
+      id={`help-panel-${id}`}
+      role="region"
+      aria-labelledby={`help-item-${id}`}
+      className="help-item__content"
+      hidden={!expanded}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
   );
 }
