@@ -15,6 +15,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import { build } from 'esbuild';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { BADGE_NAMES, RUNTIME_ACTIONS } from '../src/lib/runtime';
+import { readSchemaFiles, type SchemaFile } from '../server/schemas';
 
 const root = process.cwd();
 const outDir = join(root, 'src/generated');
@@ -103,27 +104,11 @@ function validatorsDts(names: string[]): string {
 // ---------------------------------------------------------------------------------------------
 // Endpoint map: one entry per route of schemas/api (`x-routes`), keyed "METHOD /path".
 
-/** A route as a schema file's `x-routes` describes it (server/schemas.ts reads the same fields). */
-interface RouteSpec {
-  method: string;
-  url: string;
-  summary?: string;
-  auth?: 'required' | 'optional' | 'game';
-  produces?: string;
-  encrypted?: boolean;
-  headers?: string;
-  querystring?: string;
-  params?: string;
-  body?: string;
-  payload?: string;
-  response: string;
-}
 
-interface ApiSchemaFile {
-  $id: string;
-  'x-routes'?: Record<string, RouteSpec>;
+/** A schema file as the server reads it (server/schemas.ts), with the definitions' defaults typed. */
+type ApiSchemaFile = Omit<SchemaFile, 'definitions'> & {
   definitions?: Record<string, { properties?: Record<string, { default?: unknown }> }>;
-}
+};
 
 /**
  * The exported type of each definition in a generated module, read from the comment
@@ -153,7 +138,7 @@ const docComment = (text: string, indent: string) => `${indent}/** ${text.replac
  * the object's properties, the ones Ajv's useDefaults applies).
  */
 async function endpointsModule(generated: Map<string, string>): Promise<string> {
-  const schemaFiles = await Promise.all((await listJson(join(root, 'schemas/api'))).map(async (f) => (await readJson(f)) as unknown as ApiSchemaFile));
+  const schemaFiles = readSchemaFiles(join(root, 'schemas/api')) as ApiSchemaFile[];
   const byId = new Map(schemaFiles.map((f) => [f.$id, f]));
   const typeNames = new Map<string, Map<string, string>>();
   for (const f of schemaFiles) {
