@@ -7,9 +7,9 @@
  *    accessibility scores, FCP, LCP, TBT and CLS.
  * Budgets are printed next to each figure; nothing here fails a build.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -18,6 +18,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { CompactEncrypt, importJWK, type JWK } from 'jose';
 import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
+import { buildSiteIfStale } from './site-build.mjs';
 
 const PORT = Number(process.env.BENCH_PAGES_PORT ?? 8383);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? 'chromium';
@@ -41,25 +42,6 @@ export const PAGE_CASES: readonly PageCase[] = (['demo-ph', 'demo-en'] as const)
 
 const origin = (tenant: string): string => `http://${tenant}.localhost:${PORT}`;
 const kb = (n: number): string => (n / 1024).toFixed(1);
-
-/** Newest modification time under a file or folder. */
-function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let max = stat.mtimeMs;
-  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
-  return max;
-}
-
-/** Builds when dist/ is missing or older than its sources, so stale output never gets measured. */
-export function ensureBuild(): void {
-  const sources = ['index.html', 'vite.config.ts', 'package.json', 'src', 'widgets', 'locales', 'public'];
-  const builtAt = existsSync('dist/index.html') && existsSync('dist-ssr/entry-server.js') ? Math.min(statSync('dist/index.html').mtimeMs, statSync('dist-ssr/entry-server.js').mtimeMs) : 0;
-  if (builtAt >= Math.max(...sources.map(newest))) return;
-  const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(1);
-}
 
 async function startSite(): Promise<{ server: ChildProcess; stop: () => void }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'wl-bench-pages-'));
@@ -191,7 +173,7 @@ const mark = (ok: boolean): string => (ok ? '' : '  OVER BUDGET');
 
 /** Prints the figures of every page case; `BENCH_LIGHTHOUSE=0` skips the Lighthouse runs. */
 export async function pages(): Promise<void> {
-  ensureBuild();
+  buildSiteIfStale(process.cwd());
   if (!existsSync(CHROMIUM)) {
     console.log(`\n# Pages: skipped, no Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
     return;

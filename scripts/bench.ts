@@ -8,8 +8,6 @@
  *    of one password hash.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { CompactEncrypt, importJWK, type JWK } from 'jose';
@@ -17,16 +15,15 @@ import { buildApp } from '../server/app';
 import { hashPassword, verifyPassword } from '../server/lib/passwords';
 import { ajvCompilerChunks, allJs, firstLoadJs } from './bundle-facts';
 import { pages } from './bench-pages';
+import { buildSiteIfStale } from './site-build.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 const kb = (n: number): string => (n / 1024).toFixed(1);
 
 async function sizes(): Promise<void> {
-  if (!existsSync('dist/index.html')) {
-    const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-    if (r.status !== 0) process.exit(1);
-  }
+  // Figures of the current sources, never of a stale build.
+  buildSiteIfStale(process.cwd());
   const first = await firstLoadJs();
   const all = await allJs();
   const firstGz = first.reduce((s, a) => s + a.gzip, 0);

@@ -1,0 +1,35 @@
+// Whether the site build (dist/ and its server-render module dist-ssr/) is older than what makes
+// it, and the build itself: one answer for npm start, the end-to-end server and the benchmark.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** What the build is made from (public/ and the Vite config shape it too). */
+const SOURCES = ['index.html', 'vite.config.ts', 'package.json', 'src', 'widgets', 'locales', 'public'];
+const OUTPUTS = ['dist/index.html', 'dist-ssr/entry-server.js'];
+
+/** Newest modification time under a file or folder (0 when it does not exist). */
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let max = stat.mtimeMs;
+  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
+  return max;
+}
+
+/** True when an output is missing or older than a source. */
+export function siteIsStale(root) {
+  const outputs = OUTPUTS.map((p) => join(root, p));
+  if (!outputs.every((p) => existsSync(p))) return true;
+  const builtAt = Math.min(...outputs.map((p) => statSync(p).mtimeMs));
+  return builtAt < Math.max(...SOURCES.map((p) => newest(join(root, p))));
+}
+
+/** `npm run build` when the build is stale; exits the process when the build fails. */
+export function buildSiteIfStale(root, log = console.log) {
+  if (!siteIsStale(root)) return;
+  log(existsSync(join(root, OUTPUTS[0])) ? 'the site build is older than its sources: building' : 'no site build: building');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
