@@ -3,6 +3,7 @@
  * request's tenant, route and language into index.html's #root. `prerender` waits for lazy
  * routes and lazy widgets, so the HTML holds their content rather than their fallbacks.
  */
+import type { i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { I18nextProvider } from 'react-i18next';
@@ -49,6 +50,25 @@ function splitHead(markup: string): { head: string; html: string } {
 }
 
 /**
+ * One i18next instance per tenant and language for the life of the server: a render only reads
+ * it (nothing on the server changes its language), and a page may render up to three times.
+ */
+const instances = new WeakMap<AppConfig['tenant'], Map<string, Promise<I18n>>>();
+
+function translations(tenant: AppConfig['tenant'], language: string): Promise<I18n> {
+  let byLanguage = instances.get(tenant);
+  if (!byLanguage) instances.set(tenant, (byLanguage = new Map()));
+  let instance = byLanguage.get(language);
+  if (!instance) {
+    instance = setupI18n(tenant, { language });
+    // A failed setup is not kept: the next render tries again.
+    instance.catch(() => byLanguage.delete(language));
+    byLanguage.set(language, instance);
+  }
+  return instance;
+}
+
+/**
  * Renders one page: `url` is the request's full URL, `language` the tenant language code to
  * render in, `pageData` the API answers to render with (and where wanted keys are noted).
  */
@@ -61,7 +81,7 @@ export async function render(url: string, config: AppConfig, language: string, p
   const widgets = new Set<string>();
   const noting: PageData = { ...pageData, widget: (name) => widgets.add(name) };
   const router = createStaticRouter(handler.dataRoutes, context);
-  const i18n = await setupI18n(config.tenant, { language });
+  const i18n = await translations(config.tenant, language);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <PageDataProvider value={noting}>

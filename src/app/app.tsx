@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
-import { PageDataProvider, type PageData } from '../lib/runtime';
+import { NO_PAGE_DATA, PageDataProvider, type PageData } from '../lib/runtime';
 import type { createAppRouter } from './router';
 
 export interface AppProps {
@@ -10,8 +10,6 @@ export interface AppProps {
   /** API answers the page starts with (those the server rendered with). */
   pageData?: PageData;
 }
-
-const NO_PAGE_DATA: PageData = { answer: () => undefined };
 
 export function App({ i18n, router, pageData = NO_PAGE_DATA }: AppProps) {
   return (

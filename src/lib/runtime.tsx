@@ -380,7 +380,10 @@ export function configPageData(config: AppConfig): PageData {
   return { answer: (id) => (Object.prototype.hasOwnProperty.call(answers, id) ? answers[id] : undefined) };
 }
 
-const PageDataContext = createContext<PageData>({ answer: () => undefined });
+/** A page that starts with no answers (rendered in the browser alone). */
+export const NO_PAGE_DATA: PageData = { answer: () => undefined };
+
+const PageDataContext = createContext<PageData>(NO_PAGE_DATA);
 /** Provides the answers the page starts with (the browser: the config's; a server render: its own). */
 export const PageDataProvider = PageDataContext.Provider;
 
