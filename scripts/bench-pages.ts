@@ -9,7 +9,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -33,12 +33,18 @@ export interface PageCase {
   member: boolean;
 }
 
-export const PAGE_CASES: readonly PageCase[] = (['demo-ph', 'demo-en'] as const).flatMap((tenant) => [
+const ALL_CASES: readonly PageCase[] = (['demo-ph', 'demo-en'] as const).flatMap((tenant) => [
   { tenant, path: '/m/home', member: false },
   { tenant, path: '/m/home', member: true },
   { tenant, path: '/m/gameList?gameType=RNG', member: false },
   { tenant, path: '/m/mine', member: true },
 ]);
+
+/** `BENCH_PAGES=demo-ph/visitor/home` keeps the cases whose label contains each part. */
+const caseLabel = (c: PageCase): string => `${c.tenant}/${c.member ? 'member' : 'visitor'}${c.path}`;
+export const PAGE_CASES: readonly PageCase[] = ALL_CASES.filter((c) =>
+  (process.env.BENCH_PAGES ?? '').split(',').some((want) => want.split('/').every((part) => caseLabel(c).includes(part))),
+);
 
 const origin = (tenant: string): string => `http://${tenant}.localhost:${PORT}`;
 const kb = (n: number): string => (n / 1024).toFixed(1);
@@ -154,6 +160,12 @@ async function lighthouseRun(c: PageCase, session: string | null): Promise<Light
       disableStorageReset: Boolean(session),
     });
     if (!result) throw new Error('lighthouse returned nothing');
+    const reports = process.env.BENCH_REPORTS;
+    if (reports) {
+      mkdirSync(reports, { recursive: true });
+      const name = `${c.tenant}-${c.member ? 'member' : 'visitor'}-${c.path.replace(/[^a-z0-9]+/gi, '_')}.json`;
+      writeFileSync(join(reports, name), JSON.stringify(result.lhr));
+    }
     const { categories, audits } = result.lhr;
     const num = (id: string): number => Number(audits[id]?.numericValue ?? Number.NaN);
     return {

@@ -23,6 +23,14 @@ export interface IndexParts {
   head?: string;
 }
 
+/**
+ * A page whose content the server painted needs its scripts only to become interactive: they load
+ * at low priority, after the stylesheet and the largest image, instead of competing with them.
+ */
+export function lowerScriptPriority(html: string): string {
+  return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
+}
+
 /** index.html with the app config injected, the html lang set and the title set. */
 export function renderIndex(template: string, parts: IndexParts): string {
   const script = `<script id="app-config" type="application/json">${scriptJson(parts.config)}</script>`;
@@ -40,7 +48,7 @@ export function renderIndex(template: string, parts: IndexParts): string {
     ? html.replace(/<title>[\s\S]*?<\/title>/i, () => title)
     : html.replace(/<head([^>]*)>/i, (m) => `${m}${title}`);
   if (parts.head) html = html.replace(/<\/head>/i, () => `${parts.head}</head>`);
-  if (parts.root) html = html.replace(/<div id="root"><\/div>/, () => `<div id="root">${parts.root}</div>`);
+  if (parts.root) html = lowerScriptPriority(html.replace(/<div id="root"><\/div>/, () => `<div id="root">${parts.root}</div>`));
   return html;
 }
 

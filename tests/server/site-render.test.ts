@@ -9,6 +9,10 @@ import { pageLanguage } from '../../server/routes/site/index';
 import { pageDataId, themeCss } from '../../src/lib/app-config';
 
 const TEMPLATE = '<html lang="fil"><head><title>&#8203;</title><!--app-config--></head><body><div id="root"></div></body></html>';
+const TEMPLATE_WITH_SCRIPTS = TEMPLATE.replace(
+  '<!--app-config-->',
+  '<!--app-config--><script type="module" crossorigin src="/m/assets/index.js"></script><link rel="modulepreload" crossorigin href="/m/assets/vendor.js"><link rel="stylesheet" crossorigin href="/m/assets/index.css">',
+);
 
 describe('server-rendered index.html', () => {
   it('puts the render into #root and its head elements into <head>; the render\'s title replaces the template\'s', () => {
@@ -26,9 +30,25 @@ describe('server-rendered index.html', () => {
   });
 
   it('without a render the page is the template with the config, as before', () => {
-    const html = renderIndex(TEMPLATE, { lang: 'fil', title: 'Brand', config: { a: 1 } });
+    const html = renderIndex(TEMPLATE_WITH_SCRIPTS, { lang: 'fil', title: 'Brand', config: { a: 1 } });
     expect(html).toContain('<div id="root"></div>');
     expect(html).toContain('<title>Brand</title>');
+    // Nothing is painted without the scripts: they keep the browser's default (high) priority.
+    expect(html).not.toContain('fetchpriority');
+  });
+
+  it('a painted page loads its scripts at low priority, after the stylesheet and the largest image', () => {
+    const html = renderIndex(TEMPLATE_WITH_SCRIPTS, {
+      lang: 'fil',
+      title: 'Brand',
+      config: {},
+      root: '<main>painted</main>',
+      head: '<link rel="modulepreload" crossorigin href="/m/assets/home.js">',
+    });
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/m/assets/index.js">');
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/m/assets/vendor.js">');
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/m/assets/home.js">');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/m/assets/index.css">');
   });
 
   it('writes only colour values into the theme rule', () => {
