@@ -60,10 +60,12 @@ test.describe('home blocks', () => {
     const home = await api<HomeAnnouncements>(page, '/wps/announcements?types=B,PL,PU,H&lang=TY');
     await closePopup(page);
 
-    // Banners: every banner an image in the looping carousel, with one dot each.
+    // Banners: the first paints as a plain image; the looping carousel (one dot per banner) takes
+    // over when the first autoplay step is due, 5 s after that image arrived.
     expect(home.banners.length).toBeGreaterThan(1);
     const carousel = page.locator('.banner-carousel');
-    await expect(carousel.locator('.swiper-pagination-bullet')).toHaveCount(home.banners.length);
+    await expect(carousel.getByRole('img', { name: home.banners[0].title })).toBeVisible();
+    await expect(carousel.locator('.swiper-pagination-bullet')).toHaveCount(home.banners.length, { timeout: 10_000 });
     await expect(carousel.locator('.swiper-slide-active img')).toBeVisible();
     for (const b of home.banners) await expect(carousel.getByRole('img', { name: b.title }).first()).toHaveAttribute('width', '750');
 
@@ -146,7 +148,8 @@ test.describe('home blocks', () => {
   test('a banner, the notice bar and the jackpot lead where they should', async ({ page }) => {
     await page.goto('/m/home');
     await closePopup(page);
-    const active = page.locator('.banner-carousel .swiper-slide-active a');
+    // The first banner's link (a plain image until the carousel takes over).
+    const active = page.locator('.banner-carousel a').first();
     const href = (await active.getAttribute('href')) ?? '';
     expect(href).toMatch(/^\/m\//);
     await active.tap();

@@ -22,6 +22,16 @@ const rootOptions: RootOptions = import.meta.env.PROD
     }
   : {};
 
+/**
+ * Lets the browser handle input and paint between the steps of the start-up, so that none of them
+ * adds up with the next into one long task (the page is already painted by the server).
+ */
+function yieldToMain(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function boot(): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root');
@@ -30,11 +40,15 @@ async function boot(): Promise<void> {
   // A page the server rendered is hydrated in the language it was rendered in.
   const rendered = rootElement.firstElementChild !== null;
   const language = rendered ? codeOfHtmlLang(document.documentElement.lang) : undefined;
+  if (rendered) await yieldToMain();
   const routes = appRoutes(config);
   const [i18n] = await Promise.all([setupI18n(config.tenant, { language }), rendered ? loadLazyMatches(routes) : null]);
+  if (rendered) await yieldToMain();
+  const router = createAppRouter(config, routes);
+  if (rendered) await yieldToMain();
   const app = (
     <StrictMode>
-      <App i18n={i18n} router={createAppRouter(config, routes)} pageData={{ ...configPageData(config), userAgent: navigator.userAgent }} />
+      <App i18n={i18n} router={router} pageData={{ ...configPageData(config), userAgent: navigator.userAgent }} />
     </StrictMode>
   );
   if (!rendered) {

@@ -1,4 +1,4 @@
-import { memo, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { memo, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import type { Slot as SlotData, WidgetNode } from '../generated/tenant';
 import { evaluateGate, type GateContext } from '../lib/gates';
 import { useGateContext, useNoteWidget } from '../lib/runtime';
@@ -9,6 +9,9 @@ import { WidgetProblem } from './widget-problem';
 /**
  * The elements of a slot, in its order, without the nodes whose gate is closed. A plain array (not
  * a wrapper element) so that a container can wrap each child, e.g. in an <li>.
+ *
+ * Each node is its own Suspense boundary: a page the server rendered hydrates node by node in
+ * short slices (React's selective hydration, the node under a tap first) instead of one long task.
  */
 function slotElements(slot: SlotData, path: string, gateContext: GateContext): ReactElement[] {
   const out: ReactElement[] = [];
@@ -22,7 +25,9 @@ function slotElements(slot: SlotData, path: string, gateContext: GateContext): R
     if (!evaluateGate(node.gate, gateContext)) continue;
     out.push(
       <NodeBoundary key={id} path={nodePath}>
-        <NodeView node={node} path={nodePath} />
+        <Suspense fallback={null}>
+          <NodeView node={node} path={nodePath} />
+        </Suspense>
       </NodeBoundary>,
     );
   }

@@ -47,7 +47,9 @@ describe('banner carousel', () => {
   it('several banners go into the looping Swiper with dots (Swiper loads lazily)', async () => {
     banners = [banner(1), banner(2), banner(3)];
     renderWithRuntime(<BannerCarouselView />);
-    fireEvent.load(screen.getByRole('img'));
+    // A press fetches Swiper at once (without one it waits for the first autoplay step).
+    fireEvent.pointerDown(screen.getByRole('img'));
+    fireEvent.pointerUp(screen.getByRole('img'));
     expect(await screen.findByTestId('swiper')).toBeTruthy();
     expect(lastSwiper()).toMatchObject({ loop: true, autoplay: { delay: 5000 }, pagination: { clickable: true } });
     expect(screen.getAllByTestId('swiper-slide')).toHaveLength(3);

@@ -28,10 +28,10 @@ export default function BannerCarouselView() {
  */
 function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
   const firstImage = useRef<HTMLImageElement>(null);
-  const { SwiperView, pressHandlers } = useBannerSwiper(banners.length > 1, firstImage, banners[0].id);
+  const { SwiperView, advance, pressHandlers } = useBannerSwiper(banners.length > 1, firstImage, banners[0].id);
   return (
     <section className="banner-carousel" {...pressHandlers}>
-      {SwiperView ? <SwiperView banners={banners} /> : <BannerLink key={banners[0].id} banner={banners[0]} first imageRef={firstImage} />}
+      {SwiperView ? <SwiperView banners={banners} advance={advance} /> : <BannerLink key={banners[0].id} banner={banners[0]} first imageRef={firstImage} />}
     </section>
   );
 }

@@ -5,9 +5,9 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Announcements } from '../../src/features/home';
 import { Harness, renderWithRuntime } from '../../tests/renderer/harness';
-import { swiperCalls } from '../../tests/home/swiper-mock';
+import { lastSwiper, swiperCalls } from '../../tests/home/swiper-mock';
 import BannerCarouselView from './banner-carousel';
-import { SWIPER_IDLE_TIMEOUT_MS } from './use-banner-swiper';
+import { BANNER_AUTOPLAY_MS, SWIPER_IDLE_TIMEOUT_MS } from './use-banner-swiper';
 
 // Counts how often the Swiper chunk is fetched: nothing here imports it before the widget does.
 const swiperChunk = vi.hoisted(() => ({ loads: 0 }));
@@ -46,6 +46,16 @@ function expectFirstBanner(img: HTMLElement) {
 }
 
 const tick = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
+/** Fires the image event `fire` and returns the timer it started for the first autoplay step (run by hand). */
+function firstStepTimer(fire: () => void): () => void {
+  const timers = vi.spyOn(window, 'setTimeout');
+  fire();
+  const call = timers.mock.calls.find(([, ms]) => ms === BANNER_AUTOPLAY_MS);
+  timers.mockRestore();
+  expect(call).toBeDefined();
+  return () => act(() => (call?.[0] as () => void)());
+}
 
 beforeEach(() => {
   swiperCalls.length = 0;
@@ -92,25 +102,32 @@ describe('first banner', () => {
     expect(imgs.slice(1).map((i) => i.getAttribute('loading'))).toEqual(['lazy', 'lazy']);
     expect(imgs.slice(1).map((i) => i.getAttribute('fetchpriority'))).toEqual([null, null]);
     expect(screen.getByTestId('pagination')).toBeTruthy();
+    // A press is not an autoplay step: the first slide stays.
+    expect(lastSwiper()?.onSwiper).toBeUndefined();
   });
 
-  it('Swiper takes over when the page is idle after the first banner has arrived', async () => {
+  it('Swiper is not fetched until the first autoplay step is due; then it takes over at an idle moment and makes that step', async () => {
     const { requestIdleCallback, runIdle } = stubIdle();
     renderWithRuntime(<BannerCarouselView />);
+    const due = firstStepTimer(() => fireEvent.load(screen.getByRole('img')));
+    await tick();
     expect(requestIdleCallback).not.toHaveBeenCalled();
-    fireEvent.load(screen.getByRole('img'));
+    expect(screen.queryByTestId('swiper')).toBeNull();
+    due();
     expect(requestIdleCallback).toHaveBeenCalledTimes(1);
     expect(requestIdleCallback.mock.calls[0][1]).toEqual({ timeout: SWIPER_IDLE_TIMEOUT_MS });
     expect(screen.queryByTestId('swiper')).toBeNull();
     runIdle();
     expect(await screen.findByTestId('swiper')).toBeTruthy();
     expectFirstBanner(screen.getAllByRole('img')[0]);
+    expect(lastSwiper()?.onSwiper).toBeTypeOf('function');
   });
 
   it('without requestIdleCallback a timer stands in, and an image that fails to load does not hold Swiper back', async () => {
     renderWithRuntime(<BannerCarouselView />);
-    fireEvent.error(screen.getByRole('img'));
+    const due = firstStepTimer(() => fireEvent.error(screen.getByRole('img')));
     expect(screen.queryByTestId('swiper')).toBeNull();
+    due();
     expect(await screen.findByTestId('swiper')).toBeTruthy();
     expect(screen.getAllByTestId('swiper-slide')).toHaveLength(3);
   });

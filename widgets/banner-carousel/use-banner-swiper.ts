@@ -1,9 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type RefObject } from 'react';
 import type { Banner } from './banner-link';
 
-export type BannerSwiperView = ComponentType<{ banners: readonly Banner[] }>;
+/** Spec section 9: banner autoplay. */
+export const BANNER_AUTOPLAY_MS = 5000;
 
-/** The longest Swiper waits for an idle moment once the first banner has arrived. */
+/** `advance`: Swiper takes over because the first autoplay step is due, and makes it at once. */
+export type BannerSwiperView = ComponentType<{ banners: readonly Banner[]; advance?: boolean }>;
+
+/** The longest Swiper waits for an idle moment once the first autoplay step is due. */
 export const SWIPER_IDLE_TIMEOUT_MS = 2000;
 /** Without requestIdleCallback (Safari), a short pause lets the rest of the first load run first. */
 export const SWIPER_IDLE_FALLBACK_MS = 200;
@@ -28,17 +32,19 @@ export interface PressHandlers {
 }
 
 /**
- * Swiper for the banners, once it should take over from the static first banner: at the first
- * press on the banner, or when the page is idle after the first banner's image has arrived (so the
- * Swiper chunk never competes with the largest element for the network). Null until then, and
- * always on the first render, so server and client render the same markup.
+ * Swiper for the banners, once it is needed: at the first press on the banner, or when the first
+ * autoplay step is due (BANNER_AUTOPLAY_MS after the first banner's image arrived, at an idle
+ * moment), which Swiper then makes at once. Until then the first banner is a plain image and the
+ * Swiper chunk is not fetched: it never competes with the first load. Null until then, and always
+ * on the first render, so server and client render the same markup.
  */
 export function useBannerSwiper(
   enabled: boolean,
   firstImage: RefObject<HTMLImageElement | null>,
   firstBannerId: number,
-): { SwiperView: BannerSwiperView | null; pressHandlers: PressHandlers } {
+): { SwiperView: BannerSwiperView | null; advance: boolean; pressHandlers: PressHandlers } {
   const [SwiperView, setSwiperView] = useState<BannerSwiperView | null>(null);
+  const [advance, setAdvance] = useState(false);
   const loading = useRef<Promise<BannerSwiperView> | null>(null);
   const wanted = useRef(false);
   // Swapping the slide under a pressed pointer would lose the click that started on the banner's link.
@@ -53,9 +59,11 @@ export function useBannerSwiper(
     return loading.current;
   }, []);
 
-  const takeOver = useCallback(() => {
+  /** `step`: the first autoplay step is due (not a press), and Swiper makes it at once. */
+  const takeOver = useCallback((step: boolean) => {
     wanted.current = true;
     if (pressed.current) return;
+    setAdvance(step);
     load().then(
       (view) => {
         if (!pressed.current) setSwiperView(() => view);
@@ -70,8 +78,11 @@ export function useBannerSwiper(
     if (!waiting) return;
     const image = firstImage.current;
     let cancelIdle: (() => void) | undefined;
+    let due: number | undefined;
     const arrived = () => {
-      cancelIdle ??= whenIdle(takeOver);
+      due ??= window.setTimeout(() => {
+        cancelIdle = whenIdle(() => takeOver(true));
+      }, BANNER_AUTOPLAY_MS);
     };
     if (!image || image.complete) arrived();
     else {
@@ -81,6 +92,7 @@ export function useBannerSwiper(
     return () => {
       image?.removeEventListener('load', arrived);
       image?.removeEventListener('error', arrived);
+      window.clearTimeout(due);
       cancelIdle?.();
     };
   }, [waiting, firstImage, firstBannerId, takeOver]);
@@ -89,7 +101,7 @@ export function useBannerSwiper(
     if (!waiting) return {};
     const release = () => {
       pressed.current = false;
-      if (wanted.current) takeOver();
+      if (wanted.current) takeOver(false);
     };
     return {
       onPointerDown: () => {
@@ -103,5 +115,5 @@ export function useBannerSwiper(
     };
   }, [waiting, load, takeOver]);
 
-  return { SwiperView: enabled ? SwiperView : null, pressHandlers };
+  return { SwiperView: enabled ? SwiperView : null, advance, pressHandlers };
 }
