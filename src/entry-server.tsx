@@ -6,14 +6,14 @@
 import type { i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { appRoutes } from './app/router';
+import { StaticRouter } from 'react-router-dom';
+import { App } from './app/app';
+import { AppRoutes, appRoutes, preloadRoute } from './app/router';
 import type { AppConfig } from './lib/app-config';
 import { setupI18n } from './lib/i18n';
 import { routeFor } from './lib/routes';
 import { SCREEN_MODULES } from './app/screen-modules';
-import { PageDataProvider, type PageData } from './lib/runtime';
+import type { PageData } from './lib/runtime';
 
 export type { PageData };
 
@@ -22,7 +22,7 @@ export interface ServerRender {
   html: string;
   /** Elements React hoists to the document head (the title, preloads of the first images). */
   head: string;
-  /** Set when the route redirects on the server (a loader's redirect). */
+  /** Set when the page redirects on the server (none does yet: redirects happen in the browser). */
   redirect?: string;
   /** Source modules loaded lazily that the page rendered (its screen): their chunks belong in the page. */
   modules: string[];
@@ -73,27 +73,23 @@ function translations(tenant: AppConfig['tenant'], language: string): Promise<I1
  * render in, `pageData` the API answers to render with (and where wanted keys are noted).
  */
 export async function render(url: string, config: AppConfig, language: string, pageData: PageData): Promise<ServerRender> {
-  const handler = createStaticHandler(appRoutes(config));
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) {
-    return { html: '', head: '', redirect: context.headers.get('location') ?? undefined, modules: [], widgets: [] };
-  }
+  const location = new URL(url);
+  const routes = appRoutes(config);
   const widgets = new Set<string>();
   const noting: PageData = { ...pageData, widget: (name) => widgets.add(name) };
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const i18n = await translations(config.tenant, language);
+  const [i18n] = await Promise.all([translations(config.tenant, language), preloadRoute(routes, location)]);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <PageDataProvider value={noting}>
-        <I18nextProvider i18n={i18n}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </I18nextProvider>
-      </PageDataProvider>
+      <App i18n={i18n} pageData={noting}>
+        <StaticRouter location={location.pathname + location.search}>
+          <AppRoutes routes={routes} />
+        </StaticRouter>
+      </App>
     </StrictMode>,
     // Everything inline: no boundary is outlined for a later reveal by an inline script (the CSP allows none).
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
-  return { ...splitHead(await streamToString(prelude)), modules: screenFiles(new URL(url).pathname), widgets: [...widgets] };
+  return { ...splitHead(await streamToString(prelude)), modules: screenFiles(location.pathname), widgets: [...widgets] };
 }
 
 /** The source modules of a path's lazy screen (as the router loads them). */

@@ -1,9 +1,9 @@
 import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
-import { matchRoutes } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
-import { appRoutes, createAppRouter } from './app/router';
+import { AppRoutes, appRoutes, preloadRoute } from './app/router';
 import { applyTheme, loadAppConfig } from './lib/app-config';
 import { changeAppLanguage, codeOfHtmlLang, LANGUAGE_STORAGE_KEY, setupI18n } from './lib/i18n';
 import { readItem } from './lib/storage';
@@ -42,13 +42,16 @@ async function boot(): Promise<void> {
   const language = rendered ? codeOfHtmlLang(document.documentElement.lang) : undefined;
   if (rendered) await yieldToMain();
   const routes = appRoutes(config);
-  const [i18n] = await Promise.all([setupI18n(config.tenant, { language }), rendered ? loadLazyMatches(routes) : null]);
-  if (rendered) await yieldToMain();
-  const router = createAppRouter(config, routes);
+  // The first render must be the screen the server rendered, not a loading fallback.
+  const [i18n] = await Promise.all([setupI18n(config.tenant, { language }), rendered ? preloadRoute(routes, window.location) : null]);
   if (rendered) await yieldToMain();
   const app = (
     <StrictMode>
-      <App i18n={i18n} router={router} pageData={{ ...configPageData(config), userAgent: navigator.userAgent }} />
+      <App i18n={i18n} pageData={{ ...configPageData(config), userAgent: navigator.userAgent }}>
+        <BrowserRouter>
+          <AppRoutes routes={routes} />
+        </BrowserRouter>
+      </App>
     </StrictMode>
   );
   if (!rendered) {
@@ -59,21 +62,6 @@ async function boot(): Promise<void> {
   // A choice stored before the server knew it (no cookie yet) still wins, right after hydration.
   const stored = readItem(LANGUAGE_STORAGE_KEY);
   if (stored && stored !== language && config.tenant.i18n.languages.includes(stored)) void changeAppLanguage(i18n, config.tenant, stored);
-}
-
-/**
- * The lazy route modules of the current URL, loaded before hydrating: the first render must be
- * the screen the server rendered, not its loading fallback.
- */
-async function loadLazyMatches(routes: ReturnType<typeof appRoutes>): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
 }
 
 boot().catch((err: unknown) => {

@@ -1,3 +1,4 @@
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** Last resort when a whole route fails (a widget failing is contained by the renderer instead). */
@@ -11,4 +12,21 @@ export function RouteError() {
       </a>
     </main>
   );
+}
+
+/** Shows RouteError instead of a shell or screen that threw while rendering. */
+export class RouteErrorBoundary extends Component<{ children?: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

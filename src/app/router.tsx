@@ -1,12 +1,12 @@
-import type { ComponentType, ReactNode } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation, type RouteObject } from 'react-router-dom';
+import { type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import type { AppConfig } from '../lib/app-config';
 import { HOME_PATH, isRouteAllowed } from '../lib/layout-rules';
 import { ROUTES, type RouteDef } from '../lib/routes';
 import { useRuntime } from '../lib/runtime';
 import { useHydrated } from '../lib/store';
 import { RootLayout } from './root-layout';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
 import { SCREEN_MODULES } from './screen-modules';
 import { MemberCentreGuard, RequireSession } from './shell/guards';
 
@@ -47,25 +47,47 @@ function isGuarded(route: RouteDef): boolean {
   return (route.guard ?? 'visitor') !== 'visitor' || route.memberTypes !== undefined;
 }
 
+/** What a route keeps for start-up: the loader of its screen's chunk (see preloadRoute). */
+interface RouteHandle {
+  preload?: () => Promise<void>;
+}
+
 /**
- * A route whose screen loads with it (route.lazy). A guarded route renders its guard around the
- * screen's child route, so on a first visit the guard decides while the chunk is still loading
- * (a visitor on /m/set goes home at once, as before).
+ * A screen in its own chunk. It renders at once when the chunk is already loaded (a page the
+ * server rendered preloads it before hydrating, so the first render is the server's screen, not a
+ * fallback); otherwise it suspends until the chunk arrives, under the shell's page fallback.
+ */
+function loadableScreen(load: () => Promise<ComponentType>): { Screen: ComponentType; preload: () => Promise<void> } {
+  let loaded: ComponentType | undefined;
+  let pending: Promise<void> | undefined;
+  const preload = () =>
+    (pending ??= load().then(
+      (component) => {
+        loaded = component;
+      },
+      (err: unknown) => {
+        // A failed chunk is fetched again by the next attempt.
+        pending = undefined;
+        throw err;
+      },
+    ));
+  function Screen() {
+    if (!loaded) throw preload();
+    const Loaded = loaded;
+    return <Loaded />;
+  }
+  return { Screen, preload };
+}
+
+/**
+ * A route whose screen loads with it. A guarded route renders its guard around the screen, so on
+ * a first visit the guard decides while the chunk is still loading (a visitor on /m/set goes home
+ * at once, as before).
  */
 function lazyScreen(route: RouteDef, load: () => Promise<ComponentType>): RouteFields {
-  const screen: Pick<RouteObject, 'hydrateFallbackElement' | 'lazy'> = {
-    hydrateFallbackElement: PAGE_LOADING,
-    lazy: async () => ({ Component: await load() }),
-  };
-  if (!isGuarded(route)) return screen;
-  return {
-    element: (
-      <Guarded route={route}>
-        <Outlet />
-      </Guarded>
-    ),
-    children: [{ ...screen, index: true }],
-  };
+  const { Screen, preload } = loadableScreen(load);
+  const handle: RouteHandle = { preload };
+  return { element: isGuarded(route) ? <Guarded route={route}><Screen /></Guarded> : <Screen />, handle };
 }
 
 /**
@@ -127,9 +149,25 @@ export function appRoutes(config: AppConfig, manifest: readonly RouteDef[] = ROU
   }
   // Unknown paths land on home rather than on a dead end.
   children.push({ path: '*', element: <Navigate to={HOME_PATH} replace /> });
-  return [{ element: <RootLayout config={config} />, errorElement: <RouteError />, children }];
+  return [
+    {
+      element: (
+        <RouteErrorBoundary>
+          <RootLayout config={config} />
+        </RouteErrorBoundary>
+      ),
+      children,
+    },
+  ];
 }
 
-export function createAppRouter(config: AppConfig, routes: RouteObject[] = appRoutes(config)) {
-  return createBrowserRouter(routes);
+/** The app's routes under the router the page runs in (the browser's, the server's or a test's). */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/** Loads the screen chunks of a location's routes (before hydrating a page the server rendered). */
+export async function preloadRoute(routes: RouteObject[], location: { pathname: string }): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(matches.map(({ route }) => (route.handle as RouteHandle | undefined)?.preload?.()));
 }
