@@ -47,7 +47,7 @@ describe('game pages (spec sections 7 and 9)', () => {
     expect(hasMorePages({ kind: 'recent' }, { games: [], pageNum: 1, totalPages: 3 })).toBe(false);
   });
 
-  it('removes a game from cached pages without touching the others (immer)', () => {
+  it('removes a game from cached pages without touching the others', () => {
     const pages = [
       { games: [{ nodeId: '1' }, { nodeId: '2' }] as never[], pageNum: 1, totalPages: 2 },
       { games: [{ nodeId: '3' }] as never[], pageNum: 2, totalPages: 2 },

@@ -4,7 +4,6 @@
  * fetcher and one hook per resource. Paged lists go through `useGamePages` (useSWRInfinite), so
  * that the game list, favourites and recent games page the same way (spec sections 4 and 9).
  */
-import { produce } from 'immer';
 import { useCallback, useMemo } from 'react';
 import type { SWRResponse } from 'swr';
 import type { SWRInfiniteResponse } from 'swr/infinite';
@@ -310,7 +309,7 @@ export interface Favourites {
 
 /**
  * The member's favourites with the spec's rules (section 4): adding is skipped if present, removal
- * is immediate locally (an immer update of the cached ids) and then the server is called.
+ * is immediate locally (a new array of the cached ids) and then the server is called.
  * Visitors must be sent to /m/login by the caller before calling add or remove.
  */
 export function useFavourites(token: string | null | undefined): Favourites {
@@ -323,12 +322,11 @@ export function useFavourites(token: string | null | undefined): Favourites {
       await mutate(
         async (current) => {
           await postFavourite(game);
-          return produce(current ?? [], (draft) => {
-            if (!draft.includes(game.nodeId)) draft.unshift(game.nodeId);
-          });
+          const list = current ?? [];
+          return list.includes(game.nodeId) ? list : [game.nodeId, ...list];
         },
         {
-          optimisticData: (current) => produce(current ?? [], (draft) => void draft.unshift(game.nodeId)),
+          optimisticData: (current) => [game.nodeId, ...(current ?? [])],
           rollbackOnError: true,
           revalidate: false,
           populateCache: true,
@@ -343,11 +341,12 @@ export function useFavourites(token: string | null | undefined): Favourites {
       if (!token) return;
       // Local first: the star turns off before the server answers.
       await mutate(
-        (current) =>
-          produce(current ?? [], (draft) => {
-            const i = draft.indexOf(game.nodeId);
-            if (i !== -1) draft.splice(i, 1);
-          }),
+        (current) => {
+          // The first occurrence goes, as a tap on a lit star removes one entry.
+          const list = current ?? [];
+          const i = list.indexOf(game.nodeId);
+          return i === -1 ? list : [...list.slice(0, i), ...list.slice(i + 1)];
+        },
         { revalidate: false },
       );
       try {
@@ -371,12 +370,13 @@ type ListedPage = { games: GameItem[] } | { list: GameItem[] };
 /** Pages without one game (a favourite removed on the favourites tab disappears at once). */
 export function withoutGame<P extends ListedPage>(pages: P[] | undefined, nodeId: string): P[] | undefined {
   if (!pages) return pages;
-  return produce(pages, (draft) => {
-    for (const page of draft as ListedPage[]) {
-      const games = 'games' in page ? page.games : page.list;
-      const i = games.findIndex((g) => g.nodeId === nodeId);
-      if (i !== -1) games.splice(i, 1);
-    }
+  // Pages without the game are kept as they are (same object), so their readers do not re-render.
+  return pages.map((page) => {
+    const games: readonly { nodeId: string }[] = 'games' in page ? page.games : page.list;
+    const i = games.findIndex((g) => g.nodeId === nodeId);
+    if (i === -1) return page;
+    const rest = [...games.slice(0, i), ...games.slice(i + 1)];
+    return ('games' in page ? { ...page, games: rest } : { ...page, list: rest }) as P;
   });
 }
 
