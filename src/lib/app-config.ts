@@ -20,6 +20,29 @@ export interface StartupSettings {
   [key: string]: unknown;
 }
 
+/** The schema's default for settings.timeZone: tenants that predate the setting show Manila time. */
+export const DEFAULT_TIME_ZONE = 'Asia/Manila';
+
+/** The time zone the tenant shows times in (settings.timeZone, else the default). */
+export function tenantTimeZone(tenant: Tenant): string {
+  return tenant.settings.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+/**
+ * A time zone's UTC offsets over a window of time, worked out by the server (which has the zone
+ * rules): the page formats times inside the window with plain UTC arithmetic, with no Intl set-up
+ * on the phone, and the server renders the same text with the same data.
+ */
+export interface TimeZoneWindow {
+  /** The zone as the tenant names it (an unknown name carries the default zone's offsets). */
+  name: string;
+  /** The window, epoch milliseconds: from included, until excluded. */
+  from: number;
+  until: number;
+  /** [from epoch ms, minutes east of UTC] in time order, the first at `from`: each holds until the next. */
+  offsets: [number, number][];
+}
+
 /** What the server hands the page: the resolved tenant and the startup settings. */
 export interface AppConfig {
   tenant: Tenant;
@@ -29,6 +52,8 @@ export interface AppConfig {
    * pageDataId): the first render in the browser uses them, so it matches the server's HTML.
    */
   pageData?: Record<string, unknown>;
+  /** The tenant's time zone over the next days (absent from older servers: times then use Intl). */
+  zone?: TimeZoneWindow;
 }
 
 /** The id of an API answer in the page data: its resource key, written the same way everywhere. */
@@ -58,7 +83,28 @@ export function parseAppConfig(value: unknown): AppConfig {
   const tenant = value.tenant as unknown as Tenant;
   if (!isObject(tenant.screens) || !isObject(tenant.brand)) throw new Error('app config: tenant is not resolved');
   const startup = isObject(value.startup) ? (value.startup as StartupSettings) : {};
-  return isObject(value.pageData) ? { tenant, startup, pageData: value.pageData } : { tenant, startup };
+  const config: AppConfig = { tenant, startup };
+  if (isObject(value.pageData)) config.pageData = value.pageData;
+  const zone = parseTimeZoneWindow(value.zone);
+  if (zone) config.zone = zone;
+  return config;
+}
+
+/** A well-formed zone window, or null (times are then formatted with Intl, which is only slower). */
+export function parseTimeZoneWindow(value: unknown): TimeZoneWindow | null {
+  if (!isObject(value)) return null;
+  const { name, from, until, offsets } = value;
+  if (typeof name !== 'string' || typeof from !== 'number' || typeof until !== 'number' || !(from < until)) return null;
+  if (!Array.isArray(offsets) || offsets.length === 0) return null;
+  let previous = Number.NEGATIVE_INFINITY;
+  for (const entry of offsets as unknown[]) {
+    if (!Array.isArray(entry) || entry.length !== 2 || !entry.every(Number.isFinite)) return null;
+    const [start, minutes] = entry as [number, number];
+    if (start <= previous || Math.abs(minutes) > 24 * 60) return null;
+    previous = start;
+  }
+  if ((offsets[0] as [number, number])[0] !== from) return null;
+  return { name, from, until, offsets: offsets as [number, number][] };
 }
 
 /** The config the server injected into index.html, or null when the page was not served by it. */

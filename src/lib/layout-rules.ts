@@ -171,10 +171,57 @@ export function joinedDays(regDate: string | undefined, now: number = Date.now()
   return Math.max(0, Math.floor((now - t) / 86_400_000));
 }
 
+/** Adds one to a string of decimal digits ("0999" -> "1000", "99" -> "100"). */
+function incrementDigits(digits: string): string {
+  let i = digits.length - 1;
+  while (i >= 0 && digits[i] === '9') i--;
+  if (i < 0) return `1${'0'.repeat(digits.length)}`;
+  return `${digits.slice(0, i)}${String(Number(digits[i]) + 1)}${'0'.repeat(digits.length - i - 1)}`;
+}
+
+/**
+ * An amount with a fixed number of decimals and thousands grouped en-US style ("1,234,567",
+ * "-1,234.50"): the same text as `value.toLocaleString('en-US', { minimumFractionDigits: d,
+ * maximumFractionDigits: d })`, without Intl (whose first use on a phone costs tens of
+ * milliseconds of ICU set-up, in the middle of hydration). Like ICU it rounds the shortest decimal
+ * form of the number (String(value): 1.005 -> "1.01", where toFixed gives "1.00") half away
+ * from zero, and keeps the sign of a negative that rounds to zero ("-0.00").
+ */
+export function formatAmount(value: number, fractionDigits = 0): string {
+  if (Number.isNaN(value)) return 'NaN';
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  if (!Number.isFinite(value)) return `${sign}∞`;
+  const decimals = Math.max(0, Math.floor(fractionDigits));
+  const [mantissa, exponent = '0'] = String(Math.abs(value)).split('e');
+  const [whole, fraction = ''] = mantissa.split('.');
+  let digits = whole + fraction;
+  // Where the decimal point falls in `digits`.
+  let point = whole.length + Number(exponent);
+  if (point < 0) {
+    digits = '0'.repeat(-point) + digits;
+    point = 0;
+  }
+  const keep = point + decimals;
+  if (digits.length > keep) {
+    const up = digits.charCodeAt(keep) >= 53; // '5'
+    digits = digits.slice(0, keep);
+    if (up) {
+      const next = incrementDigits(digits);
+      if (next.length > digits.length) point++;
+      digits = next;
+    }
+  } else {
+    digits = digits.padEnd(keep, '0');
+  }
+  const integer = digits.slice(0, point).replace(/^0+(?=\d)/, '') || '0';
+  const grouped = integer.replace(/\B(?=(\d{3})+$)/g, ',');
+  return decimals > 0 ? `${sign}${grouped}.${digits.slice(point)}` : `${sign}${grouped}`;
+}
+
 /** The balance as the header shows it: 2 decimals, grouped thousands ("1,250.50"). */
 export function formatBalance(value: number | null | undefined): string {
   const n = typeof value === 'number' && Number.isFinite(value) ? value : 0;
-  return n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return formatAmount(n, 2);
 }
 
 /** The referral share link: https://<host>/m/register?affiliateCode=<code>. */

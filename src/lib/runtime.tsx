@@ -3,7 +3,7 @@ import { snapshot, subscribe } from 'valtio';
 import type { InstallMode, Tenant, TenantSettings, WhiteLabelFlags } from '../generated/tenant';
 import type { SessionInfo } from '../generated/storage/session-info';
 import { configureApi, type EncryptionSettings } from './api/client';
-import { pageDataId, type AppConfig, type StartupSettings } from './app-config';
+import { pageDataId, type AppConfig, type StartupSettings, type TimeZoneWindow } from './app-config';
 import type { GateContext } from './gates';
 import { showToast, TOAST_SHORT_MS } from './feedback';
 import { logout } from './api/session';
@@ -193,6 +193,8 @@ export interface PageData {
 interface RuntimeEnv {
   tenant: Tenant;
   startup: StartupSettings;
+  /** The tenant's time zone offsets the server sent with the page (AppConfig.zone). */
+  zone: TimeZoneWindow | null;
   store: Store<RuntimeState>;
   actions: RuntimeActions;
 }
@@ -362,7 +364,7 @@ export function RuntimeProvider({
   }, [runtime]);
 
   const env = useMemo<RuntimeEnv>(
-    () => ({ tenant: config.tenant, startup: config.startup, store: runtime.store, actions: runtime.actions }),
+    () => ({ tenant: config.tenant, startup: config.startup, zone: config.zone ?? null, store: runtime.store, actions: runtime.actions }),
     [config, runtime],
   );
   return <RuntimeContext.Provider value={env}>{children}</RuntimeContext.Provider>;
@@ -427,6 +429,14 @@ export function useTenant(): Tenant {
 /** The server's startup settings of this page (they do not change while the page lives). */
 export function useStartup(): StartupSettings {
   return useRuntimeEnv('useStartup').startup;
+}
+
+/**
+ * The tenant's time zone offsets around now, as the server sent them with the page (the server
+ * render has the same): times inside the window are formatted without Intl. Null without them.
+ */
+export function useZone(): TimeZoneWindow | null {
+  return useRuntimeEnv('useZone').zone;
 }
 
 export function useGateContext(): GateContext {

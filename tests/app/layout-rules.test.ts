@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   backTarget,
   BACK_SWIPE_MIN_PX,
+  formatAmount,
   formatBalance,
   headerLead,
   headerTitleKey,
@@ -200,6 +201,68 @@ describe('route whitelist, login prompt, member rules', () => {
     expect(formatBalance(0)).toBe('0.00');
     expect(formatBalance(3.456)).toBe('3.46');
     expect(formatBalance(undefined)).toBe('0.00');
+  });
+
+  describe('amounts without Intl', () => {
+    const intl = (value: number, digits: number) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    /** A small seeded generator (mulberry32): the same values on every run. */
+    const seeded = (seed: number) => () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+
+    it('groups thousands and fixes the decimals', () => {
+      expect(formatAmount(1234567)).toBe('1,234,567');
+      expect(formatAmount(1234.5, 2)).toBe('1,234.50');
+      expect(formatAmount(-1234.5, 2)).toBe('-1,234.50');
+      expect(formatAmount(999, 0)).toBe('999');
+      expect(formatAmount(0.005, 2)).toBe('0.01');
+      expect(formatAmount(999.995, 2)).toBe('1,000.00');
+      expect(formatAmount(1e15, 2)).toBe('1,000,000,000,000,000.00');
+      // The shortest decimal form is rounded, as ICU does (toFixed gives 1.00 and 2.67).
+      expect(formatAmount(1.005, 2)).toBe('1.01');
+      expect(formatAmount(2.675, 2)).toBe('2.68');
+    });
+
+    const edges = [
+      0, -0, 0.005, -0.005, 0.5, -0.5, 1.5, 2.5, 1.005, 2.675, 9.995, 99.995, 999.995, 999999.995, -999.995, 0.0049, 0.001, -0.001,
+      1e15, -1e15, 1e16, 1e21, 1.5e22, 1e300, Number.MAX_VALUE, Number.MAX_SAFE_INTEGER, 5e-324, -5e-324, 1e-7, 1.5e-7, 123e-20,
+      200_000_000, 990_000_000, 1234567.891, NaN, Infinity, -Infinity,
+    ];
+
+    it('matches toLocaleString on edge cases', () => {
+      for (const value of edges) for (const digits of [0, 1, 2, 3, 6, 20]) expect([value, digits, formatAmount(value, digits)]).toEqual([value, digits, intl(value, digits)]);
+    });
+
+    it('matches toLocaleString on many random amounts, halves included', () => {
+      // toLocaleString builds a NumberFormat per call; the same format, made once per digit count, is much faster.
+      const formats = [0, 1, 2, 3].map((d) => new Intl.NumberFormat('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }));
+      const intl = (value: number, digits: number) => formats[digits].format(value);
+      const random = seeded(20240611);
+      const misses: string[] = [];
+      for (let i = 0; i < 20_000; i++) {
+        const magnitude = Math.floor(random() * 36) - 10;
+        let value = random() * 10 ** magnitude * (random() < 0.3 ? -1 : 1);
+        // Amounts in cents and exact halves at the rounding digit, where rounding rules differ.
+        if (i % 3 === 1) value = Math.round(value * 100) / 100;
+        if (i % 3 === 2) value = (Math.round(value * 100) + 0.5) / 100;
+        for (const digits of [0, 1, 2, 3]) {
+          const ours = formatAmount(value, digits);
+          if (ours !== intl(value, digits)) misses.push(`${value} (${digits}): ${ours} vs ${intl(value, digits)}`);
+        }
+      }
+      expect(misses).toEqual([]);
+    });
+
+    it('whole amounts match the default toLocaleString', () => {
+      const random = seeded(7);
+      for (let i = 0; i < 2000; i++) {
+        const value = Math.floor(random() * 10 ** Math.floor(random() * 16)) * (i % 5 === 0 ? -1 : 1);
+        expect(formatAmount(value)).toBe(value.toLocaleString('en-US'));
+      }
+    });
   });
 
   it('builds the referral link to registration with the code', () => {

@@ -46,6 +46,26 @@ describe('app config', () => {
     expect(readInjectedConfig(document)).toBeNull();
   });
 
+  it("keeps the server's time zone window and drops a malformed one", () => {
+    const zone = { name: 'Europe/London', from: 1000, until: 9000, offsets: [[1000, 0], [5000, 60]] };
+    const tenant = fixtureTenant();
+    expect(parseAppConfig({ tenant, startup: {}, zone }).zone).toEqual(zone);
+    expect('zone' in parseAppConfig({ tenant, startup: {} })).toBe(false);
+    for (const bad of [
+      null,
+      'Europe/London',
+      { ...zone, name: 1 },
+      { ...zone, until: 1000 },
+      { ...zone, offsets: [] },
+      { ...zone, offsets: [[2000, 0]] },
+      { ...zone, offsets: [[1000, 0], [1000, 60]] },
+      { ...zone, offsets: [[1000, 0], [5000, 'x']] },
+      { ...zone, offsets: [[1000, 0, 1]] },
+    ]) {
+      expect(parseAppConfig({ tenant, startup: {}, zone: bad }).zone).toBeUndefined();
+    }
+  });
+
   it('writes the theme tokens as CSS variables on <html>', () => {
     applyTheme(fixtureTenant().brand.theme);
     const style = document.documentElement.style;

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import en from '../../locales/en.json';
 import ty from '../../locales/ty.json';
 import type { Tenant } from '../../src/generated/tenant';
-import type { StartupSettings } from '../../src/lib/app-config';
+import type { AppConfig, StartupSettings, TimeZoneWindow } from '../../src/lib/app-config';
 import { RuntimeProvider, type BadgeCounts, type Navigate, type RuntimeProviderProps } from '../../src/lib/runtime';
 import { RendererProvider, type RenderMode, type WidgetRegistry } from '../../src/renderer';
 import { fixtureTenant } from './fixtures/tenant';
@@ -42,11 +42,17 @@ export interface HarnessOptions {
   hasUpline?: boolean;
   route?: string;
   i18n?: I18n;
+  /** The time zone window the server sends with the page (none by default). */
+  zone?: TimeZoneWindow;
 }
 
 export function Harness({ options, children }: { options: HarnessOptions; children?: ReactNode }) {
   // Stable across rerenders, as in the app: one config and one i18n instance per page.
-  const [config] = useState(() => ({ tenant: options.tenant ?? fixtureTenant(), startup: options.startup ?? {} }));
+  const [config] = useState<AppConfig>(() => ({
+    tenant: options.tenant ?? fixtureTenant(),
+    startup: options.startup ?? {},
+    ...(options.zone ? { zone: options.zone } : {}),
+  }));
   const [i18n] = useState(() => options.i18n ?? testI18n());
   return (
     <I18nextProvider i18n={i18n}>

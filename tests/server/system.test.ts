@@ -12,6 +12,7 @@ interface Bootstrap {
     encryption: { header: string; alg: string; enc: string; jwk: Record<string, string> };
     validation: Record<string, { pattern: string }>;
   };
+  zone: { name: string; from: number; until: number; offsets: [number, number][] };
 }
 
 /** The JSON of the #app-config script of a served index.html. */
@@ -29,6 +30,20 @@ describeBackends('system and site', ({ server }) => {
     expect(en.body.value!.tenant.id).toBe('demo-en');
     const unknown = await call<Bootstrap>(server().app, 'GET', '/wps/system/bootstrap', { host: 'elsewhere.example' });
     expect(unknown.body.value!.tenant.id).toBe('demo-ph');
+  });
+
+  it("sends the tenant's time zone offsets around now with the bootstrap object and the page", async () => {
+    const { body } = await call<Bootstrap>(server().app, 'GET', '/wps/system/bootstrap', { host: PH });
+    const zone = body.value!.zone;
+    expect(zone.name).toBe('Asia/Manila');
+    expect(zone.from).toBeLessThanOrEqual(Date.now() - 24 * 3_600_000);
+    expect(zone.until).toBeGreaterThanOrEqual(Date.now() + 30 * 24 * 3_600_000);
+    expect(zone.offsets).toEqual([[zone.from, 480]]);
+    const page = await server().app.inject({ url: '/m/home', headers: { host: PH } });
+    // (The same window unless the hour turned between the two calls.)
+    const injected = appConfig(page.body).zone;
+    expect(injected.name).toBe('Asia/Manila');
+    expect(injected.offsets).toEqual([[injected.from, 480]]);
   });
 
   it('builds startup settings from the tenant, with the JWE key and rules', async () => {

@@ -75,6 +75,20 @@ describe('hot-match ticker', () => {
     expect(screen.getByText('11/21 10:05')).toBeTruthy();
   });
 
+  it("shows start times from the server's zone offsets, without Intl", () => {
+    const from = Date.parse('2026-11-20T00:00:00.000Z');
+    const zone = { name: 'Asia/Manila', from, until: from + 30 * 86_400_000, offsets: [[from, 480]] as [number, number][] };
+    // Formatters made by earlier tests are cached: watch their use, not their making.
+    const used = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatToParts');
+    renderWithRuntime(<Ticker matches={[match(1), match(2, { matchTime: '2026-11-21T16:30:00.000Z' })]} />, { zone });
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(TY.hot) }));
+    const dialog = screen.getByRole('dialog', { name: TY.hot_matches });
+    expect(within(dialog).getByText('11/21 09:05')).toBeTruthy();
+    expect(within(dialog).getByText('11/22 00:30')).toBeTruthy();
+    expect(used).not.toHaveBeenCalled();
+    used.mockRestore();
+  });
+
   it('scrolls more than one match vertically in a loop: each line holds 5000 ms, then slides up in 500 ms', () => {
     const { container } = renderWithRuntime(<Ticker matches={[match(1), match(2), match(3)]} />);
     const lines = [...container.querySelectorAll('.hot-match-ticker__reel > .hot-match-ticker__line')];

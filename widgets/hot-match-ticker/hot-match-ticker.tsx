@@ -6,19 +6,25 @@ import { useLaunchGame } from '../../src/features/games';
 import { Modal } from '../../src/components/modal';
 import { useInView } from '../../src/components/use-in-view';
 import { useStepLoop } from '../../src/components/step-loop';
-import { useRuntime } from '../../src/lib/runtime';
-import { DEFAULT_TIME_ZONE, formatMatchTime, tickerLoop } from './rules';
+import { tenantTimeZone } from '../../src/lib/app-config';
+import { useRuntime, useTenant, useZone } from '../../src/lib/runtime';
+import { formatMatchTime, tickerLoop } from './rules';
 
 export type HotMatch = Announcements['hotMatches'][number];
 
-/** The tenant's time zone: start times read the same on the server and on every phone. */
-function useTimeZone(): string {
-  return useRuntime().tenant.settings.timeZone ?? DEFAULT_TIME_ZONE;
+/**
+ * Start times in the tenant's time zone, so they read the same on the server and on every phone;
+ * with the server's offsets for the zone (the page's config), without Intl.
+ */
+function useMatchTime(): (iso: string) => string {
+  const timeZone = tenantTimeZone(useTenant());
+  const zone = useZone();
+  return (iso) => formatMatchTime(iso, timeZone, zone);
 }
 
 function TickerLine({ match, copy = false }: { match: HotMatch; copy?: boolean }) {
   const { t } = useTranslation();
-  const timeZone = useTimeZone();
+  const matchTime = useMatchTime();
   return (
     <span className="hot-match-ticker__line" aria-hidden={copy || undefined}>
       <span className="hot-match-ticker__league">{match.league}</span>
@@ -26,7 +32,7 @@ function TickerLine({ match, copy = false }: { match: HotMatch; copy?: boolean }
         {match.homeTeam} <b>{t('vs')}</b> {match.awayTeam}
       </span>
       <time className="hot-match-ticker__time" dateTime={match.matchTime}>
-        {formatMatchTime(match.matchTime, timeZone)}
+        {matchTime(match.matchTime)}
       </time>
     </span>
   );
@@ -63,7 +69,7 @@ function Team({ name, image }: { name: string; image: string }) {
 /** The hot-match popup: every match with its league, teams, start time, VS and a play button. */
 export function HotMatchPopup({ matches, onClose }: { matches: readonly HotMatch[]; onClose: () => void }) {
   const { t } = useTranslation();
-  const timeZone = useTimeZone();
+  const matchTime = useMatchTime();
   const launch = useLaunchGame();
   // Spec: a match or its play button launches the game directly (vendor, room, node, free play), no choice dialog.
   const play = (m: HotMatch) => void launch({ vendor: m.vendor, roomId: m.roomId, nodeId: m.nodeId, supportPlay: m.supportPlay });
@@ -84,7 +90,7 @@ export function HotMatchPopup({ matches, onClose }: { matches: readonly HotMatch
             <div className="hot-match__head">
               <span className="hot-match__league">{m.league}</span>
               <time className="hot-match__time" dateTime={m.matchTime}>
-                {formatMatchTime(m.matchTime, timeZone)}
+                {matchTime(m.matchTime)}
               </time>
             </div>
             <div className="hot-match__body">

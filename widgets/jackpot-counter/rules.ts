@@ -1,3 +1,5 @@
+import { formatAmount } from '../../src/lib/layout-rules';
+
 /** A source of uniform numbers in [0, 1), like Math.random (tests pass their own). */
 export type RandomSource = () => number;
 
@@ -29,9 +31,9 @@ export function nextTickDelay(random: RandomSource): number {
   return TICK_DELAYS_MS[randomInt(random, 0, TICK_DELAYS_MS.length - 1)];
 }
 
-/** The counter's characters: digits grouped in threes (200,000,000). */
+/** The counter's characters: digits grouped in threes (200,000,000), without Intl. */
 export function jackpotChars(value: number): string[] {
-  return Math.floor(value).toLocaleString('en-US').split('');
+  return formatAmount(Math.floor(value)).split('');
 }
 
 /** How far a digit's column moves: the digit times 0.48 of the spec's rem unit. */

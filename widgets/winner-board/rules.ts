@@ -1,4 +1,5 @@
 import type { StepLoop } from '../../src/components/step-loop';
+import { formatAmount } from '../../src/lib/layout-rules';
 
 /** Spec section 9: the winner ticker loops above 3 winners, speed 1500, gap 10. */
 export const WINNER_LOOP_THRESHOLD = 3;
@@ -28,7 +29,7 @@ export function reelRows<T>(list: readonly T[], visible = WINNER_VISIBLE): T[] {
   return [...list, ...list.slice(0, visible)];
 }
 
-/** A win amount with its currency symbol and 2 decimals, grouped (₱1,234.50). */
+/** A win amount with its currency symbol and 2 decimals, grouped (₱1,234.50), without Intl. */
 export function formatWin(symbol: string, amount: number): string {
-  return `${symbol}${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `${symbol}${formatAmount(amount, 2)}`;
 }

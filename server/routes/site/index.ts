@@ -7,7 +7,8 @@ import { IndexTemplate, renderIndex } from '../../lib/site-index';
 import { htmlLang } from '../../lib/tenant-host';
 import { SiteAssets } from '../../lib/site-assets';
 import { ServerRenderer, ssrEntryOf } from '../../lib/ssr';
-import { LANGUAGE_COOKIE, themeCss } from '../../../src/lib/app-config';
+import { LANGUAGE_COOKIE, tenantTimeZone, themeCss } from '../../../src/lib/app-config';
+import { zoneWindow } from '../../lib/time-zone';
 
 const BRAND_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
@@ -43,7 +44,7 @@ export default globalPlugin('site', async (app: FastifyInstance) => {
     if (html === null) throw new ApiError('site.unavailable', 503);
     const tenant = request.tenant;
     const language = pageLanguage(request.headers.cookie, tenant.i18n.languages, tenant.i18n.default);
-    const config = { tenant, startup: app.startup(request) };
+    const config = { tenant, startup: app.startup(request), zone: zoneWindow(tenantTimeZone(tenant)) };
     const rendered = await renderer.render(request, config, language);
     if (rendered?.redirect) return reply.redirect(rendered.redirect);
     const theme = themeCss(tenant.brand.theme);

@@ -26,6 +26,7 @@ export interface Bootstrap {
    */
   tenant: {};
   startup: Startup;
+  zone: ZoneWindow;
 }
 /**
  * This interface was referenced by `SystemBootstrapStartupSettingsRegistrationSettingsValidationRulesHelpCenter`'s JSON-Schema
@@ -145,6 +146,30 @@ export interface ValidationRules {
     required?: boolean;
     messageKey: string;
   };
+}
+/**
+ * The tenant's time zone (settings.timeZone) over a window around now: its UTC offsets, so that the page shows times in the zone without Intl.
+ *
+ * This interface was referenced by `SystemBootstrapStartupSettingsRegistrationSettingsValidationRulesHelpCenter`'s JSON-Schema
+ * via the `definition` "zoneWindow".
+ */
+export interface ZoneWindow {
+  /**
+   * The zone as the tenant names it
+   */
+  name: string;
+  /**
+   * Window start, epoch ms (included)
+   */
+  from: number;
+  /**
+   * Window end, epoch ms (excluded)
+   */
+  until: number;
+  /**
+   * [from epoch ms, minutes east of UTC] in time order, the first at `from`; each holds until the next
+   */
+  offsets: [number, number][];
 }
 /**
  * This interface was referenced by `SystemBootstrapStartupSettingsRegistrationSettingsValidationRulesHelpCenter`'s JSON-Schema
