@@ -255,25 +255,27 @@ function createRuntime(initial: RuntimeInputs) {
   };
 
   const session = storedSession();
-  const store = createStore<RuntimeState>(
-    {
-      session,
-      gateContext: gateContextFor(session, initial.install, initial.hasUpline),
-      badges: initial.badges,
-      balanceHidden: false,
-      install: initial.install,
-      hasUpline: initial.hasUpline,
-    },
-    // The server renders a visitor in a plain browser tab; hydration starts from the same view.
-    {
-      session: null,
-      gateContext: buildGateContext(initial.config, null, 'browser', false),
-      badges: NO_BADGES,
-      balanceHidden: false,
-      install: 'browser',
-      hasUpline: false,
-    },
-  );
+  // The server renders a visitor in a plain browser tab; hydration starts from the same view.
+  const serverState: RuntimeState = {
+    session: null,
+    gateContext: gateContextFor(null, 'browser', false),
+    badges: NO_BADGES,
+    balanceHidden: false,
+    install: 'browser',
+    hasUpline: false,
+  };
+  const initialState: RuntimeState = {
+    session,
+    gateContext: gateContextFor(session, initial.install, initial.hasUpline),
+    badges: initial.badges,
+    balanceHidden: false,
+    install: initial.install,
+    hasUpline: initial.hasUpline,
+  };
+  // A visitor's page starts as the server painted it: the same state object, so that no reader
+  // renders again once hydration is over.
+  const unchanged = (Object.keys(serverState) as (keyof RuntimeState)[]).every((k) => Object.is(serverState[k], initialState[k]));
+  const store = createStore<RuntimeState>(unchanged ? serverState : initialState, serverState);
   const apply = (patch: Partial<Omit<RuntimeState, 'gateContext'>>) => {
     const next = { ...store.get(), ...patch };
     store.set({ ...patch, gateContext: gateContextFor(next.session, next.install, next.hasUpline) });
