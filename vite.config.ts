@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The site lives under /m/ (spec section 2); the server injects the tenant into index.html.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/m/',
   plugins: [react()],
   build: {
@@ -13,6 +13,12 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2020',
   },
+  // The server-render module (`vite build --ssr`, dist-ssr/) always runs React's production build,
+  // whatever NODE_ENV the server runs with (npm start sets none, and react-dom/server then picks
+  // its development build, several times slower). So React and everything that imports it are
+  // bundled into the module rather than imported from node_modules (a library left external
+  // would load a second, development React), and NODE_ENV reads in that code are "production".
+  ...(isSsrBuild ? ssrProduction : {}),
   server: {
     port: 5173,
     // Keep the browser's Host header so that the API picks the tenant by host name, as in production.
@@ -21,4 +27,10 @@ export default defineConfig({
       '/m/brand': { target: 'http://127.0.0.1:8080', changeOrigin: false, xfwd: true },
     },
   },
-});
+}));
+
+/** The SSR build's settings: every dependency bundled, with production branches only. */
+export const ssrProduction = {
+  ssr: { noExternal: true },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+} as const;

@@ -4,7 +4,8 @@
  * the chosen language. When widgets ask for API answers every visitor shares, it renders again
  * with those answers fetched in-process (up to three renders); the answers go into the page so
  * the browser's first render matches. Without the module the page is served
- * as before and the browser renders it.
+ * as before and the browser renders it. The site route keeps whole pages for a few seconds
+ * (PageCache, below).
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -154,4 +155,115 @@ export class ServerRenderer {
 function isSharedGet(key: readonly unknown[]): boolean {
   const [endpoint, , scope] = key;
   return typeof endpoint === 'string' && endpoint.startsWith('GET /wps/') && !endpoint.includes(':') && (scope === '' || scope === undefined);
+}
+
+/**
+ * Startup settings that differ from one visit to the next although tenant and host are the same:
+ * the visitor's location (address, country), the server's clock and the current encryption key.
+ * The page carries the request's own values in its config; a render that reads them (the
+ * region-restriction notice shows the visitor's address) makes a page of its own.
+ */
+const PER_VISIT_STARTUP: ReadonlySet<PropertyKey> = new Set(['location', 'serverTime', 'encryption']);
+
+/**
+ * The startup settings to render with, and whether the render read a per-visit value of them.
+ * Reading one while copying the whole object (a spread, JSON) counts too.
+ */
+export function watchStartup<S extends object>(startup: S): { startup: S; readPerVisit(): boolean } {
+  let read = false;
+  const watched = new Proxy(startup, {
+    get(target, property, receiver) {
+      if (PER_VISIT_STARTUP.has(property)) read = true;
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+    getOwnPropertyDescriptor(target, property) {
+      if (PER_VISIT_STARTUP.has(property)) read = true;
+      return Reflect.getOwnPropertyDescriptor(target, property);
+    },
+  });
+  return { startup: watched, readPerVisit: () => read };
+}
+
+/** What a page is rendered from, beside the per-visit startup values it is watched for. */
+export interface PageKeyParts {
+  /** The host's tenant (the object: a reloaded tenant is another page). */
+  tenant: object & { id?: string };
+  /** The startup settings' tenant status, which picks the maintenance and restricted views. */
+  status: { maintenance?: unknown; regionRestriction?: unknown };
+  host: string;
+  /** Path and query. */
+  url: string;
+  language: string;
+  /** The whole header: widgets read what they need of it (the download bar, the device). */
+  userAgent: string;
+  /** The site's index.html (a rebuild is another page). */
+  template: string;
+}
+
+/** A page as served: `shared` is false when it holds something of the visit it was made for. */
+export interface CacheablePage {
+  shared: boolean;
+}
+
+/**
+ * Whole pages of the site route, kept ANSWER_TTL_MS from the start of their render (as long as
+ * the shared answers; an answer shown may so be up to twice that old) and bounded in number,
+ * rendered once per key however many requests arrive while it renders. Keys hold everything a
+ * render reads, never the visitor's credentials (the render does not see them); per-visit startup
+ * values are watched instead (watchStartup).
+ */
+export class PageCache<P extends CacheablePage> {
+  private readonly pages: TtlCache<P>;
+  private readonly tenants = new WeakMap<object, number>();
+  private tenantCount = 0;
+  private template = '';
+  private templateVersion = 0;
+
+  constructor(ttlMs = ANSWER_TTL_MS, max = REMEMBERED_PAGES) {
+    this.pages = new TtlCache<P>(ttlMs, max);
+  }
+
+  key(parts: PageKeyParts): string {
+    let tenant = this.tenants.get(parts.tenant);
+    if (tenant === undefined) this.tenants.set(parts.tenant, (tenant = ++this.tenantCount));
+    if (parts.template !== this.template) {
+      this.template = parts.template;
+      this.templateVersion++;
+    }
+    const { maintenance, regionRestriction } = parts.status;
+    return JSON.stringify([
+      tenant,
+      parts.tenant.id ?? '',
+      this.templateVersion,
+      Boolean(maintenance),
+      Boolean(regionRestriction),
+      parts.host,
+      parts.language,
+      parts.userAgent,
+      parts.url,
+    ]);
+  }
+
+  /**
+   * The page of a key: a kept one, the one being made for it, else one made now. `keep` says
+   * whether a made page is kept for later requests (never one that is not shared); a request
+   * that waited for a page that turns out not to be shared makes its own.
+   */
+  async get(key: string, make: () => Promise<P>, keep: (page: P) => boolean = () => true): Promise<P> {
+    let mine = false;
+    const page = await this.pages.get(
+      key,
+      () => {
+        mine = true;
+        return make();
+      },
+      (made) => made.shared && keep(made),
+    );
+    return page.shared || mine ? page : make();
+  }
+
+  /** Keys held (for tests and figures). */
+  get size(): number {
+    return this.pages.size;
+  }
 }

@@ -1,13 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, errorEnvelope } from '../../errors';
 import { globalPlugin } from '../../lib/plugin';
-import { IndexTemplate, renderIndex } from '../../lib/site-index';
+import { IndexTemplate, renderIndex, scriptJson } from '../../lib/site-index';
+import type { Startup } from '../../lib/startup';
 import { htmlLang } from '../../lib/tenant-host';
 import { SiteAssets } from '../../lib/site-assets';
-import { ServerRenderer, ssrEntryOf } from '../../lib/ssr';
+import { PageCache, ServerRenderer, ssrEntryOf, watchStartup } from '../../lib/ssr';
 import { LANGUAGE_COOKIE, tenantTimeZone, themeCss } from '../../../src/lib/app-config';
+import type { Tenant } from '../../../src/generated/tenant';
 import { zoneWindow } from '../../lib/time-zone';
 
 const BRAND_TYPES: Record<string, string> = {
@@ -19,6 +22,25 @@ const BRAND_TYPES: Record<string, string> = {
   '.gif': 'image/gif',
   '.ico': 'image/x-icon',
 };
+
+/**
+ * A page of the site as kept between requests: index.html around the startup settings, which
+ * are each request's own (the visitor's address, the server's clock).
+ */
+interface SitePage {
+  /** False when the render read a per-visit startup value: the page is this visit's only. */
+  shared: boolean;
+  /** False when the page was not server-rendered (no render module, or the render failed). */
+  rendered: boolean;
+  redirect?: string;
+  /** The page up to the startup settings and after them, encoded once (a page is ~100 KB). */
+  before: Buffer;
+  after: Buffer;
+}
+
+/** Stands in for the startup settings in a page made to be kept; unguessable, so no content holds it. */
+const STARTUP_MARKER = `startup-${randomUUID()}`;
+const EMPTY = Buffer.alloc(0);
 
 /** Paths the single-page app answers: /, /register.html and /m/... (not assets, not other files). */
 export function isSpaPath(url: string): boolean {
@@ -39,14 +61,19 @@ export default globalPlugin('site', async (app: FastifyInstance) => {
   const renderer = new ServerRenderer(app, ssrEntryOf(app.config.siteDir));
   const assets = new SiteAssets(app.config.siteDir);
 
-  async function serveIndex(request: FastifyRequest, reply: FastifyReply) {
-    const html = await template.get();
-    if (html === null) throw new ApiError('site.unavailable', 503);
-    const tenant = request.tenant;
-    const language = pageLanguage(request.headers.cookie, tenant.i18n.languages, tenant.i18n.default);
-    const config = { tenant, startup: app.startup(request), zone: zoneWindow(tenantTimeZone(tenant)) };
+  const pages = new PageCache<SitePage>();
+
+  /**
+   * The page of a key, rendered at most once per key at a time and kept for a few seconds (see
+   * PageCache): made with a marker for the startup settings, which are the request's own.
+   */
+  async function makePage(request: FastifyRequest, html: string, tenant: Tenant, startup: Startup, language: string): Promise<SitePage> {
+    const watched = watchStartup(startup);
+    const zone = zoneWindow(tenantTimeZone(tenant));
+    const config = { tenant, startup: watched.startup, zone };
     const rendered = await renderer.render(request, config, language);
-    if (rendered?.redirect) return reply.redirect(rendered.redirect);
+    const shared = !watched.readPerVisit();
+    if (rendered?.redirect) return { shared, rendered: true, redirect: rendered.redirect, before: EMPTY, after: EMPTY };
     const theme = themeCss(tenant.brand.theme);
     const pageAssets = rendered ? assets.forPage(rendered.modules, rendered.widgets, language) : { css: '', preload: [] };
     const head = [
@@ -58,11 +85,40 @@ export default globalPlugin('site', async (app: FastifyInstance) => {
     const page = renderIndex(html, {
       lang: htmlLang(language),
       title: tenant.brand.name,
-      config: rendered ? { ...config, pageData: rendered.pageData } : config,
+      config: { tenant, startup: STARTUP_MARKER, zone, ...(rendered ? { pageData: rendered.pageData } : {}) },
       root: rendered?.html,
       head,
     });
-    return reply.header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(page);
+    // The JSON holds no '<' (scriptJson), so the marker is the config's and nothing else matched it.
+    const [before, after, ...more] = page.split(scriptJson(STARTUP_MARKER));
+    if (after === undefined || more.length > 0) throw new Error('the page config has no single startup marker');
+    return { shared, rendered: rendered !== null, before: Buffer.from(before), after: Buffer.from(after) };
+  }
+
+  async function serveIndex(request: FastifyRequest, reply: FastifyReply) {
+    const html = await template.get();
+    if (html === null) throw new ApiError('site.unavailable', 503);
+    const tenant = request.tenant;
+    const language = pageLanguage(request.headers.cookie, tenant.i18n.languages, tenant.i18n.default);
+    const startup = app.startup(request);
+    const key = pages.key({
+      tenant,
+      status: startup,
+      host: request.headers.host ?? '',
+      url: request.url,
+      language,
+      userAgent: request.headers['user-agent'] ?? '',
+      template: html,
+    });
+    // Kept: rendered pages that hold nothing of this visit. Redirects and failed or missing
+    // renders are made again (a redirect costs no render; a failed render deserves another try).
+    const page = await pages.get(key, () => makePage(request, html, tenant, startup, language), (made) => made.rendered && !made.redirect);
+    if (page.redirect) return reply.redirect(page.redirect);
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
+      .type('text/html; charset=utf-8')
+      .send(Buffer.concat([page.before, Buffer.from(scriptJson(startup)), page.after]));
   }
 
   // /m/ is listed: the static wildcard would otherwise answer it as a directory.
