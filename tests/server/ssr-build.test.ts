@@ -9,6 +9,7 @@ import type { ConfigEnv, UserConfig, UserConfigFnObject } from 'vite';
 import { describe, expect, it } from 'vitest';
 import viteConfig from '../../vite.config';
 import { siteIsStale } from '../../scripts/site-build.mjs';
+import { stripWidgetSchemas } from '../../scripts/vite-strip-widget-schemas';
 
 const configFor = (env: Partial<ConfigEnv>): UserConfig =>
   (viteConfig as UserConfigFnObject)({ command: 'build', mode: 'production', ...env } as ConfigEnv);
@@ -42,5 +43,21 @@ describe('the server-render build', () => {
     // React is in the module, not imported from node_modules at run time.
     expect(code.some((c) => /from\s*["']react(-dom)?(\/[\w/.-]+)?["']/.test(c))).toBe(false);
     expect(found('react-dom-server.node.production')).toBe(true);
+  });
+});
+
+describe('widget props schemas in the browser build', () => {
+  const plugin = stripWidgetSchemas();
+  const load = (consumer: 'client' | 'server', id: string) =>
+    (plugin.load as (this: unknown, id: string) => string | null).call({ environment: { config: { consumer } } }, id);
+
+  it('are empty objects for the browser (it renders tenants the server validated) and whole for the server', () => {
+    expect(load('client', '/repo/widgets/nav-item/props.schema.json')).toBe('{}');
+    expect(load('client', 'C:\\repo\\widgets\\nav-item\\props.schema.json')).toBe('{}');
+    expect(load('server', '/repo/widgets/nav-item/props.schema.json')).toBeNull();
+    // Other JSON (locales, storage record schemas for the session validators) is left alone.
+    expect(load('client', '/repo/locales/ty.json')).toBeNull();
+    expect(load('client', '/repo/schemas/storage/remembered-login.schema.json')).toBeNull();
+    expect(plugin.apply).toBe('build');
   });
 });
