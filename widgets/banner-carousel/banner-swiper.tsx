@@ -3,7 +3,7 @@ import 'swiper/css/pagination';
 import { Autoplay, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { BannerLink, type Banner } from './banner-link';
-import { BANNER_AUTOPLAY_MS } from './use-banner-swiper';
+import { BANNER_AUTOPLAY_MS } from './rules';
 
 export { BANNER_AUTOPLAY_MS };
 

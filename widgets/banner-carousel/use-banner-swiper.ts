@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType, type RefObject } from 'react';
 import type { Banner } from './banner-link';
+import { BANNER_AUTOPLAY_MS } from './rules';
 
-/** Spec section 9: banner autoplay. */
-export const BANNER_AUTOPLAY_MS = 5000;
+export { BANNER_AUTOPLAY_MS };
 
 /** `advance`: Swiper takes over because the first autoplay step is due, and makes it at once. */
 export type BannerSwiperView = ComponentType<{ banners: readonly Banner[]; advance?: boolean }>;
