@@ -3,14 +3,12 @@
  * request's tenant, route and language into index.html's #root. `prerender` waits for lazy
  * routes and lazy widgets, so the HTML holds their content rather than their fallbacks.
  */
-import type { i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { I18nextProvider } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { appRoutes } from './app/router';
 import type { AppConfig } from './lib/app-config';
-import { setupI18n } from './lib/i18n';
+import { type I18n, I18nProvider, setupI18n } from './lib/i18n';
 import { routeFor } from './lib/routes';
 import { SCREEN_MODULES } from './app/screen-modules';
 import { PageDataProvider, type PageData } from './lib/runtime';
@@ -50,7 +48,7 @@ function splitHead(markup: string): { head: string; html: string } {
 }
 
 /**
- * One i18next instance per tenant and language for the life of the server: a render only reads
+ * One translator per tenant and language for the life of the server: a render only reads
  * it (nothing on the server changes its language), and a page may render up to three times.
  */
 const instances = new WeakMap<AppConfig['tenant'], Map<string, Promise<I18n>>>();
@@ -85,9 +83,9 @@ export async function render(url: string, config: AppConfig, language: string, p
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <PageDataProvider value={noting}>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </I18nextProvider>
+        </I18nProvider>
       </PageDataProvider>
     </StrictMode>,
     // Everything inline: no boundary is outlined for a later reveal by an inline script (the CSP allows none).

@@ -1,5 +1,4 @@
-import type { i18n as I18n } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
+import { type I18n, I18nProvider } from '../lib/i18n';
 import { RouterProvider } from 'react-router-dom';
 import { NO_PAGE_DATA, PageDataProvider, type PageData } from '../lib/runtime';
 import type { createAppRouter } from './router';
@@ -14,9 +13,9 @@ export interface AppProps {
 export function App({ i18n, router, pageData = NO_PAGE_DATA }: AppProps) {
   return (
     <PageDataProvider value={pageData}>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider i18n={i18n}>
         <RouterProvider router={router} />
-      </I18nextProvider>
+      </I18nProvider>
     </PageDataProvider>
   );
 }
