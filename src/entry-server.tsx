@@ -3,14 +3,13 @@
  * request's tenant, route and language into index.html's #root. `prerender` waits for lazy
  * routes and lazy widgets, so the HTML holds their content rather than their fallbacks.
  */
-import type { i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { AppRoutes, appRoutes, preloadRoute } from './app/router';
 import type { AppConfig } from './lib/app-config';
-import { setupI18n } from './lib/i18n';
+import { type I18n, setupI18n } from './lib/i18n';
 import { routeFor } from './lib/routes';
 import { SCREEN_MODULES } from './app/screen-modules';
 import type { PageData } from './lib/runtime';
@@ -50,7 +49,7 @@ function splitHead(markup: string): { head: string; html: string } {
 }
 
 /**
- * One i18next instance per tenant and language for the life of the server: a render only reads
+ * One translator per tenant and language for the life of the server: a render only reads
  * it (nothing on the server changes its language), and a page may render up to three times.
  */
 const instances = new WeakMap<AppConfig['tenant'], Map<string, Promise<I18n>>>();

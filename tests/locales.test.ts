@@ -115,10 +115,20 @@ describe('translation files', () => {
     }
   });
 
-  it('uses i18next {{x}} interpolation only (no {0}-style placeholders)', () => {
+  it('uses {{x}} interpolation only (no {0}-style placeholders)', () => {
     for (const dict of [EN, TY]) {
       for (const [key, value] of Object.entries(dict)) {
         expect(value, key).not.toMatch(/(^|[^{])\{\d+\}/);
+      }
+    }
+  });
+
+  it('needs nothing the translator leaves out (plural keys, nesting, formatted values)', () => {
+    for (const dict of [EN, TY]) {
+      for (const [key, value] of Object.entries(dict)) {
+        expect(key, key).not.toMatch(/_(zero|one|two|few|many|other|ordinal_\w+)$/);
+        expect(value, key).not.toContain('$t(');
+        for (const [placeholder] of value.matchAll(/\{\{.+?\}\}/g)) expect(placeholder, key).toMatch(/^\{\{\s*[A-Za-z_]\w*\s*\}\}$/);
       }
     }
   });

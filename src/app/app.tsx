@@ -1,6 +1,5 @@
-import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { type I18n, I18nProvider } from '../lib/i18n';
 import { NO_PAGE_DATA, PageDataProvider, type PageData } from '../lib/runtime';
 
 export interface AppProps {
@@ -14,7 +13,7 @@ export interface AppProps {
 export function App({ i18n, pageData = NO_PAGE_DATA, children }: AppProps) {
   return (
     <PageDataProvider value={pageData}>
-      <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+      <I18nProvider i18n={i18n}>{children}</I18nProvider>
     </PageDataProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /** Last resort when a whole route fails (a widget failing is contained by the renderer instead). */
 export function RouteError() {

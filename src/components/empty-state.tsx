@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import type { TranslationKey } from '../lib/i18n-keys';
 
 /** The empty-state panel: an illustration and 'no data' (or another key). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { Icon } from './icons';
 import type { TranslationKey } from '../lib/i18n-keys';
 import { useGoBack } from './navigation';

@@ -2,7 +2,7 @@
  * Toasts, the loading indicator and confirm dialogs as one small store, so that any widget can
  * raise them and the app shell renders them once. Durations are the spec's (section 9).
  */
-import type { i18n as I18n } from 'i18next';
+import type { I18n } from './i18n';
 import { proxy } from 'valtio';
 import type { TranslationKey } from './i18n-keys';
 
@@ -86,8 +86,8 @@ export function confirmDialog(req: Omit<ConfirmRequest, 'id' | 'resolve'>): Prom
 
 /**
  * Whether a key known only at run time (held by this store, sent by the API or the rule set) has
- * a text in the i18next instance: one that does is a key `t` takes. One that does not is best
- * shown as it is, which is what i18next shows for any key it lacks.
+ * a text in the translator: one that does is a key `t` takes. One that does not is best shown as
+ * it is, which is what `t` shows for any key it lacks.
  */
 export function hasText(instance: Pick<I18n, 'exists'>, key: string): key is TranslationKey {
   return instance.exists(key);

@@ -10,17 +10,3 @@ export const translationKeys = Object.keys(ty) as TranslationKey[];
 export function isTranslationKey(s: string): s is TranslationKey {
   return Object.prototype.hasOwnProperty.call(ty, s);
 }
-
-/**
- * i18next's `t` takes only keys of the reference file: a missing or misspelt key fails the
- * typecheck. Keys are flat (no key or namespace separators, as the instance is set up).
- */
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: typeof ty };
-    keySeparator: false;
-    nsSeparator: false;
-    returnNull: false;
-  }
-}

@@ -3,10 +3,9 @@
  * choice and notifies listeners). Forms subscribe with `useLanguageChange` to revalidate filled
  * fields; lists to reload. Listeners run after a 200 ms debounce (spec section 9).
  */
-import type { i18n as I18n } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import type { Tenant } from '../generated/tenant';
-import { changeAppLanguage, codeOfHtmlLang } from './i18n';
+import { changeAppLanguage, codeOfHtmlLang, type I18n } from './i18n';
 
 /** Spec section 9: language-change debounce. */
 export const LANGUAGE_DEBOUNCE_MS = 200;
@@ -44,7 +43,7 @@ export async function switchLanguage(i18n: I18n, tenant: Tenant, code: string): 
   emitLanguageChange(code);
 }
 
-/** The tenant code of the language i18next is showing (fil -> TY), else the tenant default. */
+/** The tenant code of the language the translator is showing (fil -> TY), else the tenant default. */
 export function currentLanguageCode(i18n: I18n, tenant: Tenant): string {
   return codeOfHtmlLang(i18n.language) ?? tenant.i18n.default;
 }

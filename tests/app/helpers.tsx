@@ -4,7 +4,7 @@
  * SWR cache per render, and tenants built from the test fixture.
  */
 import { render, type RenderResult } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../src/lib/i18n';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { Mock } from 'vitest';
@@ -86,9 +86,9 @@ export function renderApp(
   });
   const result = render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
-      <I18nextProvider i18n={testI18n(options.lang)}>
+      <I18nProvider i18n={testI18n(options.lang)}>
         <RouterProvider router={router} />
-      </I18nextProvider>
+      </I18nProvider>
     </SWRConfig>,
   );
   return { ...result, router };

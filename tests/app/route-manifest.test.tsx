@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../src/lib/i18n';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -45,9 +45,9 @@ const MANIFEST: readonly RouteDef[] = ROUTES;
 function renderRoutes(path: string, tenant: Tenant, manifest: readonly RouteDef[] = ROUTES) {
   const router = createMemoryRouter(appRoutes({ tenant, startup: {} }, manifest), { initialEntries: [path] });
   render(
-    <I18nextProvider i18n={testI18n()}>
+    <I18nProvider i18n={testI18n()}>
       <RouterProvider router={router} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return router;
 }

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-li
 import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../src/lib/i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FormTabs, SubmitButton, TextField, useFieldForm, useFormTabs, usePending, type FormTab } from '../../src/components/form';
 import { TY, testI18n } from '../renderer/harness';
@@ -25,7 +25,7 @@ function Tabbed({ onSelect }: { onSelect?: (mode: Mode) => void }) {
   const [mode, setMode] = useState<Mode>('name');
   const tabs = useFormTabs('demo', mode, true);
   return (
-    <I18nextProvider i18n={testI18n('fil')}>
+    <I18nProvider i18n={testI18n('fil')}>
       <button type="button">before</button>
       <FormTabs
         state={tabs}
@@ -36,7 +36,7 @@ function Tabbed({ onSelect }: { onSelect?: (mode: Mode) => void }) {
         }}
       />
       <div {...tabs.panel}>{mode}</div>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 
@@ -181,18 +181,18 @@ describe('useFieldForm on a server-rendered form', () => {
     const onValue = vi.fn();
     const container = document.createElement('div');
     container.innerHTML = renderToString(
-      <I18nextProvider i18n={testI18n()}>
+      <I18nProvider i18n={testI18n()}>
         <NameForm onValue={onValue} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     document.body.appendChild(container);
     (container.querySelector('input') as HTMLInputElement).value = 'typed early';
     await act(async () => {
       hydrateRoot(
         container,
-        <I18nextProvider i18n={testI18n()}>
+        <I18nProvider i18n={testI18n()}>
           <NameForm onValue={onValue} />
-        </I18nextProvider>,
+        </I18nProvider>,
       );
     });
     fireEvent.click(screen.getByRole('button', { name: 'read' }));

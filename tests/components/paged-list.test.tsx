@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../src/lib/i18n';
 import { SWRConfig } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -147,9 +147,9 @@ describe('ListFooter', () => {
   function show(status: PagedListStatus | 'idle', endNote?: boolean) {
     const onRetry = vi.fn();
     const view = render(
-      <I18nextProvider i18n={testI18n('fil')}>
+      <I18nProvider i18n={testI18n('fil')}>
         <ListFooter status={status} onRetry={onRetry} endNote={endNote} />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     const footer = view.container.querySelector('.list-footer') as HTMLElement;
     return { onRetry, footer };

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { useState, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../src/lib/i18n';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../../src/lib/api/client';
 import { FormTabs, TextField, useFieldForm, useFormTabs, useLanguageRevalidation, useMessageText, type FormTab } from '../../src/components/form';
@@ -20,7 +20,7 @@ describe('useLanguageRevalidation', () => {
     vi.useFakeTimers();
     const i18n = testI18n('fil');
     const revalidate = vi.fn();
-    const wrapper = ({ children }: { children?: ReactNode }) => <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+    const wrapper = ({ children }: { children?: ReactNode }) => <I18nProvider i18n={i18n}>{children}</I18nProvider>;
     const { unmount } = renderHook(() => useLanguageRevalidation(revalidate), { wrapper });
     await act(async () => {
       await i18n.changeLanguage('en');
@@ -60,9 +60,9 @@ describe('useFieldForm', () => {
 
   it('validates a field once it was left, then as it changes; checkAll focuses the first invalid field', () => {
     render(
-      <I18nextProvider i18n={testI18n('fil')}>
+      <I18nProvider i18n={testI18n('fil')}>
         <Form />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     const input = screen.getByLabelText(TY.username);
     fireEvent.change(input, { target: { value: 'a' } });
@@ -93,7 +93,7 @@ describe('messages of failed calls', () => {
     expect(failureMessage(new Error('boom'))).toEqual({ key: 'unknown_error' });
   });
   it('a key the translation files lack shows unknown_error instead of the raw key', () => {
-    const wrapper = ({ children }: { children?: ReactNode }) => <I18nextProvider i18n={testI18n('en')}>{children}</I18nextProvider>;
+    const wrapper = ({ children }: { children?: ReactNode }) => <I18nProvider i18n={testI18n('en')}>{children}</I18nProvider>;
     const { result } = renderHook(() => useMessageText(), { wrapper });
     expect(result.current({ key: 'no_such_key_here' })).toBe('Unknown error');
     expect(result.current({ key: 'mobile_min_length', params: { min: 7 } })).toBe('Mobile number must have 7 digits');
@@ -111,12 +111,12 @@ describe('FormTabs', () => {
     const [mode, setMode] = useState<'name' | 'phone'>('name');
     const tabs = useFormTabs('demo', mode, shown);
     return (
-      <I18nextProvider i18n={testI18n('fil')}>
+      <I18nProvider i18n={testI18n('fil')}>
         <FormTabs state={tabs} tabs={TABS} onSelect={setMode} />
         <div data-testid="panel" {...tabs.panel}>
           {mode}
         </div>
-      </I18nextProvider>
+      </I18nProvider>
     );
   }
 
@@ -153,9 +153,9 @@ describe('MobileNumberField and SmsCodeField', () => {
     const onValueChange = vi.fn();
     const onDialCodeChange = vi.fn();
     render(
-      <I18nextProvider i18n={testI18n('fil')}>
+      <I18nProvider i18n={testI18n('fil')}>
         <MobileNumberField name="mobile" value="" onValueChange={onValueChange} dialCode="+86" defaultDialCode="+63" onDialCodeChange={onDialCodeChange} required />
-      </I18nextProvider>,
+      </I18nProvider>,
     );
     const input = screen.getByLabelText(TY.mobile_number, { selector: 'input' }) as HTMLInputElement;
     expect([input.type, input.inputMode, input.autocomplete, input.maxLength]).toEqual(['tel', 'numeric', 'tel-national', 20]);
@@ -173,9 +173,9 @@ describe('MobileNumberField and SmsCodeField', () => {
     const onValueChange = vi.fn();
     const onSend = vi.fn();
     const ui = (sent: boolean) => (
-      <I18nextProvider i18n={testI18n('fil')}>
+      <I18nProvider i18n={testI18n('fil')}>
         <SmsCodeField name="code" value="" onValueChange={onValueChange} countdown={countdown(sent)} onSend={onSend} required />
-      </I18nextProvider>
+      </I18nProvider>
     );
     const { rerender } = render(ui(false));
     const input = () => screen.getByLabelText(TY.verification_code, { selector: 'input' }) as HTMLInputElement;

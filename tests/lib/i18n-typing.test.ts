@@ -1,32 +1,27 @@
 /**
- * i18next is typed by the reference translation file: `t` takes its keys only. Keys known only at
- * run time go through `hasText` / `runtimeText`, which check them against the instance.
+ * The translator is typed by the reference translation file: `t` takes its keys only. Keys known
+ * only at run time go through `hasText` / `runtimeText`, which check them against the instance.
  */
-import { createInstance, type TFunction } from 'i18next';
+import { Translator, type TFunction } from '../../src/lib/i18n';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { hasText, runtimeText } from '../../src/lib/feedback';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
 
-async function instance() {
-  const i18n = createInstance();
-  await i18n.init({
-    lng: 'en',
-    resources: { en: { translation: { login: 'Log in', resend_in: 'Resend in {{seconds}}s' } } },
-    keySeparator: false,
-    nsSeparator: false,
-  });
+function instance() {
+  const i18n = new Translator('en', 'en');
+  i18n.addResourceBundle('en', { login: 'Log in', resend_in: 'Resend in {{seconds}}s' });
   return i18n;
 }
 
 describe('keys known only at run time', () => {
-  it('hasText narrows a string to a key when the instance has its text', async () => {
-    const i18n = await instance();
+  it('hasText narrows a string to a key when the instance has its text', () => {
+    const i18n = instance();
     expect(hasText(i18n, 'login')).toBe(true);
     expect(hasText(i18n, 'no_such_key')).toBe(false);
   });
 
-  it('runtimeText translates a known key (with its parameters) and shows an unknown one as it is', async () => {
-    const i18n = await instance();
+  it('runtimeText translates a known key (with its parameters) and shows an unknown one as it is', () => {
+    const i18n = instance();
     expect(runtimeText(i18n, 'login')).toBe('Log in');
     expect(runtimeText(i18n, 'resend_in', { seconds: 5 })).toBe('Resend in 5s');
     expect(runtimeText(i18n, 'no_such_key')).toBe(i18n.t('no_such_key' as TranslationKey));

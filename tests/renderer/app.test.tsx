@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nProvider } from '../../src/lib/i18n';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROUTE_TITLES } from '../../src/app/route-titles';
@@ -15,9 +15,9 @@ afterEach(cleanup);
 function renderAt(path: string) {
   const router = createMemoryRouter(appRoutes({ tenant: fixtureTenant(), startup: {} }), { initialEntries: [path] });
   render(
-    <I18nextProvider i18n={testI18n()}>
+    <I18nProvider i18n={testI18n()}>
       <RouterProvider router={router} />
-    </I18nextProvider>,
+    </I18nProvider>,
   );
   return router;
 }

@@ -1,7 +1,6 @@
 import { render, type RenderResult } from '@testing-library/react';
-import { createInstance, type i18n as I18n } from 'i18next';
+import { Translator, type I18n, I18nProvider } from '../../src/lib/i18n';
 import { useState, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import en from '../../locales/en.json';
 import ty from '../../locales/ty.json';
@@ -12,18 +11,11 @@ import { RendererProvider, type RenderMode, type WidgetRegistry } from '../../sr
 import { fixtureTenant } from './fixtures/tenant';
 import { registry } from '../../widgets/registry';
 
-/** A synchronous i18next instance with the real TY and EN files (the app loads them lazily instead). */
+/** A translator with the real TY and EN files loaded up front (the app loads them lazily instead). */
 export function testI18n(lng: 'fil' | 'en' = 'fil'): I18n {
-  const instance = createInstance();
-  void instance.init({
-    lng,
-    fallbackLng: 'en',
-    resources: { fil: { translation: ty }, en: { translation: en } },
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
+  const instance = new Translator(lng, 'en');
+  instance.addResourceBundle('fil', ty);
+  instance.addResourceBundle('en', en);
   return instance;
 }
 
@@ -55,7 +47,7 @@ export function Harness({ options, children }: { options: HarnessOptions; childr
   }));
   const [i18n] = useState(() => options.i18n ?? testI18n());
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider i18n={i18n}>
       <MemoryRouter initialEntries={[options.route ?? '/m/home']}>
         <RuntimeProvider
           config={config}
@@ -71,7 +63,7 @@ export function Harness({ options, children }: { options: HarnessOptions; childr
           </RendererProvider>
         </RuntimeProvider>
       </MemoryRouter>
-    </I18nextProvider>
+    </I18nProvider>
   );
 }
 

@@ -1,6 +1,6 @@
 import './styles.css';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../src/lib/i18n';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../src/components/modal';
 import { useSanitizedHtml } from '../../src/lib/sanitize';

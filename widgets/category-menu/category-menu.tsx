@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../src/lib/i18n';
 import { Link } from 'react-router-dom';
 import { useGameCategories, useGameList, useHotGames, type Categories, type GameFilter, type GameItem } from '../../src/features/games';
 import { GameCard } from '../../src/features/games';

@@ -1,6 +1,6 @@
 import './styles.css';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../src/lib/i18n';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { ChangePasswordFormProps } from '../../src/generated/widgets/change-password-form';
 import { ApiFailure } from '../../src/lib/api/client';

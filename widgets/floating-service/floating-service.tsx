@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../src/lib/i18n';
 import type { ContactKind } from './contacts';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
 

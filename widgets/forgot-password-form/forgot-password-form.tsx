@@ -1,6 +1,6 @@
 import './styles.css';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../src/lib/i18n';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ForgotPasswordFormProps } from '../../src/generated/widgets/forgot-password-form';
 import { login, startSession } from '../../src/features/account';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../src/lib/i18n';
 import { Link } from 'react-router-dom';
 import { Modal } from '../../src/components/modal';
 import type { GameListCategoryLink } from '../../src/generated/widgets/game-list';

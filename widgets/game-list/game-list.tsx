@@ -1,6 +1,6 @@
 import './styles.css';
 import { useCallback, useEffect, useId, useMemo, useReducer, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../src/lib/i18n';
 import { useLocation } from 'react-router-dom';
 import type { GameListProps } from '../../src/generated/widgets/game-list';
 import { ApiFailure } from '../../src/lib/api/client';

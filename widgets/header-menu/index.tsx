@@ -1,6 +1,6 @@
 import './styles.css';
 import { type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../src/lib/i18n';
 import type { HeaderMenuProps } from '../../src/generated/widgets/header-menu';
 import { Icon } from '../../src/components/icons';
 import { hasItems, ItemList } from '../../src/components/item-list';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../src/lib/i18n';
 import { useSearchParams } from 'react-router-dom';
 import { useHelpCenter } from '../../src/features/home';
 import { useContentLanguage } from '../../src/lib/language';

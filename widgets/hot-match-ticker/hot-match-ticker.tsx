@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../src/lib/i18n';
 import { useHomeAnnouncements, type Announcements } from '../../src/features/home';
 import { useContentLanguage } from '../../src/lib/language';
 import { useLaunchGame } from '../../src/features/games';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../src/lib/i18n';
 import { Link } from 'react-router-dom';
 import { animationClock } from '../../src/components/animation-clock';
 import { useInView } from '../../src/components/use-in-view';

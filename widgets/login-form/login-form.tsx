@@ -1,6 +1,6 @@
 import './styles.css';
 import { useContext, useLayoutEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../src/lib/i18n';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginFormProps } from '../../src/generated/widgets/login-form';
 import { demandsCaptcha, login, loginFreePlay, startSession, type LoginPayload } from '../../src/features/account';

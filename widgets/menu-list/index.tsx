@@ -1,6 +1,6 @@
 import './styles.css';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../src/lib/i18n';
 import type { MenuListProps } from '../../src/generated/widgets/menu-list';
 import { hasItems, ItemList } from '../../src/components/item-list';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';

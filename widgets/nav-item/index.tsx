@@ -1,6 +1,6 @@
 import './styles.css';
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../src/lib/i18n';
 import { NavLink } from 'react-router-dom';
 import type { NavItemProps } from '../../src/generated/widgets/nav-item';
 import { Icon } from '../../src/components/icons';

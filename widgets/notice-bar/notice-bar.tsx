@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../src/lib/i18n';
 import { Link } from 'react-router-dom';
 import { useHomeAnnouncements, type Device } from '../../src/features/home';
 import { canOfferDownload, currentDevice, downloadLinks, openDownloadPopup } from '../../src/features/home';

@@ -1,7 +1,7 @@
 import './styles.css';
 import { Fragment, useState, type ReactNode } from 'react';
 import { useClientValue } from '../../src/lib/store';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../src/lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { RegisterFormProps } from '../../src/generated/widgets/register-form';
 import { useAffiliateCheck, isAffiliateValid } from '../../src/features/account';

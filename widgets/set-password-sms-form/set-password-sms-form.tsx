@@ -1,6 +1,6 @@
 import './styles.css';
 import { useContext, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../src/lib/i18n';
 import { useNavigate } from 'react-router-dom';
 import type { SetPasswordSmsFormProps } from '../../src/generated/widgets/set-password-sms-form';
 import { login, startSession } from '../../src/features/account';

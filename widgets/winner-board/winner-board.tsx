@@ -1,5 +1,5 @@
 import { useMemo, useRef, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../src/lib/i18n';
 import { sortWinners, useRankList, type Winner } from '../../src/features/games';
 import { useContentLanguage } from '../../src/lib/language';
 import { useLaunchGame } from '../../src/features/games';

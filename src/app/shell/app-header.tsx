@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link, useLocation } from 'react-router-dom';
 import { Icon } from '../../components/icons';
 import { formatBalance, headerTitleKey, isHome } from '../../lib/layout-rules';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useLayoutEffect, useRef, type MouseEvent, type ReactNode, type TouchEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Navigate as RedirectTo, Outlet, useLocation } from 'react-router-dom';
 import { useGoBack } from '../../components/navigation';
 import {

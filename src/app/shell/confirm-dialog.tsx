@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useSnapshot } from 'valtio';
 import { feedbackStore, runtimeText } from '../../lib/feedback';
 import { Modal } from '../../components/modal';

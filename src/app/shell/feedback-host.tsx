@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useSnapshot } from 'valtio';
 import { feedbackStore, runtimeText } from '../../lib/feedback';
 

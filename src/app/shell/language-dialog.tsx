@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Icon } from '../../components/icons';
 import { LanguageOptions } from './language-switcher';
 import { Modal } from '../../components/modal';

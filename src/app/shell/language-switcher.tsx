@@ -1,6 +1,5 @@
 import { usePopover } from '../../components/use-popover';
-import { useTranslation } from 'react-i18next';
-import { languageInfo } from '../../lib/i18n';
+import { languageInfo, useTranslation } from '../../lib/i18n';
 import { Icon } from '../../components/icons';
 import { currentLanguageCode, switchLanguage } from '../../lib/language';
 import { useTenant } from '../../lib/runtime';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router-dom';
 import type { Slot as SlotData } from '../../generated/tenant';
 import { AccountFormHostContext } from '../../features/account';

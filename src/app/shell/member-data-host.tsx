@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { currentLanguageCode } from '../../lib/language';
 import { useRuntimeState, useTenant } from '../../lib/runtime';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { showToast } from '../../lib/feedback';
 import { Icon } from '../../components/icons';
 import { referralLink } from '../../lib/layout-rules';

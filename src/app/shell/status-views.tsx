@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useSystemStatus } from '../../lib/api/system';
 import { HOME_PATH, startupView } from '../../lib/layout-rules';
 import { useStartup } from '../../lib/runtime';

@@ -1,6 +1,6 @@
 import './form-tabs.css';
 import { useId, useRef, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { TranslationKey } from '../../lib/i18n-keys';
 
 /** One tab of a form's mode switch: its value and its label's i18n key. */

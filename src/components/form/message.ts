@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { hasText } from '../../lib/feedback';
 
 /** What a field check or a failed call says: an i18n key and its interpolation values. */

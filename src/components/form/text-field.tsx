@@ -1,6 +1,6 @@
 import './text-field.css';
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { runtimeText } from '../../lib/feedback';
 import type { TranslationKey } from '../../lib/i18n-keys';
 import { Icon } from '../icons';

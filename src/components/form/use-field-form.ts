@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { FieldCheck } from './message';
 
 export type Values<F extends string> = Record<F, string>;
@@ -130,10 +130,9 @@ export const LANGUAGE_REVALIDATE_MS = 200;
  * messages of filled fields are produced again in the new language.
  */
 export function useLanguageRevalidation(revalidate: () => void, delayMs = LANGUAGE_REVALIDATE_MS): void {
-  const { i18n: wrapped } = useTranslation();
-  // react-i18next hands out a new wrapper object per language; listen on the instance itself, so
-  // that the language change does not also re-subscribe (and cancel the pending revalidation).
-  const i18n = (wrapped as typeof wrapped & { __original?: typeof wrapped }).__original ?? wrapped;
+  // useTranslation hands out one view per language; listen on the translator itself, so that
+  // the language change does not also re-subscribe (and cancel the pending revalidation).
+  const i18n = useTranslation().i18n.translator;
   const latest = useRef(revalidate);
   useEffect(() => {
     latest.current = revalidate;

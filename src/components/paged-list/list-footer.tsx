@@ -1,5 +1,5 @@
 import './list-footer.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { PagedListStatus } from './use-paged-list';
 
 export interface ListFooterProps {

@@ -7,7 +7,7 @@
  * a game tile costs the first page almost nothing.
  */
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Launch, LaunchBody } from '../../generated/api/games';
 import { ApiFailure, request } from '../../lib/api/client';

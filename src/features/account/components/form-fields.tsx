@@ -10,7 +10,7 @@ import { TextField, type TextFieldProps } from '../../../components/form';
 // After the generic field's stylesheet: the send-code and captcha rules refine its addon.
 import './form-fields.css';
 import { createContext, useId, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { ValidationRules } from '../../../generated/api/system';
 import type { TenantSettings, WhiteLabelFlags } from '../../../generated/tenant';
 import { ApiFailure } from '../../../lib/api/client';

@@ -1,6 +1,6 @@
 import './member-centre-screen.css';
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router-dom';
 import { useMemberInfo } from '../api/member';
 import { useSessionRenewal } from '../../../lib/api/session';

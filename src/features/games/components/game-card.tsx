@@ -5,7 +5,7 @@
  */
 import './game-card.css';
 import { memo, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 
 /** The fields a tile reads; a full GameItem fits, and so do the spec's older shapes (showIcon, nodeName). */
 export interface GameCardGame {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiFailure } from '../../../lib/api/client';
 import { Icon } from '../../../components/icons';
