@@ -25,6 +25,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/ch
 const SESSION_KEY = 'MC_SESSION_INFO';
 const DEMO_MEMBER = { username: 'demoplayer', password: 'Demo1234' };
 
+/** Lighthouse runs per page (`BENCH_LIGHTHOUSE_RUNS`); the median run is printed. */
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+
 export const BUDGETS = { performance: 95, accessibility: 95, tbtMs: 150, cls: 0.05, homeJsKb: 150 };
 
 export interface PageCase {
@@ -208,13 +211,18 @@ export async function pages(): Promise<void> {
     if (process.env.BENCH_LIGHTHOUSE === '0') return;
     const { version } = createRequire(import.meta.url)('lighthouse/package.json') as { version: string };
     console.log(
-      `  Lighthouse ${version} mobile preset (budgets: performance ${BUDGETS.performance}+, accessibility ${BUDGETS.accessibility}+, TBT <= ${BUDGETS.tbtMs} ms, CLS <= ${BUDGETS.cls})`,
+      `  Lighthouse ${version} mobile preset, median of ${LIGHTHOUSE_RUNS} run(s) per page (budgets: performance ${BUDGETS.performance}+, accessibility ${BUDGETS.accessibility}+, TBT <= ${BUDGETS.tbtMs} ms, CLS <= ${BUDGETS.cls})`,
     );
     for (const c of PAGE_CASES) {
-      const f = await lighthouseRun(c, await session(c));
+      // Lighthouse's figures vary from run to run on a shared machine: the median run of several is printed.
+      const runs: LighthouseFigures[] = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(c, await session(c)));
+      runs.sort((a, b) => a.performance - b.performance || b.tbtMs - a.tbtMs);
+      const f = runs[Math.floor(runs.length / 2)];
       const over = f.performance < BUDGETS.performance || f.accessibility < BUDGETS.accessibility || f.tbtMs > BUDGETS.tbtMs || f.cls > BUDGETS.cls;
+      const spread = runs.length > 1 ? `  (perf ${runs[0].performance}-${runs[runs.length - 1].performance} over ${runs.length} runs)` : '';
       console.log(
-        `  ${c.tenant.padEnd(8)} ${c.member ? 'member ' : 'visitor'} ${c.path.padEnd(26)} perf ${String(f.performance).padStart(3)}  a11y ${String(f.accessibility).padStart(3)}  FCP ${(f.fcpMs / 1000).toFixed(1)} s  LCP ${(f.lcpMs / 1000).toFixed(1)} s  TBT ${Math.round(f.tbtMs)} ms  CLS ${f.cls.toFixed(3)}${mark(!over)}`,
+        `  ${c.tenant.padEnd(8)} ${c.member ? 'member ' : 'visitor'} ${c.path.padEnd(26)} perf ${String(f.performance).padStart(3)}  a11y ${String(f.accessibility).padStart(3)}  FCP ${(f.fcpMs / 1000).toFixed(1)} s  LCP ${(f.lcpMs / 1000).toFixed(1)} s  TBT ${Math.round(f.tbtMs)} ms  CLS ${f.cls.toFixed(3)}${spread}${mark(!over)}`,
       );
     }
   } finally {
