@@ -1,6 +1,6 @@
 import './styles/base.css';
 import { StrictMode } from 'react';
-import type { RootOptions } from 'react-dom/client';
+import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { AppRoutes, appRoutes, preloadRoute } from './app/router';
@@ -54,11 +54,6 @@ async function boot(): Promise<void> {
       </App>
     </StrictMode>
   );
-  // React's reconciler is its own chunk (preloaded with the page), evaluated in a task of its own
-  // rather than in one long task with the rest of the start-up.
-  if (rendered) await yieldToMain();
-  const { createRoot, hydrateRoot } = await import('react-dom/client');
-  if (rendered) await yieldToMain();
   if (!rendered) {
     createRoot(rootElement, rootOptions).render(app);
     return;

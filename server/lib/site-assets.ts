@@ -26,12 +26,6 @@ export interface PageAssets {
   preload: string[];
 }
 
-/**
- * Chunks every page starts with beyond the entry: src/main.tsx imports React's reconciler on its
- * own, so that it is evaluated in a task of its own, and the page preloads it with the entry.
- */
-export const START_CHUNKS: readonly string[] = ['node_modules/react-dom/client.js'];
-
 export class SiteAssets {
   private manifest: Manifest | null | undefined;
   private readonly cssText = new Map<string, string>();
@@ -95,7 +89,7 @@ export class SiteAssets {
     const initial = this.initialLoad(manifest);
     const js = new Set<string>();
     const css = new Set<string>();
-    const keys = new Set<string>([...START_CHUNKS, ...modules, `locales/${language.toLowerCase()}.json`]);
+    const keys = new Set<string>([...modules, `locales/${language.toLowerCase()}.json`]);
     const folders = widgets.map((name) => `widgets/${name}/`);
     for (const key of initial.lazy) if (folders.some((folder) => key.startsWith(folder))) keys.add(key);
     for (const key of keys) this.closure(manifest, key, js, css);

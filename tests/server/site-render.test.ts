@@ -83,8 +83,7 @@ describe('site assets of a rendered page', () => {
   writeFileSync(
     join(dir, '.vite/manifest.json'),
     JSON.stringify({
-      'src/main.tsx': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'], css: ['assets/entry.css'], dynamicImports: ['node_modules/react-dom/client.js', 'widgets/jackpot-counter/jackpot-counter.tsx', 'src/app/screens/slot-screen.tsx', 'locales/ty.json'] },
-      'node_modules/react-dom/client.js': { file: 'assets/client.js', isDynamicEntry: true, imports: ['_shared.js'] },
+      'src/main.tsx': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'], css: ['assets/entry.css'], dynamicImports: ['widgets/jackpot-counter/jackpot-counter.tsx', 'src/app/screens/slot-screen.tsx', 'locales/ty.json'] },
       '_shared.js': { file: 'assets/shared.js' },
       '_clock.js': { file: 'assets/clock.js' },
       'widgets/jackpot-counter/jackpot-counter.tsx': { file: 'assets/jackpot.js', isDynamicEntry: true, imports: ['_shared.js', '_clock.js'], css: ['assets/view.css'], dynamicImports: ['widgets/jackpot-counter/heavy.tsx'] },
@@ -97,8 +96,7 @@ describe('site assets of a rendered page', () => {
 
   it('names the lazy chunks the page rendered and inlines their styles, never what index.html loads already', () => {
     const page = assets.forPage(['src/app/screens/slot-screen.tsx'], ['jackpot-counter'], 'TY');
-    // React's reconciler (its own chunk, loaded by the entry) belongs to every page.
-    expect(page.preload.sort()).toEqual(['/m/assets/client.js', '/m/assets/clock.js', '/m/assets/jackpot.js', '/m/assets/slot-screen.js', '/m/assets/ty.js']);
+    expect(page.preload.sort()).toEqual(['/m/assets/clock.js', '/m/assets/jackpot.js', '/m/assets/slot-screen.js', '/m/assets/ty.js']);
     expect(page.css).toBe('.view{color:red}');
   });
 

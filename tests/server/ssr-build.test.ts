@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import viteConfig from '../../vite.config';
 import { siteIsStale } from '../../scripts/site-build.mjs';
 import { stripWidgetSchemas } from '../../scripts/vite-strip-widget-schemas';
-import { START_CHUNKS } from '../../server/lib/site-assets';
 
 const configFor = (env: Partial<ConfigEnv>): UserConfig =>
   (viteConfig as UserConfigFnObject)({ command: 'build', mode: 'production', ...env } as ConfigEnv);
@@ -60,15 +59,5 @@ describe('widget props schemas in the browser build', () => {
     expect(load('client', '/repo/locales/ty.json')).toBeNull();
     expect(load('client', '/repo/schemas/storage/remembered-login.schema.json')).toBeNull();
     expect(plugin.apply).toBe('build');
-  });
-});
-
-describe('the browser build', () => {
-  const root = process.cwd();
-  const manifestFile = join(root, 'dist', '.vite', 'manifest.json');
-  const built = existsSync(manifestFile) && !siteIsStale(root);
-  it.skipIf(!built)('has every chunk the server preloads on every page (dist/, when built from the current sources)', () => {
-    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { isDynamicEntry?: boolean }>;
-    for (const key of START_CHUNKS) expect(manifest[key]?.isDynamicEntry, key).toBe(true);
   });
 });
