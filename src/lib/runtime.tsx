@@ -445,6 +445,15 @@ export function useGateContext(): GateContext {
   return useRuntimeState((state) => state.gateContext);
 }
 
+/**
+ * Whose data a member resource is: the member (merchant and account), not the session token, so
+ * that a token renewal (every page renews) neither fetches the member's data again nor renders
+ * its readers again. Null for a visitor.
+ */
+export function useMemberScope(): string | null {
+  return useRuntimeState((state) => (state.session ? `${state.session.merchantCode}:${state.session.userName}` : null));
+}
+
 export function useSessionInfo(): SessionInfo | null {
   return useRuntimeState((state) => state.session);
 }

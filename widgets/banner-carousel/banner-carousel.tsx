@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from '../../src/lib/i18n';
 import { useHomeAnnouncements } from '../../src/features/home';
 import { useContentLanguage } from '../../src/lib/language';
-import { useRuntime } from '../../src/lib/runtime';
+import { useMemberScope, useTenant } from '../../src/lib/runtime';
 import { BannerLink, type Banner } from './banner-link';
 import { useBannerSwiper } from './use-banner-swiper';
 
@@ -13,9 +13,10 @@ export function BannerPlaceholder() {
 /** Home banners: one banner is a static image (no Swiper, no dots); more loop with dots. */
 export default function BannerCarouselView() {
   const { i18n } = useTranslation();
-  const { tenant, session } = useRuntime();
+  const tenant = useTenant();
   const lang = useContentLanguage(i18n, tenant);
-  const { data, error } = useHomeAnnouncements(lang, session?.token);
+  const memberScope = useMemberScope();
+  const { data, error } = useHomeAnnouncements(lang, memberScope);
   if (!data) return error ? null : <BannerPlaceholder />;
   const banners = data.banners.filter((b) => b.url);
   if (banners.length === 0) return null;

@@ -7,7 +7,7 @@ import { Modal } from '../../src/components/modal';
 import { useInView } from '../../src/components/use-in-view';
 import { useStepLoop } from '../../src/components/step-loop';
 import { tenantTimeZone } from '../../src/lib/app-config';
-import { useRuntime, useTenant, useZone } from '../../src/lib/runtime';
+import { useMemberScope, useTenant, useZone } from '../../src/lib/runtime';
 import { formatMatchTime, tickerLoop } from './rules';
 
 export type HotMatch = Announcements['hotMatches'][number];
@@ -152,9 +152,10 @@ export function Ticker({ matches }: { matches: readonly HotMatch[] }) {
 /** The home's hot matches (the home announcements' H entries); nothing without matches. */
 export default function HotMatchTickerView() {
   const { i18n } = useTranslation();
-  const { tenant, session } = useRuntime();
+  const tenant = useTenant();
   const lang = useContentLanguage(i18n, tenant);
-  const { data } = useHomeAnnouncements(lang, session?.token);
+  const memberScope = useMemberScope();
+  const { data } = useHomeAnnouncements(lang, memberScope);
   const matches = data?.hotMatches ?? [];
   if (!data) return <div className="hot-match-ticker" aria-hidden="true" />;
   if (matches.length === 0) return null;

@@ -6,7 +6,7 @@ import { canOfferDownload, currentDevice, downloadLinks, openDownloadPopup } fro
 import { Icon } from '../../src/components/icons';
 import { useInView } from '../../src/components/use-in-view';
 import { useContentLanguage } from '../../src/lib/language';
-import { useRuntime } from '../../src/lib/runtime';
+import { useInstallMode, useMemberScope, useStartup, useTenant } from '../../src/lib/runtime';
 
 /** Scrolling speed of the notice text: about 7 characters a second, at least 8 s a pass. */
 export function marqueeSeconds(text: string): number {
@@ -16,9 +16,12 @@ export function marqueeSeconds(text: string): number {
 /** Home notice bar (spec section 2): player notices, tap to /m/notice, a download button. */
 export default function NoticeBarView({ to, download }: { to: string; download: boolean }) {
   const { t, i18n } = useTranslation();
-  const { tenant, startup, session, install } = useRuntime();
+  const tenant = useTenant();
+  const startup = useStartup();
+  const install = useInstallMode();
   const lang = useContentLanguage(i18n, tenant);
-  const { data } = useHomeAnnouncements(lang, session?.token);
+  const memberScope = useMemberScope();
+  const { data } = useHomeAnnouncements(lang, memberScope);
   // The phone is known only in the browser: read after the first render, which stays the same on
   // the server, and before the browser paints, so that the button shows without a jump.
   const [device, setDevice] = useState<Device | null>(null);

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { currentLanguageCode } from '../../lib/language';
-import { useRuntimeState, useTenant } from '../../lib/runtime';
+import { useMemberScope, useRuntimeState, useTenant } from '../../lib/runtime';
 
 // The SWR hooks behind the member data are not part of a visitor's first load.
 const MemberDataLoader = lazy(() => import('./member-data-loader'));
@@ -13,12 +13,12 @@ const NON_AGENT_TYPES: readonly number[] = [0, 4, 40];
 export function MemberDataHost() {
   const { i18n } = useTranslation();
   const tenant = useTenant();
-  const token = useRuntimeState((state) => state.session?.token);
+  const scope = useMemberScope();
   const type = useRuntimeState((state) => state.session?.type);
-  if (token === undefined || type === undefined) return null;
+  if (scope === null || type === undefined) return null;
   return (
     <Suspense fallback={null}>
-      <MemberDataLoader token={token} lang={currentLanguageCode(i18n, tenant)} agent={!NON_AGENT_TYPES.includes(type)} />
+      <MemberDataLoader scope={scope} lang={currentLanguageCode(i18n, tenant)} agent={!NON_AGENT_TYPES.includes(type)} />
     </Suspense>
   );
 }

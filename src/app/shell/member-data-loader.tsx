@@ -6,7 +6,8 @@ import { unclaimedCount, usePromotions } from '../../features/engagement';
 import { useWallet } from '../../features/wallet';
 
 export interface MemberDataLoaderProps {
-  token: string;
+  /** The member the data belongs to (useMemberScope). */
+  scope: string;
   /** Tenant language code, for the promotion list. */
   lang: string;
   /** Agent-like members also get the agent-notice counter. */
@@ -14,12 +15,12 @@ export interface MemberDataLoaderProps {
 }
 
 /** Fetches the member's data with the SWR hooks into the member store. Renders nothing. */
-export default function MemberDataLoader({ token, lang, agent }: MemberDataLoaderProps) {
-  const member = useMemberInfo(token);
-  const wallet = useWallet(token);
-  const unread = useUnreadCount(token);
+export default function MemberDataLoader({ scope, lang, agent }: MemberDataLoaderProps) {
+  const member = useMemberInfo(scope);
+  const wallet = useWallet(scope);
+  const unread = useUnreadCount(scope);
   const promotions = usePromotions(lang, true);
-  const agentNoticeUnread = useAgentNoticeUnread(token, agent);
+  const agentNoticeUnread = useAgentNoticeUnread(scope, agent);
   const [reloading, setReloading] = useState(false);
   const { mutate } = wallet;
 

@@ -12,7 +12,7 @@ export function getMemberInfo(): Promise<MemberInfo> {
   return request('GET', MEMBER_INFO_PATH);
 }
 
-/** The member's info while a token is held; the token scopes the key so another login refetches. */
+/** The member's info while logged in; `scope` (useMemberScope) keys it by member, so another member's login fetches anew. */
 export function useMemberInfo(token: string | null | undefined): SWRResponse<MemberInfo, ApiFailure> {
   return useResource(token ? resourceKey('GET /wps/member/info', null, token) : null);
 }

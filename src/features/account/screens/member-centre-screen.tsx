@@ -6,7 +6,7 @@ import { useMemberInfo } from '../api/member';
 import { useSessionRenewal } from '../../../lib/api/session';
 import { Icon } from '../../../components/icons';
 import { HOME_PATH, joinedDays } from '../../../lib/layout-rules';
-import { useRuntime } from '../../../lib/runtime';
+import { useGateContext, useMemberScope, useRuntimeActions, useRuntimeState, useTenant } from '../../../lib/runtime';
 import { selectVariant, Slot } from '../../../renderer';
 
 /** The API has no VIP level yet: every member shows the entry level. */
@@ -19,16 +19,17 @@ export const SETTINGS_PATH = '/m/set';
 /** Logged in: account, level and days since registration; opens VIP benefits when that setting is on. */
 function ProfileCard() {
   const { t } = useTranslation();
-  const { session, gateContext } = useRuntime();
-  const { data: member } = useMemberInfo(session?.token);
-  const to = gateContext.settings.vipBenefit === true ? BENEFITS_PATH : MEMBER_HOME_PATH;
+  const userName = useRuntimeState((state) => state.session?.userName);
+  const vipBenefit = useRuntimeState((state) => state.gateContext.settings.vipBenefit === true);
+  const { data: member } = useMemberInfo(useMemberScope());
+  const to = vipBenefit ? BENEFITS_PATH : MEMBER_HOME_PATH;
   return (
     <Link className="mc-card" to={to} data-testid="member-card">
       <span className="mc-card__avatar" aria-hidden="true">
         <Icon name="user" />
       </span>
       <span className="mc-card__body">
-        <span className="mc-card__account">{member?.account ?? session?.userName}</span>
+        <span className="mc-card__account">{member?.account ?? userName}</span>
         <span className="mc-card__meta">
           <span className="mc-card__level">{t('level_label', { level: ENTRY_LEVEL })}</span>
           {member ? <span className="mc-card__joined">{t('joined_days', { count: joinedDays(member.regDate) })}</span> : null}
@@ -44,7 +45,7 @@ function ProfileCard() {
 /** Logged out: one prompt that opens the login dialog. */
 function LoginPrompt() {
   const { t } = useTranslation();
-  const { requireLogin } = useRuntime();
+  const { requireLogin } = useRuntimeActions();
   return (
     <button type="button" className="mc-card mc-card--prompt" onClick={requireLogin}>
       <span className="mc-card__avatar" aria-hidden="true">
@@ -66,13 +67,17 @@ function LoginPrompt() {
  */
 export default function MemberCentreScreen() {
   const { t } = useTranslation();
-  const { tenant, session, gateContext, requireLogin } = useRuntime();
+  // Readers of what this screen shows only: a token renewal or a badge count does not render it again.
+  const tenant = useTenant();
+  const signedIn = useRuntimeState((state) => state.session !== null);
+  const gateContext = useGateContext();
+  const { requireLogin } = useRuntimeActions();
   const screen = tenant.screens.mine;
   const variant = selectVariant(screen, gateContext.settings) ?? 'base';
-  useSessionRenewal(session?.token);
+  useSessionRenewal(useMemberScope());
 
   const onSettings = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (session) return;
+    if (signedIn) return;
     e.preventDefault();
     requireLogin();
   };
@@ -89,7 +94,7 @@ export default function MemberCentreScreen() {
             <Icon name="settings" />
           </Link>
         </div>
-        <div className="mc-profile">{session ? <ProfileCard /> : <LoginPrompt />}</div>
+        <div className="mc-profile">{signedIn ? <ProfileCard /> : <LoginPrompt />}</div>
       </header>
       <main className="mc-main">
         <div className="mc-tiles">

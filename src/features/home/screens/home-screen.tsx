@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSessionRenewal } from '../../../lib/api/session';
-import { useRuntime } from '../../../lib/runtime';
+import { useMemberScope, useTenant } from '../../../lib/runtime';
 import { Slot } from '../../../renderer';
 import { useSticky } from '../../../components/use-sticky';
 
@@ -12,7 +12,7 @@ import { useSticky } from '../../../components/use-sticky';
  * heavy parts lazily, so the first load stays within its budget.
  */
 export function HomeScreen() {
-  const { tenant, session } = useRuntime();
+  const tenant = useTenant();
   const topRef = useRef<HTMLDivElement>(null);
   const sticky = useSticky(topRef);
 
@@ -20,7 +20,7 @@ export function HomeScreen() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
-  useSessionRenewal(session?.token);
+  useSessionRenewal(useMemberScope());
 
   return (
     <main className="screen screen--home">
