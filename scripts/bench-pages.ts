@@ -215,12 +215,19 @@ export async function pages(): Promise<void> {
     );
     for (const c of PAGE_CASES) {
       // Lighthouse's figures vary from run to run on a shared machine: the median run of several is printed.
-      const runs: LighthouseFigures[] = [];
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseRun(c, await session(c)));
+      const all: LighthouseFigures[] = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) all.push(await lighthouseRun(c, await session(c)));
+      // A run that measured nothing (no paint recorded: NaN timings) is counted, not averaged in.
+      const runs = all.filter((r) => Number.isFinite(r.tbtMs) && Number.isFinite(r.fcpMs));
+      const failed = all.length - runs.length;
+      if (runs.length === 0) {
+        console.log(`  ${c.tenant.padEnd(8)} ${c.member ? 'member ' : 'visitor'} ${c.path.padEnd(26)} no Lighthouse run measured the page (${failed} failed)  OVER BUDGET`);
+        continue;
+      }
       runs.sort((a, b) => a.performance - b.performance || b.tbtMs - a.tbtMs);
       const f = runs[Math.floor(runs.length / 2)];
       const over = f.performance < BUDGETS.performance || f.accessibility < BUDGETS.accessibility || f.tbtMs > BUDGETS.tbtMs || f.cls > BUDGETS.cls;
-      const spread = runs.length > 1 ? `  (perf ${runs[0].performance}-${runs[runs.length - 1].performance} over ${runs.length} runs)` : '';
+      const spread = runs.length > 1 ? `  (perf ${runs[0].performance}-${runs[runs.length - 1].performance} over ${runs.length} runs${failed ? `, ${failed} failed` : ''})` : failed ? `  (${failed} run(s) failed)` : '';
       console.log(
         `  ${c.tenant.padEnd(8)} ${c.member ? 'member ' : 'visitor'} ${c.path.padEnd(26)} perf ${String(f.performance).padStart(3)}  a11y ${String(f.accessibility).padStart(3)}  FCP ${(f.fcpMs / 1000).toFixed(1)} s  LCP ${(f.lcpMs / 1000).toFixed(1)} s  TBT ${Math.round(f.tbtMs)} ms  CLS ${f.cls.toFixed(3)}${spread}${mark(!over)}`,
       );
