@@ -20,7 +20,7 @@ import lighthouse from 'lighthouse';
 import { chromium, type Browser } from 'playwright-core';
 import { buildSiteIfStale } from './site-build.mjs';
 
-export const PORT = Number(process.env.BENCH_PAGES_PORT ?? 8383);
+const PORT = Number(process.env.BENCH_PAGES_PORT ?? 8383);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p)) ?? 'chromium';
 const SESSION_KEY = 'MC_SESSION_INFO';
 const DEMO_MEMBER = { username: 'demoplayer', password: 'Demo1234' };
@@ -77,7 +77,7 @@ async function startSite(): Promise<{ server: ChildProcess; stop: () => void }> 
 }
 
 /** Logs the demo member in through the API (an encrypted body, as the site sends) and returns the stored record. */
-export async function memberSession(tenant: string): Promise<string> {
+async function memberSession(tenant: string): Promise<string> {
   const base = `http://127.0.0.1:${PORT}`;
   const host = { host: `${tenant}.localhost:${PORT}` };
   const startup = (await (await fetch(`${base}/wps/system/startup`, { headers: host })).json()) as {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../src/lib/i18n';
 import { useHomeAnnouncements } from '../../src/features/home';
 import { useContentLanguage } from '../../src/lib/language';
-import { useMemberScope, useRuntimeState, useTenant } from '../../src/lib/runtime';
+import { useRuntimeState, useTenant } from '../../src/lib/runtime';
 import { audienceOf, POPUP_LOAD_DELAY_MS, popupItemsFor, readPopupMemory, shouldShowPopup } from './rules';
 
 /** The dialog and the HTML sanitiser load only when there is a popup to show. */
@@ -19,8 +19,7 @@ export default function PopupHost({ goTo }: { goTo: string }) {
   const signedIn = useRuntimeState((state) => state.session !== null);
   const firstTimeLogin = useRuntimeState((state) => state.session?.firstTimeLogin === true);
   const lang = useContentLanguage(i18n, tenant);
-  const memberScope = useMemberScope();
-  const { data } = useHomeAnnouncements(lang, memberScope);
+  const { data } = useHomeAnnouncements(lang);
   const audience = audienceOf(signedIn);
   const items = useMemo(() => popupItemsFor(data?.popups ?? [], audience, firstTimeLogin), [data, audience, firstTimeLogin]);
   const listKey = data ? `${audience}:${items.map((i) => `${i.id}`).join(',')}` : null;

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from '../../src/lib/i18n';
 import { useHomeAnnouncements } from '../../src/features/home';
 import { useContentLanguage } from '../../src/lib/language';
-import { useMemberScope, useTenant } from '../../src/lib/runtime';
+import { useTenant } from '../../src/lib/runtime';
 import { BannerLink, type Banner } from './banner-link';
 import { useBannerSwiper } from './use-banner-swiper';
 
@@ -15,8 +15,7 @@ export default function BannerCarouselView() {
   const { i18n } = useTranslation();
   const tenant = useTenant();
   const lang = useContentLanguage(i18n, tenant);
-  const memberScope = useMemberScope();
-  const { data, error } = useHomeAnnouncements(lang, memberScope);
+  const { data, error } = useHomeAnnouncements(lang);
   if (!data) return error ? null : <BannerPlaceholder />;
   const banners = data.banners.filter((b) => b.url);
   if (banners.length === 0) return null;

@@ -7,7 +7,7 @@ import { Modal } from '../../src/components/modal';
 import { useInView } from '../../src/components/use-in-view';
 import { useStepLoop } from '../../src/components/step-loop';
 import { tenantTimeZone } from '../../src/lib/app-config';
-import { useMemberScope, useTenant, useZone } from '../../src/lib/runtime';
+import { useTenant, useZone } from '../../src/lib/runtime';
 import { formatMatchTime, tickerLoop } from './rules';
 
 export type HotMatch = Announcements['hotMatches'][number];
@@ -154,8 +154,7 @@ export default function HotMatchTickerView() {
   const { i18n } = useTranslation();
   const tenant = useTenant();
   const lang = useContentLanguage(i18n, tenant);
-  const memberScope = useMemberScope();
-  const { data } = useHomeAnnouncements(lang, memberScope);
+  const { data } = useHomeAnnouncements(lang);
   const matches = data?.hotMatches ?? [];
   if (!data) return <div className="hot-match-ticker" aria-hidden="true" />;
   if (matches.length === 0) return null;

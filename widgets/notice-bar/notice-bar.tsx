@@ -6,7 +6,7 @@ import { canOfferDownload, currentDevice, downloadLinks, openDownloadPopup } fro
 import { Icon } from '../../src/components/icons';
 import { useInView } from '../../src/components/use-in-view';
 import { useContentLanguage } from '../../src/lib/language';
-import { useInstallMode, useMemberScope, useStartup, useTenant } from '../../src/lib/runtime';
+import { useInstallMode, useStartup, useTenant } from '../../src/lib/runtime';
 
 /** Scrolling speed of the notice text: about 7 characters a second, at least 8 s a pass. */
 export function marqueeSeconds(text: string): number {
@@ -20,8 +20,7 @@ export default function NoticeBarView({ to, download }: { to: string; download: 
   const startup = useStartup();
   const install = useInstallMode();
   const lang = useContentLanguage(i18n, tenant);
-  const memberScope = useMemberScope();
-  const { data } = useHomeAnnouncements(lang, memberScope);
+  const { data } = useHomeAnnouncements(lang);
   // The phone is known only in the browser: read after the first render, which stays the same on
   // the server, and before the browser paints, so that the button shows without a jump.
   const [device, setDevice] = useState<Device | null>(null);

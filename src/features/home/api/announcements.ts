@@ -6,6 +6,7 @@ import type { SWRResponse } from 'swr';
 import type { Announcements, Query } from '../../../generated/api/announcements';
 import { request, type ApiFailure } from '../../../lib/api/client';
 import { resourceKey, useResource } from '../../../lib/api/swr';
+import { useMemberScope } from '../../../lib/runtime';
 
 export type { Announcements };
 export type AnnouncementQuery = Query;
@@ -20,12 +21,15 @@ export function getAnnouncements(query: AnnouncementQuery): Promise<Announcement
   return request('GET', ANNOUNCEMENTS_PATH, { query: { platform: 'M', groupName: 'm_home', ...query } });
 }
 
-/** Announcements for a query; null skips the call. The token scopes the cache (popups depend on the audience). */
+/**
+ * Announcements for a query; null skips the call. `scope` (useMemberScope) keys the cache by member
+ * (popups depend on the audience), so a token renewal does not fetch them again.
+ */
 export function useAnnouncements(
   query: AnnouncementQuery | null,
-  token: string | null | undefined,
+  scope: string | null | undefined,
 ): SWRResponse<Announcements, ApiFailure> {
-  return useResource(query ? resourceKey('GET /wps/announcements', { platform: 'M', groupName: 'm_home', ...query }, token) : null);
+  return useResource(query ? resourceKey('GET /wps/announcements', { platform: 'M', groupName: 'm_home', ...query }, scope) : null);
 }
 
 /** Unread agent notices (the agent grid's badge); 0 while loading or for a visitor. */
@@ -38,6 +42,6 @@ export function useAgentNoticeUnread(token: string | null | undefined, enabled: 
  * The home page's announcements (banners, player notices, popups, hot matches) in a language. The
  * notice bar, the banner carousel, the hot-match ticker and the popup share this one request.
  */
-export function useHomeAnnouncements(lang: string, token: string | null | undefined): SWRResponse<Announcements, ApiFailure> {
-  return useAnnouncements({ types: HOME_TYPES, lang }, token);
+export function useHomeAnnouncements(lang: string): SWRResponse<Announcements, ApiFailure> {
+  return useAnnouncements({ types: HOME_TYPES, lang }, useMemberScope());
 }
