@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { expect, test } from './test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { apiLogin, useStoredSession } from './session';
+import { apiLogin, expectMemberView, useStoredSession } from './session';
 
 const TY = JSON.parse(readFileSync(new URL('../locales/ty.json', import.meta.url), 'utf8')) as Record<string, string>;
 const ORIGIN = 'http://demo-ph.localhost:8181';
@@ -56,6 +56,7 @@ test.describe('game lists', () => {
   test('a member favourites a game, finds it on the favourites tab and removes it there', async ({ page, request }) => {
     await loginAsDemoPlayer(page, request);
     await page.goto('/m/gameList?gameType=FISH');
+    await expectMemberView(page);
     const first = tiles(page).first();
     await expect(first).toBeVisible();
     const nodeId = await first.locator('.game-card').getAttribute('data-node-id');

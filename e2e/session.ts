@@ -2,7 +2,7 @@
  * Logs a seeded demo member in through the API (the login body is a JWE made with the server's
  * public key from the startup settings) and returns the MC_SESSION_INFO record the app stores.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { CompactEncrypt, importJWK, type JWK } from 'jose';
 
@@ -84,6 +84,14 @@ export async function useStoredSession(page: Page, session: StoredSession): Prom
     },
     [SESSION_KEY, JSON.stringify(session)] as const,
   );
+}
+
+/**
+ * Waits until the page shows the member's view: the server paints a visitor's page and the
+ * member's view arrives after hydration (the document's data-view says which one is committed).
+ */
+export async function expectMemberView(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-view', 'member');
 }
 
 /** POST /wps/session/login/freeplay: a free-trial (type 4) session. */

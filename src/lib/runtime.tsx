@@ -174,6 +174,12 @@ export interface RuntimeActions {
   dispatch(action: RuntimeAction): void;
   /** A visitor touched something that needs a session. */
   requireLogin(): void;
+  /**
+   * Whether a session exists now (the session store at the time of the call). Tap handlers ask this
+   * rather than the rendered view: a member's view arrives after hydration, and a tap in between
+   * must not be treated as a visitor's.
+   */
+  signedIn(): boolean;
   navigate: Navigate;
 }
 
@@ -318,7 +324,7 @@ function createRuntime(initial: RuntimeInputs) {
 
   return {
     store,
-    actions: { dispatch, requireLogin, navigate } satisfies RuntimeActions,
+    actions: { dispatch, requireLogin, signedIn: () => storedSession() !== null, navigate } satisfies RuntimeActions,
     /** The provider rendered with new props: later calls use its callbacks; changed values reach their readers. */
     update(next: RuntimeInputs) {
       inputs = next;
@@ -364,6 +370,12 @@ export function RuntimeProvider({
       window.removeEventListener('storage', onStorage);
     };
   }, [runtime]);
+
+  // The document says which view is committed (member or visitor): styles and journeys can wait for it.
+  const memberView = useStore(runtime.store, (state) => state.session !== null);
+  useEffect(() => {
+    document.documentElement.dataset.view = memberView ? 'member' : 'visitor';
+  }, [memberView]);
 
   const env = useMemo<RuntimeEnv>(
     () => ({ tenant: config.tenant, startup: config.startup, zone: config.zone ?? null, store: runtime.store, actions: runtime.actions }),

@@ -20,7 +20,7 @@ import { GameCard } from '../../src/features/games';
 import { hideLoading, showLoading, showToast } from '../../src/lib/feedback';
 import { currentLanguageCode, useLanguageChange } from '../../src/lib/language';
 import { useLaunchGame } from '../../src/features/games';
-import { useRuntime } from '../../src/lib/runtime';
+import { useRuntime, useRuntimeActions } from '../../src/lib/runtime';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { ListFooter, useInfiniteScroll, usePagedList } from '../../src/components/paged-list';
 import { Modal } from '../../src/components/modal';
@@ -78,6 +78,7 @@ function GameList({
 }: WidgetComponentProps<GameListProps>) {
   const { t, i18n } = useTranslation();
   const { tenant, session, requireLogin } = useRuntime();
+  const { signedIn } = useRuntimeActions();
   const token = session?.token ?? null;
   const { pathname, search } = useLocation();
   const selection = useMemo(() => routeSelection(pathname, new URLSearchParams(search), fallbackType), [pathname, search, fallbackType]);
@@ -139,7 +140,7 @@ function GameList({
   }, [categories.data, state.gameType, vendorInfo]);
 
   const selectTab = (tab: 'all' | 'recent' | 'fav' | 'hot') => {
-    if ((tab === 'recent' || tab === 'fav') && !token) return requireLogin();
+    if ((tab === 'recent' || tab === 'fav') && !signedIn()) return requireLogin();
     dispatch({ type: 'tab', tab });
   };
 
@@ -150,7 +151,8 @@ function GameList({
 
   const onFavourite = useCallback(
     (game: GameItem) => {
-      if (!token) return requireLogin();
+      // A member's stars work once their view has arrived (right after hydration).
+      if (!token) return signedIn() ? undefined : requireLogin();
       const ref = { nodeId: game.nodeId, vassalage: game.vassalage };
       if (favourites.isFavourite(game.nodeId)) {
         // Spec: removal is immediate locally; on the favourites tab the game disappears.
@@ -163,13 +165,13 @@ function GameList({
         favourites.add(ref).catch((err: unknown) => void showToast(failureKey(err)));
       }
     },
-    [token, requireLogin, favourites, source.kind, mutate],
+    [token, signedIn, requireLogin, favourites, source.kind, mutate],
   );
 
   const onLaunch = useCallback(
     (game: GameItem) => {
       // Spec section 2: a visitor who launches a game is sent to /m/login (free play only when the tenant allows it).
-      if (!token && !(freePlay && game.supportPlay)) return requireLogin();
+      if (!signedIn() && !(freePlay && game.supportPlay)) return requireLogin();
       void launch(game, {
         onFailure: (failure) => {
           if (failure.errorCode !== 'password.not.set') return false;
@@ -178,7 +180,7 @@ function GameList({
         },
       });
     },
-    [token, freePlay, requireLogin, launch],
+    [signedIn, freePlay, requireLogin, launch],
   );
 
   const onFilterSubmit = (values: FilterValues) => {

@@ -17,11 +17,12 @@ function NavItem(props: WidgetComponentProps<NavItemProps>) {
   const { label, icon, activeLabel, activeIcon, badge, badgeText, emphasis, menuKey } = props;
   const { t } = useTranslation();
   const tenant = useTenant();
-  const { dispatch, requireLogin } = useRuntimeActions();
+  const { dispatch, requireLogin, signedIn } = useRuntimeActions();
   const layout = useItemLayout();
   // Each item reads only what it shows: a badge count or the balance toggle re-renders the items that use them.
   const count = useBadge(badge);
-  const needsLogin = useRuntimeState((state) => props.protected === true && !state.gateContext.session);
+  // Asked at tap time: a member's tap during hydration is still a member's.
+  const needsLogin = () => props.protected === true && !signedIn();
   const active = useRuntimeState((state) => props.action === 'toggleBalance' && state.balanceHidden);
 
   if (menuKey !== undefined && !tenant.agentMenu.whitelist.includes(menuKey)) return null;
@@ -56,7 +57,7 @@ function NavItem(props: WidgetComponentProps<NavItemProps>) {
 
   if (props.to !== undefined) {
     const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
-      if (!needsLogin) return;
+      if (!needsLogin()) return;
       e.preventDefault();
       requireLogin();
     };
@@ -69,7 +70,7 @@ function NavItem(props: WidgetComponentProps<NavItemProps>) {
 
   const action = props.action;
   const onClick = () => {
-    if (needsLogin) requireLogin();
+    if (needsLogin()) requireLogin();
     else if (action) dispatch(action);
   };
   return (
