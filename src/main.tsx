@@ -1,11 +1,12 @@
 import './styles/base.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { AppRoutes, appRoutes, preloadRoute } from './app/router';
 import { applyTheme, loadAppConfig } from './lib/app-config';
 import { changeAppLanguage, codeOfHtmlLang, LANGUAGE_STORAGE_KEY, setupI18n } from './lib/i18n';
+import { syncSessionFromStorage } from './lib/session';
 import { readItem } from './lib/storage';
 import { configPageData } from './lib/runtime';
 import { isNodeBoundary } from './renderer';
@@ -36,10 +37,14 @@ async function boot(): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('index.html has no #root');
   const config = await loadAppConfig();
-  applyTheme(config.tenant.brand.theme);
+  // The server writes the theme into the head (#theme); setting it again would restyle every element.
+  if (!document.getElementById('theme')) applyTheme(config.tenant.brand.theme);
   // A page the server rendered is hydrated in the language it was rendered in.
   const rendered = rootElement.firstElementChild !== null;
   const language = rendered ? codeOfHtmlLang(document.documentElement.lang) : undefined;
+  if (rendered) await yieldToMain();
+  // The first storage access of a page opens the origin's storage: a step of its own.
+  syncSessionFromStorage();
   if (rendered) await yieldToMain();
   const routes = appRoutes(config);
   // The first render must be the screen the server rendered, not a loading fallback.
@@ -58,7 +63,11 @@ async function boot(): Promise<void> {
     createRoot(rootElement, rootOptions).render(app);
     return;
   }
-  hydrateRoot(rootElement, app, rootOptions);
+  // Hydrating in a transition lets React yield to the browser between components, so the shell's
+  // own pass is short slices too, not one task (the screen's nodes already hydrate in slices).
+  startTransition(() => {
+    hydrateRoot(rootElement, app, rootOptions);
+  });
   // A choice stored before the server knew it (no cookie yet) still wins, right after hydration.
   const stored = readItem(LANGUAGE_STORAGE_KEY);
   if (stored && stored !== language && config.tenant.i18n.languages.includes(stored)) void changeAppLanguage(i18n, config.tenant, stored);

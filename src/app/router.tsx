@@ -1,5 +1,5 @@
-import { type ComponentType, type ReactNode } from 'react';
-import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { Fragment, type ComponentType, type ReactNode } from 'react';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import type { AppConfig } from '../lib/app-config';
 import { HOME_PATH, isRouteAllowed } from '../lib/layout-rules';
 import { ROUTES, type RouteDef } from '../lib/routes';
@@ -123,32 +123,77 @@ function screenRoute(route: RouteDef, config: AppConfig): RouteFields {
   });
 }
 
-/** React Router matches "/m" and "/m/" alike: collapse them so each path is declared once. */
-function normalise(path: string): string {
-  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+/**
+ * The key a path is looked up by: React Router's matching rules for static paths (case-insensitive,
+ * "/m" and "/m/" alike, percent-decoded), so that every spelling that reached a screen still does.
+ */
+function routeKey(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURI(path);
+  } catch {
+    // a malformed escape is looked up as written
+  }
+  const trimmed = decoded.length > 1 ? decoded.replace(/\/+$/, '') : decoded;
+  return trimmed.toLowerCase();
 }
 
 /**
- * The route objects for every path of a route manifest, canonical and alias. A route the tenant's
- * whitelist does not name leads home (its aliases too, through the canonical path).
+ * Every path of the manifest by its key, canonical and alias (all of them are static paths). A
+ * path's route is made when it is first looked up: a page starts with the one it shows.
+ */
+export class RouteTable {
+  private readonly defs = new Map<string, () => RouteFields>();
+  private readonly made = new Map<string, RouteFields>();
+
+  constructor(config: AppConfig, manifest: readonly RouteDef[]) {
+    const whitelist = config.tenant.routes.whitelist;
+    const add = (path: string, make: () => RouteFields) => {
+      const key = routeKey(path);
+      if (!this.defs.has(key)) this.defs.set(key, make);
+    };
+    for (const route of manifest) {
+      add(route.path, () => (isRouteAllowed(route.path, whitelist) ? screenRoute(route, config) : { element: <Navigate to={HOME_PATH} replace /> }));
+      for (const alias of route.aliases ?? []) add(alias, () => ({ element: <RedirectTo to={route.path} /> }));
+    }
+  }
+
+  get(key: string): RouteFields | undefined {
+    let route = this.made.get(key);
+    if (!route) {
+      route = this.defs.get(key)?.();
+      if (route) this.made.set(key, route);
+    }
+    return route;
+  }
+}
+
+/** Unknown paths land on home rather than on a dead end. */
+const UNKNOWN_PATH: RouteFields = { element: <Navigate to={HOME_PATH} replace /> };
+
+function lookUp(table: RouteTable, pathname: string): { key: string; route: RouteFields } {
+  const key = routeKey(pathname);
+  return { key, route: table.get(key) ?? UNKNOWN_PATH };
+}
+
+/**
+ * The screen of the current path, from the table: one map lookup per render, where a route list
+ * of some eighty entries would be flattened and ranked on every navigation and at start-up. Each
+ * path mounts its screen afresh (keyed), as a route change did.
+ */
+function RouteSwitch({ table }: { table: RouteTable }) {
+  const { pathname } = useLocation();
+  const { key, route } = lookUp(table, pathname);
+  return <Fragment key={key}>{route.element}</Fragment>;
+}
+
+/**
+ * The routes for every path of a route manifest, canonical and alias, under the root layout. A
+ * route the tenant's whitelist does not name leads home (its aliases too, through the canonical
+ * path).
  */
 export function appRoutes(config: AppConfig, manifest: readonly RouteDef[] = ROUTES): RouteObject[] {
-  const whitelist = config.tenant.routes.whitelist;
-  const seen = new Set<string>();
-  const children: RouteObject[] = [];
-  const add = (path: string, route: RouteFields) => {
-    const p = normalise(path);
-    if (seen.has(p)) return;
-    seen.add(p);
-    children.push({ ...route, path: p } as RouteObject);
-  };
-  for (const route of manifest) {
-    const allowed = isRouteAllowed(route.path, whitelist);
-    add(route.path, allowed ? screenRoute(route, config) : { element: <Navigate to={HOME_PATH} replace /> });
-    for (const alias of route.aliases ?? []) add(alias, { element: <RedirectTo to={route.path} /> });
-  }
-  // Unknown paths land on home rather than on a dead end.
-  children.push({ path: '*', element: <Navigate to={HOME_PATH} replace /> });
+  const table = new RouteTable(config, manifest);
   return [
     {
       element: (
@@ -156,7 +201,7 @@ export function appRoutes(config: AppConfig, manifest: readonly RouteDef[] = ROU
           <RootLayout config={config} />
         </RouteErrorBoundary>
       ),
-      children,
+      children: [{ path: '*', element: <RouteSwitch table={table} />, handle: table }],
     },
   ];
 }
@@ -166,8 +211,9 @@ export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
 }
 
-/** Loads the screen chunks of a location's routes (before hydrating a page the server rendered). */
+/** Loads the screen chunk of a location's route (before hydrating a page the server rendered). */
 export async function preloadRoute(routes: RouteObject[], location: { pathname: string }): Promise<void> {
-  const matches = matchRoutes(routes, location) ?? [];
-  await Promise.all(matches.map(({ route }) => (route.handle as RouteHandle | undefined)?.preload?.()));
+  const table = routes[0]?.children?.[0]?.handle;
+  if (!(table instanceof RouteTable)) return;
+  await (lookUp(table, location.pathname).route.handle as RouteHandle | undefined)?.preload?.();
 }

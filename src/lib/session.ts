@@ -38,10 +38,12 @@ export function readStoredSession(): SessionInfo | null {
   return value !== undefined && validateSessionInfo(value) ? (value as SessionInfo) : null;
 }
 
-export const sessionStore = proxy<SessionState>({
-  info: readStoredSession(),
-  trialName: readItem(TRIAL_NAME_KEY, 'session'),
-});
+/**
+ * Empty at import: storage is read by syncSessionFromStorage before the first render that reads
+ * it (the page's start-up, the app's providers), so that the browser's first storage access (it
+ * opens the origin's storage) is not part of the scripts' evaluation.
+ */
+export const sessionStore = proxy<SessionState>({ info: null, trialName: null });
 
 subscribe(sessionStore, () => {
   if (sessionStore.info) writeItem(SESSION_KEY, JSON.stringify(sessionStore.info));

@@ -83,6 +83,7 @@ describe('the route manifest', () => {
       changePsw: 'changePsw',
       set: 'set',
       mine: 'module:memberCentre',
+      voucherCenter: 'module:deposit',
       launchGame: 'module:launchGame',
       lottery: 'module:gameList',
       gameList: 'module:gameList',
@@ -97,9 +98,10 @@ describe('the route manifest', () => {
     });
   });
 
-  it('guards the member centre, settings and change password as before', () => {
+  it('guards the member centre, settings and change password as before, and deposit as the member centre', () => {
     const guards = Object.fromEntries(MANIFEST.filter((r) => r.guard).map((r) => [r.id, r.guard]));
-    expect(guards).toEqual({ mine: 'memberCentre', set: 'session', changePsw: 'session' });
+    // Deposit turns free-trial accounts away as the member centre does (the server refuses them: trial.forbidden).
+    expect(guards).toEqual({ mine: 'memberCentre', voucherCenter: 'memberCentre', set: 'session', changePsw: 'session' });
   });
 });
 
@@ -156,7 +158,7 @@ describe('layout lists derived from the manifest', () => {
       '/m/helpDetail': 'help_center',
       '/m/leaderBoard': 'leaderboard',
     });
-    expect(sorted(MEMBER_CENTRE_PATHS)).toEqual(['/m/member/home', '/m/mine']);
+    expect(sorted(MEMBER_CENTRE_PATHS)).toEqual(['/m/member/home', '/m/mine', '/m/voucherCenter']);
   });
 });
 
@@ -198,6 +200,31 @@ describe('a screen that is only a node tree', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(PROMO_PATH));
     expect(router.state.location.search).toBe('?id=7');
     expect(router.state.location.hash).toBe('#terms');
+  });
+
+  it('matches the path spellings the router always matched: any case, a trailing slash, escapes', async () => {
+    for (const spelling of ['/m/PROMODETAIL', '/m/promoDetail/', '/m/%70romoDetail']) {
+      const router = renderRoutes(spelling, promoTenant(), manifest);
+      expect(await screen.findByRole('link', { name: TY.deposit }), spelling).toBeTruthy();
+      expect(router.state.location.pathname, spelling).toBe(spelling);
+      cleanup();
+    }
+  });
+
+  it('sends a path no route has, or one below a route, home', async () => {
+    for (const path of ['/m/noSuchScreen', '/m/promoDetail/extra', '/elsewhere']) {
+      const router = renderRoutes(path, promoTenant(), manifest);
+      await waitFor(() => expect(router.state.location.pathname, path).toBe('/m/home'));
+      cleanup();
+    }
+  });
+
+  it('mounts the next screen when the path changes', async () => {
+    const router = renderRoutes(PROMO_PATH, promoTenant(), manifest);
+    expect(await screen.findByRole('link', { name: TY.deposit })).toBeTruthy();
+    await router.navigate('/m/noSuchScreen');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/home'));
+    expect(document.querySelector('main.screen--promoDetail')).toBeNull();
   });
 
   it('is the empty-state placeholder for a tenant without that screen', async () => {
