@@ -175,8 +175,9 @@ async function endpointsModule(generated: Map<string, string>): Promise<string> 
   for (const file of schemaFiles) {
     const routes = Object.entries(file['x-routes'] ?? {});
     if (!routes.length) continue;
-    const ns = namespaceOf(file.$id);
-    routeNames.push(`  ${ns}: {`);
+    // Keyed by the file's name as apiRoute and ApiSchemas know it (quoted when it has a dash).
+    const fileKey = file.$id.replace(/\.json$/, '');
+    routeNames.push(`  ${/^[A-Za-z_$][\w$]*$/.test(fileKey) ? fileKey : `'${fileKey}'`}: {`);
     for (const [name, r] of routes) {
       const key = `${r.method} ${r.url}`;
       if (seen.has(key)) throw new Error(`endpoints: ${key} is described twice`);

@@ -21,7 +21,7 @@ export interface DataDirLock {
 export const LOCK_FILE = 'server.lock';
 
 /** The pid in a lock file; 0 when unreadable (gone meanwhile, or garbage). */
-function holder(path: string): number {
+export function holder(path: string): number {
   try {
     const pid = Number.parseInt(readFileSync(path, 'utf8').trim(), 10);
     return Number.isInteger(pid) && pid > 0 ? pid : 0;
@@ -30,7 +30,7 @@ function holder(path: string): number {
   }
 }
 
-function alive(pid: number): boolean {
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

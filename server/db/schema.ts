@@ -2,11 +2,17 @@
  * Drizzle table definitions. They mirror server/db/migrations/*.sql, which is the source of
  * truth for the database; a test checks that both agree on every table and column.
  */
-import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const id = () => bigserial('id', { mode: 'number' }).primaryKey();
 const ref = (name: string) => bigint(name, { mode: 'number' });
+const money = (name: string) => bigint(name, { mode: 'number' });
+/** Binary content (receipts, identity images, head icons) as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
 
 export const merchants = pgTable('merchants', {
   code: text('code').primaryKey(),
@@ -363,3 +369,163 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.memberId, t.scope, t.key] })],
 );
+
+export const operators = pgTable('operators', {
+  id: id(),
+  username: text('username').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  totpSecret: text('totp_secret'),
+  /** The TOTP step of the last accepted code (migration 0009): each code is accepted once. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  /** The merchants the operator may act on; null: every merchant. */
+  merchantCodes: text('merchant_codes').array(),
+  disabledAt: ts('disabled_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const operatorSessions = pgTable('operator_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  operatorId: ref('operator_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+export const auditLog = pgTable('audit_log', {
+  id: id(),
+  operatorId: ref('operator_id'),
+  actor: text('actor').notNull(),
+  action: text('action').notNull(),
+  merchantCode: text('merchant_code'),
+  targetType: text('target_type').notNull(),
+  targetId: text('target_id').notNull(),
+  reason: text('reason'),
+  before: jsonb('before').$type<unknown>(),
+  after: jsonb('after').$type<unknown>(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export type DepositState = 'pending' | 'paid' | 'rejected' | 'expired' | 'cancelled';
+
+export const deposits = pgTable('deposits', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  memberId: ref('member_id').notNull(),
+  channelId: text('channel_id').notNull(),
+  provider: text('provider').$type<'manual' | 'gateway'>().notNull(),
+  /** Minor units, as every amount below. */
+  amount: money('amount').notNull(),
+  fee: money('fee').notNull().default(0),
+  bonus: money('bonus').notNull().default(0),
+  /** Turnover added once paid (0010): amount x deposit multiplier, bonus x bonus multiplier. */
+  depositTurnover: money('deposit_turnover').notNull().default(0),
+  bonusTurnover: money('bonus_turnover').notNull().default(0),
+  state: text('state').$type<DepositState>().notNull().default('pending'),
+  reference: text('reference'),
+  receipt: bytea('receipt'),
+  receiptType: text('receipt_type'),
+  gatewayRef: text('gateway_ref'),
+  reason: text('reason'),
+  transactionId: ref('transaction_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  decidedAt: ts('decided_at'),
+  decidedBy: text('decided_by'),
+});
+
+export const turnoverRequirements = pgTable('turnover_requirements', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  memberId: ref('member_id').notNull(),
+  source: text('source').$type<'deposit' | 'bonus' | 'adjustment'>().notNull(),
+  sourceId: text('source_id'),
+  required: money('required').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  waivedAt: ts('waived_at'),
+  waivedBy: text('waived_by'),
+  metAt: ts('met_at'),
+});
+
+export const payoutAccounts = pgTable('payout_accounts', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  memberId: ref('member_id').notNull(),
+  kind: text('kind').$type<'bank' | 'ewallet'>().notNull(),
+  providerCode: text('provider_code').notNull(),
+  accountNo: text('account_no').notNull(),
+  holderName: text('holder_name').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  deletedAt: ts('deleted_at'),
+});
+
+export type IdentityState = 'pending' | 'approved' | 'rejected';
+
+export const identityChecks = pgTable('identity_checks', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  memberId: ref('member_id').notNull(),
+  state: text('state').$type<IdentityState>().notNull().default('pending'),
+  details: jsonb('details').$type<Record<string, string>>().notNull(),
+  reason: text('reason'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  decidedAt: ts('decided_at'),
+  decidedBy: text('decided_by'),
+});
+
+export const identityImages = pgTable(
+  'identity_images',
+  {
+    checkId: ref('check_id').notNull(),
+    side: text('side').$type<'front' | 'back' | 'selfie'>().notNull(),
+    contentType: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.checkId, t.side] })],
+);
+
+export const memberAvatars = pgTable('member_avatars', {
+  memberId: ref('member_id').primaryKey(),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export type WithdrawalState = 'pending' | 'paid' | 'rejected';
+
+export const withdrawals = pgTable('withdrawals', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  memberId: ref('member_id').notNull(),
+  payoutAccountId: ref('payout_account_id').notNull(),
+  amount: money('amount').notNull(),
+  fee: money('fee').notNull().default(0),
+  state: text('state').$type<WithdrawalState>().notNull().default('pending'),
+  reason: text('reason'),
+  holdTransactionId: ref('hold_transaction_id').notNull(),
+  settleTransactionId: ref('settle_transaction_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  decidedAt: ts('decided_at'),
+  decidedBy: text('decided_by'),
+});
+
+export type GatewayPaymentStatus = 'created' | 'paid' | 'cancelled';
+
+/** The reference payment provider's own record of a payment (0010_gateway_payments.sql). */
+export const gatewayPayments = pgTable('gateway_payments', {
+  id: text('id').primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  depositId: ref('deposit_id').notNull(),
+  /** Minor units. */
+  amount: money('amount').notNull(),
+  currency: text('currency').notNull(),
+  merchantName: text('merchant_name').notNull(),
+  returnUrl: text('return_url').notNull(),
+  callbackHost: text('callback_host').notNull(),
+  status: text('status').$type<GatewayPaymentStatus>().notNull().default('created'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  decidedAt: ts('decided_at'),
+  deliveredAt: ts('delivered_at'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at'),
+  lastError: text('last_error'),
+});

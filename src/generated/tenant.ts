@@ -281,6 +281,276 @@ export interface TenantSettings {
    * @minItems 1
    */
   dialingCodes: [string, ...string[]];
+  /**
+   * Deposits, withdrawals, turnover and payout accounts. Amounts in currency units.
+   */
+  wallet: {
+    deposit: {
+      /**
+       * A deposit not paid within this many minutes expires.
+       */
+      pendingMinutes: number;
+      /**
+       * @maxItems 20
+       */
+      channels:
+        | []
+        | [DepositChannel]
+        | [DepositChannel, DepositChannel]
+        | [DepositChannel, DepositChannel, DepositChannel]
+        | [DepositChannel, DepositChannel, DepositChannel, DepositChannel]
+        | [DepositChannel, DepositChannel, DepositChannel, DepositChannel, DepositChannel]
+        | [DepositChannel, DepositChannel, DepositChannel, DepositChannel, DepositChannel, DepositChannel]
+        | [
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel
+          ]
+        | [
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel
+          ]
+        | [
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel
+          ]
+        | [
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel
+          ]
+        | [
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel
+          ]
+        | [
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel
+          ]
+        | [
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel
+          ]
+        | [
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel
+          ]
+        | [
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel
+          ]
+        | [
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel
+          ]
+        | [
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel
+          ]
+        | [
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel
+          ]
+        | [
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel
+          ]
+        | [
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel,
+            DepositChannel
+          ];
+    };
+    withdrawal: {
+      /**
+       * Currency units with at most 2 decimals (100.50); the server works in minor units.
+       *
+       * This interface was referenced by `TenantSettings`'s JSON-Schema
+       * via the `definition` "amount".
+       */
+      min: number;
+      /**
+       * Currency units with at most 2 decimals (100.50); the server works in minor units.
+       *
+       * This interface was referenced by `TenantSettings`'s JSON-Schema
+       * via the `definition` "amount".
+       */
+      max: number;
+      fee: Fee;
+      /**
+       * Withdrawal requests per member per day (tenant time zone).
+       */
+      dailyCount: number;
+    };
+    turnover: {
+      /**
+       * A paid deposit times this must be wagered before a withdrawal.
+       */
+      depositMultiplier: number;
+    };
+    /**
+     * @maxItems 40
+     */
+    payoutProviders: PayoutProvider[];
+  };
 }
 export interface SocialLoginSettings {
   /**
@@ -336,6 +606,101 @@ export interface FloatingContacts {
 export interface DownloadLink {
   resourceType: 'IOS' | 'Android' | 'MOBILECONFIG' | 'AppDownloadIcon';
   url: string;
+}
+/**
+ * This interface was referenced by `TenantSettings`'s JSON-Schema
+ * via the `definition` "depositChannel".
+ */
+export interface DepositChannel {
+  /**
+   * Stable id, stored with each deposit.
+   */
+  id: string;
+  /**
+   * Brand name shown as is (GCash, Maya, BPI).
+   */
+  name: string;
+  kind: 'ewallet' | 'bank';
+  /**
+   * manual: the player pays to the merchant's account and enters the reference; an operator approves. gateway: the payment provider's page, then its signed callback.
+   */
+  provider: 'manual' | 'gateway';
+  /**
+   * Image: a file of the tenant's folder (wallet/gcash.svg) or an https URL.
+   */
+  logo: string;
+  /**
+   * Currency units with at most 2 decimals (100.50); the server works in minor units.
+   *
+   * This interface was referenced by `TenantSettings`'s JSON-Schema
+   * via the `definition` "amount".
+   */
+  min: number;
+  /**
+   * Currency units with at most 2 decimals (100.50); the server works in minor units.
+   *
+   * This interface was referenced by `TenantSettings`'s JSON-Schema
+   * via the `definition` "amount".
+   */
+  max: number;
+  /**
+   * @maxItems 8
+   *
+   * Items: Currency units with at most 2 decimals (100.50); the server works in minor units.
+   *
+   * This interface was referenced by `TenantSettings`'s JSON-Schema
+   * via the `definition` "amount".
+   */
+  quickAmounts:
+    | []
+    | [number]
+    | [number, number]
+    | [number, number, number]
+    | [number, number, number, number]
+    | [number, number, number, number, number]
+    | [number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number];
+  fee: Fee;
+  /**
+   * Bonus credited with a paid deposit, shown as the +N% badge.
+   */
+  bonusPercent: number;
+  /**
+   * The bonus times this must be wagered before a withdrawal (default 1).
+   */
+  bonusTurnoverMultiplier?: number;
+  /**
+   * manual only: where the player sends the money.
+   */
+  account?: {
+    bankName: string;
+    accountName: string;
+    accountNo: string;
+  };
+}
+/**
+ * Fee charged on top of the amount: percent of the amount plus a fixed part (currency units), rounded to the minor unit.
+ *
+ * This interface was referenced by `TenantSettings`'s JSON-Schema
+ * via the `definition` "fee".
+ */
+export interface Fee {
+  percent: number;
+  fixed: number;
+}
+/**
+ * This interface was referenced by `TenantSettings`'s JSON-Schema
+ * via the `definition` "payoutProvider".
+ */
+export interface PayoutProvider {
+  code: string;
+  name: string;
+  kind: 'ewallet' | 'bank';
+  /**
+   * Regular expression an account number must match, e.g. ^09\d{9}$ for an e-wallet mobile number.
+   */
+  accountPattern: string;
 }
 /**
  * The tenant's node trees, keyed by route id (the route manifest in src/lib/routes.ts), plus shell for the header menu and the footer. The validator reports a key that is neither.

@@ -7,12 +7,16 @@ import type * as dev from './dev';
 import type * as games from './games';
 import type * as inhouse from './inhouse';
 import type * as member from './member';
+import type * as ops from './ops';
 import type * as promotions from './promotions';
 import type * as relay from './relay';
+import type * as securityCentre from './security-centre';
 import type * as security from './security';
 import type * as session from './session';
 import type * as system from './system';
 import type * as verification from './verification';
+import type * as wallet from './wallet';
+import type * as withdrawal from './withdrawal';
 
 /**
  * Every route of schemas/api by "METHOD /path" (path parameters as template slots): the types of
@@ -490,6 +494,258 @@ export interface Endpoints {
     response: common.Done;
     defaults: { query: never; body: never };
   };
+  /** Signs an operator in: a bearer token valid 8 hours (only its SHA-256 is stored). An operator with TOTP sends the current 6-digit code as totp (each code works once). Failures are counted per IP and per username: past the limit (5 in 15 minutes) 429 rate.limited before any password is checked. A disabled operator: 403 ops.operator.disabled (after the right password). */
+  'POST /ops/session': {
+    method: 'POST';
+    path: '/ops/session';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: ops.LoginBody;
+    payload: undefined;
+    response: ops.Session;
+    defaults: { query: never; body: never };
+  };
+  /** Ends the operator session of the token. */
+  'DELETE /ops/session': {
+    method: 'DELETE';
+    path: '/ops/session';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: common.Done;
+    defaults: { query: never; body: never };
+  };
+  /** The ledger's invariants (server/ops/ledger-check.ts): every transaction balanced, every balance equal to its entries, no wallet below zero. For operators over every merchant. */
+  'GET /ops/ledger/check': {
+    method: 'GET';
+    path: '/ops/ledger/check';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: common.NoQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: ops.LedgerCheck;
+    defaults: { query: never; body: never };
+  };
+  /** Credits (amount > 0) or debits (amount < 0) a member's wallet against the merchant's HOUSE account, as one ADJUSTMENT posting with its audit row. A debit that would overdraw: 409 balance.insufficient, nothing written. Idempotency-Key required: a repeat with the same key and body answers the first result and moves nothing (kept 24 hours per operator and member); the same key with another body is 422 idempotency.key.reused. */
+  'POST /ops/balance/adjust': {
+    method: 'POST';
+    path: '/ops/balance/adjust';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: ops.IdempotencyHeaders;
+    body: ops.AdjustBody;
+    payload: undefined;
+    response: ops.Adjustment;
+    defaults: { query: never; body: never };
+  };
+  /** Waives every open turnover requirement of the member (the status before goes to the audit). */
+  'POST /ops/turnover/waive': {
+    method: 'POST';
+    path: '/ops/turnover/waive';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: ops.WaiveBody;
+    payload: undefined;
+    response: ops.Waiver;
+    defaults: { query: never; body: never };
+  };
+  /** Deposits of the operator's merchants, newest first (without receipt bytes; hasReceipt tells whether GET /ops/deposits/:id/receipt has one). Pending deposits past their expiry are expired first. A merchant outside the operator's: 403 ops.merchant.forbidden. */
+  'GET /ops/deposits': {
+    method: 'GET';
+    path: '/ops/deposits';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: ops.DepositsQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: ops.OpsDeposits;
+    defaults: { query: 'limit'; body: never };
+  };
+  /** Confirms a pending manual deposit was received: it becomes paid and the member is credited (amount - fee, plus the bonus, with their turnover requirements) in one transaction with its audit row. Decided once: a deposit no longer pending is 409 deposit.state.invalid and nothing moves (a retry cannot credit twice); a gateway deposit is 409 deposit.not.manual. */
+  'POST /ops/deposits/:id/approve': {
+    method: 'POST';
+    path: `/ops/deposits/${string}/approve`;
+    auth: 'none';
+    produces: 'application/json';
+    params: common.IdParams;
+    query: undefined;
+    headers: undefined;
+    body: common.EmptyBody;
+    payload: undefined;
+    response: ops.OpsDeposit;
+    defaults: { query: never; body: never };
+  };
+  /** Refuses a pending deposit with the reason the member will read; nothing is credited. Not pending: 409 deposit.state.invalid. */
+  'POST /ops/deposits/:id/reject': {
+    method: 'POST';
+    path: `/ops/deposits/${string}/reject`;
+    auth: 'none';
+    produces: 'application/json';
+    params: common.IdParams;
+    query: undefined;
+    headers: undefined;
+    body: ops.DecisionReasonBody;
+    payload: undefined;
+    response: ops.OpsDeposit;
+    defaults: { query: never; body: never };
+  };
+  /** The receipt image the member sent for a manual deposit (Cache-Control no-store). 404 not.found when the deposit is unknown or has none. */
+  'GET /ops/deposits/:id/receipt': {
+    method: 'GET';
+    path: `/ops/deposits/${string}/receipt`;
+    auth: 'none';
+    produces: 'image/';
+    params: common.IdParams;
+    query: common.NoQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: ops.Image;
+    defaults: { query: never; body: never };
+  };
+  /** Identity checks of the operator's merchants, oldest first (the review queue), with which images were received. */
+  'GET /ops/identity': {
+    method: 'GET';
+    path: '/ops/identity';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: ops.IdentityQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: ops.OpsIdentityChecks;
+    defaults: { query: 'limit'; body: never };
+  };
+  /** Approves a pending identity check that has all three images: the member's verified real name becomes the check's. One transaction with its audit row. Already decided: 409 ops.refused (code identity.decided); an image missing: 409 ops.refused (code identity.images.missing). */
+  'POST /ops/identity/:id/approve': {
+    method: 'POST';
+    path: `/ops/identity/${string}/approve`;
+    auth: 'none';
+    produces: 'application/json';
+    params: common.IdParams;
+    query: undefined;
+    headers: undefined;
+    body: common.EmptyBody;
+    payload: undefined;
+    response: ops.Decision;
+    defaults: { query: never; body: never };
+  };
+  /** Rejects a pending identity check with the reason the member will read (the member may submit again). Already decided: 409 ops.refused (code identity.decided). */
+  'POST /ops/identity/:id/reject': {
+    method: 'POST';
+    path: `/ops/identity/${string}/reject`;
+    auth: 'none';
+    produces: 'application/json';
+    params: common.IdParams;
+    query: undefined;
+    headers: undefined;
+    body: ops.DecisionReasonBody;
+    payload: undefined;
+    response: ops.Decision;
+    defaults: { query: never; body: never };
+  };
+  /** One image of an identity check (front, back or selfie) for the review (Cache-Control no-store). 404 not.found when the check is unknown or the image was not received. */
+  'GET /ops/identity/:id/images/:side': {
+    method: 'GET';
+    path: `/ops/identity/${string}/images/${string}`;
+    auth: 'none';
+    produces: 'image/';
+    params: ops.IdentityImageParams;
+    query: common.NoQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: ops.Image;
+    defaults: { query: never; body: never };
+  };
+  /** Withdrawals of the operator's merchants, oldest first (the payout queue), with the full account number to pay to. */
+  'GET /ops/withdrawals': {
+    method: 'GET';
+    path: '/ops/withdrawals';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: ops.WithdrawalsQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: ops.OpsWithdrawals;
+    defaults: { query: 'limit'; body: never };
+  };
+  /** Marks a pending withdrawal paid (the money left through the payout provider): its held amount + fee go to the house, in one transaction with its audit row. Decided once: a withdrawal no longer pending is 409 ops.refused (code withdrawal.decided) and nothing moves. */
+  'POST /ops/withdrawals/:id/pay': {
+    method: 'POST';
+    path: `/ops/withdrawals/${string}/pay`;
+    auth: 'none';
+    produces: 'application/json';
+    params: common.IdParams;
+    query: undefined;
+    headers: undefined;
+    body: common.EmptyBody;
+    payload: undefined;
+    response: ops.Decision;
+    defaults: { query: never; body: never };
+  };
+  /** Rejects a pending withdrawal with the reason the member will read: its held amount + fee return to the member's wallet, in one transaction with its audit row. Already decided: 409 ops.refused (code withdrawal.decided), nothing moves. */
+  'POST /ops/withdrawals/:id/reject': {
+    method: 'POST';
+    path: `/ops/withdrawals/${string}/reject`;
+    auth: 'none';
+    produces: 'application/json';
+    params: common.IdParams;
+    query: undefined;
+    headers: undefined;
+    body: ops.DecisionReasonBody;
+    payload: undefined;
+    response: ops.Decision;
+    defaults: { query: never; body: never };
+  };
+  /** Audit rows, newest first (at most 100; `before` pages on by id). An operator limited to some merchants sees only theirs. */
+  'GET /ops/audit': {
+    method: 'GET';
+    path: '/ops/audit';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: ops.AuditQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: ops.AuditRows;
+    defaults: { query: 'limit'; body: never };
+  };
+  /** Runs an `npm run ops` verb for the CLI on the machine of a server that holds a PGlite data folder (the CLI cannot open it then). Only from a loopback address with no forwarding header, and with the key the server wrote to DATA_DIR/ops-cli.key (mode 0600) at start: 403 ops.cli.forbidden otherwise. The audit's actor is cli:<user>. */
+  'POST /ops/cli': {
+    method: 'POST';
+    path: '/ops/cli';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: ops.CliHeaders;
+    body: ops.CliBody;
+    payload: undefined;
+    response: ops.CliResult;
+    defaults: { query: never; body: never };
+  };
   /** Available promotions: enabled ones whose type the tenant enables (settings.promotions, e.g. REFERRAL, MISSION). */
   'GET /wps/promotions': {
     method: 'GET';
@@ -530,6 +786,174 @@ export interface Endpoints {
     body: relay.RankBody;
     payload: undefined;
     response: relay.RankList;
+    defaults: { query: never; body: never };
+  };
+  /** Sets the payment password when the member has none (else 409 payment.password.exists: change it or reset it by SMS). */
+  'POST /wps/security/paymentPassword': {
+    method: 'POST';
+    path: '/wps/security/paymentPassword';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: securityCentre.SetPaymentPassword;
+    payload: undefined;
+    response: common.Done;
+    defaults: { query: never; body: never };
+  };
+  /** Changes the payment password: the old one must match (a miss counts towards the lock); the new one must differ. */
+  'POST /wps/security/paymentPassword/change': {
+    method: 'POST';
+    path: '/wps/security/paymentPassword/change';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: securityCentre.ChangePaymentPassword;
+    payload: undefined;
+    response: common.Done;
+    defaults: { query: never; body: never };
+  };
+  /** Sends a reset code by SMS to the member's own mobile number (the number on the account; nothing is read from the request). One send per number per minute. */
+  'POST /wps/security/paymentPassword/code': {
+    method: 'POST';
+    path: '/wps/security/paymentPassword/code';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: common.NoQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: common.ExpiredMinutes;
+    defaults: { query: never; body: never };
+  };
+  /** Sets a new payment password, proven by the code sent by sendPaymentPasswordCode (single use, 5 attempts). Clears the wrong-password lock. */
+  'POST /wps/security/paymentPassword/reset': {
+    method: 'POST';
+    path: '/wps/security/paymentPassword/reset';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: securityCentre.ResetPaymentPassword;
+    payload: undefined;
+    response: common.Done;
+    defaults: { query: never; body: never };
+  };
+  /** Replaces the member's head icon. Raw body, Content-Type image/png or image/jpeg, at most 5 MB (413 body.too.large), content checked by its magic bytes (400 image.invalid; another Content-Type: 415). */
+  'POST /wps/member/headIcon': {
+    method: 'POST';
+    path: '/wps/member/headIcon';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: common.Done;
+    defaults: { query: never; body: never };
+  };
+  /** The signed-in member's own head icon (there is no id in the path: no member can read another's). Cache-Control private, no-cache with an ETag: a repeat with If-None-Match answers 304. 404 not.found when none was uploaded. */
+  'GET /wps/member/headIcon': {
+    method: 'GET';
+    path: '/wps/member/headIcon';
+    auth: 'required';
+    produces: 'image/';
+    params: undefined;
+    query: common.NoQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: securityCentre.Image;
+    defaults: { query: never; body: never };
+  };
+  /** The member's latest identity check: state none, pending, approved or rejected (with the operator's reason), the details with the ID number masked, and which images were received (never the images). */
+  'GET /wps/security/identity': {
+    method: 'GET';
+    path: '/wps/security/identity';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: common.NoQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: securityCentre.IdentityStatus;
+    defaults: { query: never; body: never };
+  };
+  /** Opens an identity check with the details (birthday: age at least the tenant's ageLimit). Then each image is sent with PUT /wps/security/identity/images/:side; an operator decides once all three are in. One open check at a time (pending or approved: 409 identity.open); after a rejection a new one may be submitted. */
+  'POST /wps/security/identity': {
+    method: 'POST';
+    path: '/wps/security/identity';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: securityCentre.IdentityDetails;
+    payload: undefined;
+    response: securityCentre.IdentityStatus;
+    defaults: { query: never; body: never };
+  };
+  /** One image of the pending check (front, back, selfie with the ID): raw body image/png or image/jpeg, at most 5 MB, magic bytes checked. Sending a side again replaces it until the check is decided (no pending check: 409 identity.not.pending). */
+  'PUT /wps/security/identity/images/:side': {
+    method: 'PUT';
+    path: `/wps/security/identity/images/${string}`;
+    auth: 'required';
+    produces: 'application/json';
+    params: securityCentre.SideParams;
+    query: undefined;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: securityCentre.IdentityStatus;
+    defaults: { query: never; body: never };
+  };
+  /** The member's live payout accounts (account numbers masked, newest first), the tenant's payout providers and the most a member may keep. */
+  'GET /wps/security/payoutAccounts': {
+    method: 'GET';
+    path: '/wps/security/payoutAccounts';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: common.NoQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: securityCentre.PayoutAccountList;
+    defaults: { query: never; body: never };
+  };
+  /** Adds a payout account: providerCode one of the tenant's payout providers of that kind, accountNo matching its accountPattern (400 validation.failed naming the field), holderName equal to the verified real name (identity not approved: 403 identity.unverified; another name: 400 payout.name.mismatch). At most 5 live accounts (409 payout.account.limit); the same provider and number twice: 409 payout.account.exists. */
+  'POST /wps/security/payoutAccounts': {
+    method: 'POST';
+    path: '/wps/security/payoutAccounts';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: securityCentre.NewPayoutAccount;
+    payload: undefined;
+    response: securityCentre.PayoutAccount;
+    defaults: { query: never; body: never };
+  };
+  /** Removes a payout account (kept for the records of its withdrawals). Needs the payment password. Another member's id: 404 not.found. */
+  'DELETE /wps/security/payoutAccounts/:id': {
+    method: 'DELETE';
+    path: `/wps/security/payoutAccounts/${string}`;
+    auth: 'required';
+    produces: 'application/json';
+    params: securityCentre.IdParams;
+    query: undefined;
+    headers: undefined;
+    body: securityCentre.PaymentPasswordBody;
+    payload: undefined;
+    response: common.Done;
     defaults: { query: never; body: never };
   };
   /** Security service V2. oldPassword is checked with the loginPassword rule, newPassword with the password rule; new must differ from old. Other sessions of the member are revoked. */
@@ -754,6 +1178,160 @@ export interface Endpoints {
     response: common.ExpiredMinutes;
     defaults: { query: never; body: never };
   };
+  /** The deposit channels of the member's tenant, in the tenant's order (no merchant account details: those come with a created manual deposit). */
+  'GET /wps/wallet/deposit/channels': {
+    method: 'GET';
+    path: '/wps/wallet/deposit/channels';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: common.NoQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: wallet.ChannelList;
+    defaults: { query: never; body: never };
+  };
+  /** Creates a pending deposit. Idempotent: a repeat with the same Idempotency-Key and body answers the first deposit; the same key with another body is 422 idempotency.key.reused. At most 5 pending deposits per member (409 deposit.pending.limit). Free-play members: 403 trial.forbidden. */
+  'POST /wps/wallet/deposits': {
+    method: 'POST';
+    path: '/wps/wallet/deposits';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: wallet.IdempotencyHeaders;
+    body: wallet.CreateBody;
+    payload: undefined;
+    response: wallet.Deposit;
+    defaults: { query: never; body: never };
+  };
+  /** The member's deposits, newest first. Pending deposits past their expiry are answered (and stored) as expired. */
+  'GET /wps/wallet/deposits': {
+    method: 'GET';
+    path: '/wps/wallet/deposits';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: wallet.ListQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: wallet.DepositPage;
+    defaults: { query: 'page' | 'pageSize'; body: never };
+  };
+  /** One of the member's deposits (another member's: 404 not.found). */
+  'GET /wps/wallet/deposits/:id': {
+    method: 'GET';
+    path: `/wps/wallet/deposits/${string}`;
+    auth: 'required';
+    produces: 'application/json';
+    params: common.IdParams;
+    query: common.NoQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: wallet.Deposit;
+    defaults: { query: never; body: never };
+  };
+  /** Cancels a pending deposit of the member; a later payment callback for it credits nothing. Not pending: 409 deposit.state.invalid with value.state. */
+  'POST /wps/wallet/deposits/:id/cancel': {
+    method: 'POST';
+    path: `/wps/wallet/deposits/${string}/cancel`;
+    auth: 'required';
+    produces: 'application/json';
+    params: common.IdParams;
+    query: undefined;
+    headers: undefined;
+    body: common.EmptyBody;
+    payload: undefined;
+    response: wallet.Deposit;
+    defaults: { query: never; body: never };
+  };
+  /** manual deposits: the reference number of the member's transfer (4 to 40 of A-Z a-z 0-9 -); may be sent again while pending to correct it. */
+  'POST /wps/wallet/deposits/:id/reference': {
+    method: 'POST';
+    path: `/wps/wallet/deposits/${string}/reference`;
+    auth: 'required';
+    produces: 'application/json';
+    params: common.IdParams;
+    query: undefined;
+    headers: undefined;
+    body: wallet.ReferenceBody;
+    payload: undefined;
+    response: wallet.Deposit;
+    defaults: { query: never; body: never };
+  };
+  /** manual deposits: the transfer's receipt as the raw request body, Content-Type image/png or image/jpeg, at most 5 MB; the content must be of the type it claims (its first bytes are checked). Replaces an earlier receipt while pending. Another content type: 415 content.type.unsupported; larger: 413 body.too.large; content not of its type: 400 receipt.invalid. */
+  'PUT /wps/wallet/deposits/:id/receipt': {
+    method: 'PUT';
+    path: `/wps/wallet/deposits/${string}/receipt`;
+    auth: 'required';
+    produces: 'application/json';
+    params: common.IdParams;
+    query: undefined;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: wallet.Deposit;
+    defaults: { query: never; body: never };
+  };
+  /** The payment provider's notice of a payment's outcome (server to server). Signed: X-Gateway-Timestamp (Unix seconds, within 5 minutes of the server's clock, equal to the body's timestamp) and X-Gateway-Signature: sha256=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>, the secret being the merchant's (derived from the server's key-encryption key). A bad signature: 401 signature.invalid; an old timestamp: 400 signature.stale; an amount other than the deposit's: 400 gateway.amount.mismatch; nothing changes. paid credits the deposit once (a repeat answers outcome duplicate); a deposit no longer pending (expired, cancelled) is not credited (outcome ignored). */
+  'POST /wps/wallet/gateway/callback': {
+    method: 'POST';
+    path: '/wps/wallet/gateway/callback';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: wallet.CallbackHeaders;
+    body: wallet.CallbackBody;
+    payload: undefined;
+    response: wallet.CallbackAnswer;
+    defaults: { query: never; body: never };
+  };
+  /** What the member may withdraw now: balance, withdrawable amount (largest amount whose amount + fee the balance covers, within max), limits (min, max, fee, daily count used / allowed in the tenant's time zone), payout accounts (masked) and every reason that blocks a withdrawal now. With amount, its fee and the amount checks too. */
+  'GET /wps/wallet/withdrawals/eligibility': {
+    method: 'GET';
+    path: '/wps/wallet/withdrawals/eligibility';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: withdrawal.EligibilityQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: withdrawal.Eligibility;
+    defaults: { query: never; body: never };
+  };
+  /** Requests a withdrawal to one of the member's payout accounts. Every rule is checked again in the transaction that holds the money; a blocked request answers the first reason's errorCode (409; payment password: 400 / 429) with value.reasons listing them all, and changes nothing. Idempotent: Idempotency-Key required; a repeat with the same key and body answers the first result without moving money. */
+  'POST /wps/wallet/withdrawals': {
+    method: 'POST';
+    path: '/wps/wallet/withdrawals';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: withdrawal.IdempotencyHeaders;
+    body: withdrawal.CreateBody;
+    payload: undefined;
+    response: withdrawal.Withdrawal;
+    defaults: { query: never; body: never };
+  };
+  /** The member's withdrawals, newest first (pageNo 1-based, pageSize 20, at most 100). */
+  'GET /wps/wallet/withdrawals': {
+    method: 'GET';
+    path: '/wps/wallet/withdrawals';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: withdrawal.ListQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: withdrawal.WithdrawalPage;
+    defaults: { query: 'pageNo' | 'pageSize'; body: never };
+  };
 }
 
 export type EndpointKey = keyof Endpoints;
@@ -808,12 +1386,46 @@ export interface RouteNames {
     messages: 'GET /wps/member/messages';
     readMessage: 'POST /wps/member/messages/:id/read';
   };
+  ops: {
+    login: 'POST /ops/session';
+    logout: 'DELETE /ops/session';
+    ledgerCheck: 'GET /ops/ledger/check';
+    balanceAdjust: 'POST /ops/balance/adjust';
+    turnoverWaive: 'POST /ops/turnover/waive';
+    depositsList: 'GET /ops/deposits';
+    depositApprove: 'POST /ops/deposits/:id/approve';
+    depositReject: 'POST /ops/deposits/:id/reject';
+    depositReceipt: 'GET /ops/deposits/:id/receipt';
+    identityList: 'GET /ops/identity';
+    identityApprove: 'POST /ops/identity/:id/approve';
+    identityReject: 'POST /ops/identity/:id/reject';
+    identityImage: 'GET /ops/identity/:id/images/:side';
+    withdrawalsList: 'GET /ops/withdrawals';
+    withdrawalPay: 'POST /ops/withdrawals/:id/pay';
+    withdrawalReject: 'POST /ops/withdrawals/:id/reject';
+    audit: 'GET /ops/audit';
+    cli: 'POST /ops/cli';
+  };
   promotions: {
     list: 'GET /wps/promotions';
   };
   relay: {
     rankList: 'GET /wps/relay/GCSGAME_getRankList';
     rankListPost: 'POST /wps/relay/GCSGAME_getRankList';
+  };
+  'security-centre': {
+    setPaymentPassword: 'POST /wps/security/paymentPassword';
+    changePaymentPassword: 'POST /wps/security/paymentPassword/change';
+    sendPaymentPasswordCode: 'POST /wps/security/paymentPassword/code';
+    resetPaymentPassword: 'POST /wps/security/paymentPassword/reset';
+    uploadHeadIcon: 'POST /wps/member/headIcon';
+    headIcon: 'GET /wps/member/headIcon';
+    identity: 'GET /wps/security/identity';
+    submitIdentity: 'POST /wps/security/identity';
+    identityImage: 'PUT /wps/security/identity/images/:side';
+    payoutAccounts: 'GET /wps/security/payoutAccounts';
+    addPayoutAccount: 'POST /wps/security/payoutAccounts';
+    deletePayoutAccount: 'DELETE /wps/security/payoutAccounts/:id';
   };
   security: {
     changePassword: 'POST /wps/security/v2/changePassword';
@@ -838,5 +1450,20 @@ export interface RouteNames {
   verification: {
     smsNoLogin: 'POST /wps/verification/sms/noLogin';
     smsResetPassword: 'POST /wps/verification/sms/resetPassword';
+  };
+  wallet: {
+    channels: 'GET /wps/wallet/deposit/channels';
+    create: 'POST /wps/wallet/deposits';
+    list: 'GET /wps/wallet/deposits';
+    get: 'GET /wps/wallet/deposits/:id';
+    cancel: 'POST /wps/wallet/deposits/:id/cancel';
+    reference: 'POST /wps/wallet/deposits/:id/reference';
+    receipt: 'PUT /wps/wallet/deposits/:id/receipt';
+    gatewayCallback: 'POST /wps/wallet/gateway/callback';
+  };
+  withdrawal: {
+    eligibility: 'GET /wps/wallet/withdrawals/eligibility';
+    create: 'POST /wps/wallet/withdrawals';
+    list: 'GET /wps/wallet/withdrawals';
   };
 }
