@@ -3,6 +3,8 @@ import type { AppOptions } from './config';
 import { ApiError, errorEnvelope, validationError, type ErrorCode } from './errors';
 import { loggerOptions } from './lib/logging';
 import { fieldOf, ApiSchemas } from './schemas';
+import { refusalError } from './ops/http';
+import { OpsRefusal } from './ops/types';
 import envPlugin from './plugins/external/env';
 import dbPlugin from './plugins/external/db';
 import rateLimitPlugin from './plugins/external/rate-limit';
@@ -15,6 +17,8 @@ import tenantsPlugin from './plugins/app/tenants';
 import authPlugin from './plugins/app/auth';
 import startupPlugin from './plugins/app/startup';
 import housekeepingPlugin from './plugins/app/housekeeping';
+import opsPlugin from './plugins/app/ops';
+import depositJobsPlugin from './plugins/app/deposit-jobs';
 import affiliateRoutes from './routes/affiliate/affiliate';
 import announcementRoutes from './routes/announcements/announcements';
 import captchaRoutes from './routes/captcha/captcha';
@@ -29,9 +33,19 @@ import messageRoutes from './routes/member/messages';
 import memberInfoRoutes from './routes/member/info';
 import registerRoutes from './routes/member/register';
 import walletRoutes from './routes/member/wallet';
+import depositRoutes from './routes/wallet/deposits';
+import depositLogoRoutes from './routes/wallet/deposit-logos';
+import depositReceiptRoutes from './routes/wallet/deposit-receipts';
+import gatewayCallbackRoutes from './routes/wallet/gateway-callback';
+import gatewayPageRoutes from './routes/wallet/gateway-pages';
 import promotionRoutes from './routes/promotions/promotions';
 import rankListRoutes from './routes/relay/rank-list';
 import passwordRoutes from './routes/security/password';
+import headIconRoutes from './routes/security/head-icon';
+import identityRoutes from './routes/security/identity';
+import paymentPasswordRoutes from './routes/security/payment-password';
+import payoutAccountRoutes from './routes/security/payout-accounts';
+import withdrawalRoutes from './routes/wallet/withdrawals';
 import sessionRoutes from './routes/session/session';
 import siteRoutes from './routes/site/index';
 import helpCenterRoutes from './routes/system/help-center';
@@ -39,6 +53,15 @@ import registrationSettingsRoutes from './routes/system/registration';
 import readyRoutes from './routes/system/ready';
 import startupRoutes from './routes/system/startup';
 import smsRoutes from './routes/verification/sms';
+import opsAuditRoutes from './routes/ops/audit';
+import opsBalanceRoutes from './routes/ops/balance';
+import opsCliRoutes from './routes/ops/cli';
+import opsDepositRoutes from './routes/ops/deposits';
+import opsIdentityRoutes from './routes/ops/identity';
+import opsLedgerRoutes from './routes/ops/ledger';
+import opsSessionRoutes from './routes/ops/session';
+import opsTurnoverRoutes from './routes/ops/turnover';
+import opsWithdrawalRoutes from './routes/ops/withdrawals';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,7 +70,8 @@ declare module 'fastify' {
 }
 
 /** Maps any error to the envelope: ours as they are, Fastify's by code, the rest as 500. */
-function toEnvelope(error: FastifyError | ApiError): { status: number; body: ReturnType<typeof errorEnvelope> } {
+function toEnvelope(error: FastifyError | ApiError | OpsRefusal): { status: number; body: ReturnType<typeof errorEnvelope> } {
+  if (error instanceof OpsRefusal) return toEnvelope(refusalError(error));
   if (error instanceof ApiError) return { status: error.statusCode, body: errorEnvelope(error.errorCode, error.value) };
   if (error.validation) {
     const e = validationError(fieldOf(error.validation[0] as never), { location: error.validationContext, reason: error.validation[0]?.message });
@@ -107,7 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, parseForm);
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | OpsRefusal, request, reply) => {
     const { status, body } = toEnvelope(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.code(status).send(body);
@@ -125,6 +149,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(startupPlugin);
   await app.register(housekeepingPlugin);
+  await app.register(opsPlugin);
+  await app.register(depositJobsPlugin);
 
   for (const routes of [
     startupRoutes,
@@ -136,8 +162,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerRoutes,
     memberInfoRoutes,
     walletRoutes,
+    depositRoutes,
+    depositReceiptRoutes,
+    depositLogoRoutes,
+    gatewayCallbackRoutes,
+    gatewayPageRoutes,
     messageRoutes,
     passwordRoutes,
+    paymentPasswordRoutes,
+    headIconRoutes,
+    identityRoutes,
+    payoutAccountRoutes,
+    withdrawalRoutes,
     smsRoutes,
     announcementRoutes,
     promotionRoutes,
@@ -150,6 +186,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rankListRoutes,
     outboxRoutes,
     devCaptchaRoutes,
+    opsSessionRoutes,
+    opsLedgerRoutes,
+    opsBalanceRoutes,
+    opsTurnoverRoutes,
+    opsDepositRoutes,
+    opsIdentityRoutes,
+    opsWithdrawalRoutes,
+    opsAuditRoutes,
+    opsCliRoutes,
   ]) {
     await app.register(routes);
   }

@@ -39,7 +39,47 @@ export const ERROR_KEYS = {
   'trial.forbidden': 'login_actual_account',
   'message.send.failed': 'err_message_send_failed',
   'site.unavailable': 'system_upgrading',
+  /** Deposits (server/services/deposits.ts) and the payment provider's callback (server/services/gateway.ts). */
+  'deposit.channel.unknown': 'err_deposit_channel_unknown',
+  'deposit.amount.below.min': 'err_deposit_amount_below_min',
+  'deposit.amount.above.max': 'err_deposit_amount_above_max',
+  'deposit.state.invalid': 'err_deposit_state_invalid',
+  'deposit.not.manual': 'err_deposit_not_manual',
+  'deposit.pending.limit': 'err_deposit_pending_limit',
+  'receipt.invalid': 'err_receipt_invalid',
+  'signature.invalid': 'err_signature_invalid',
+  'signature.stale': 'err_signature_stale',
+  'gateway.amount.mismatch': 'err_gateway_amount_mismatch',
   'server.error': 'unknown_error',
+  /** The back office (/ops): no or a stale operator session. */
+  'ops.session.required': 'err_ops_session_required',
+  'ops.login.failed': 'err_ops_login_failed',
+  /** The operator has TOTP: the right password needs a code with it. */
+  'ops.totp.required': 'err_ops_totp_required',
+  'ops.operator.disabled': 'err_ops_operator_disabled',
+  'ops.merchant.forbidden': 'err_ops_merchant_forbidden',
+  /** /ops/cli: not from this machine, or not with the data folder's key. */
+  'ops.cli.forbidden': 'err_ops_cli_forbidden',
+  /** An operator action refused for a reason of its own (value: { code, reason }). */
+  'ops.refused': 'err_ops_refused',
+  'payment.password.exists': 'err_payment_password_exists',
+  'payment.password.unset': 'err_payment_password_unset',
+  'payment.password.incorrect': 'err_payment_password_incorrect',
+  'payment.password.locked': 'err_payment_password_locked',
+  'mobile.missing': 'err_mobile_missing',
+  'image.invalid': 'err_image_invalid',
+  'identity.age.under': 'err_identity_age_under',
+  'identity.open': 'err_identity_open',
+  'identity.not.pending': 'err_identity_not_pending',
+  'identity.unverified': 'err_identity_unverified',
+  'payout.name.mismatch': 'err_payout_name_mismatch',
+  'payout.account.limit': 'err_payout_account_limit',
+  'payout.account.exists': 'err_payout_account_exists',
+  'payout.account.missing': 'err_payout_account_missing',
+  'turnover.required': 'err_turnover_required',
+  'withdrawal.pending': 'err_withdrawal_pending',
+  'withdrawal.daily.limit': 'err_withdrawal_daily_limit',
+  'withdrawal.amount.range': 'err_withdrawal_amount_range',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_KEYS;

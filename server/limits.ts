@@ -33,6 +33,8 @@ export interface Limits {
   passwordFailuresPerAccount: Limit;
   /** Encrypted bodies that fail (no decryption, stale, replayed) per IP; over it, no RSA is attempted. */
   encryptionFailuresPerIp: Limit;
+  /** Failed back-office logins (/ops/session), counted per IP and per username; over it, 429 before any password check. */
+  opsLoginFailures: Limit;
 }
 
 const MINUTE = 60_000;
@@ -54,6 +56,7 @@ export const DEFAULT_LIMITS: Limits = {
   passwordPerIp: { max: 20, windowMs: 15 * MINUTE },
   passwordFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE },
   encryptionFailuresPerIp: { max: 20, windowMs: 15 * MINUTE },
+  opsLoginFailures: { max: 5, windowMs: 15 * MINUTE },
 };
 
 /** Route config for @fastify/rate-limit. */

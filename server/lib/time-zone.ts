@@ -112,3 +112,16 @@ export function zoneWindow(timeZone: string, now: number = Date.now()): TimeZone
   windows.set(timeZone, zone);
   return zone;
 }
+
+/**
+ * The zone's calendar day at `now`: its date (YYYY-MM-DD) and the instant it began (daily limits
+ * such as withdrawals per day count from there). The offset at midnight can differ from the one
+ * at `now` on a day the clocks change, so it is taken again at the first guess of midnight.
+ */
+export function zoneDay(timeZone: string, now: number = Date.now()): { date: string; start: Date } {
+  const localNow = now + offsetAt(timeZone, now) * MINUTE_MS;
+  const localMidnight = Math.floor(localNow / DAY_MS) * DAY_MS;
+  const guess = localMidnight - offsetAt(timeZone, now) * MINUTE_MS;
+  const start = localMidnight - offsetAt(timeZone, guess) * MINUTE_MS;
+  return { date: new Date(localMidnight).toISOString().slice(0, 10), start: new Date(start) };
+}

@@ -39,6 +39,16 @@ export class CounterRepository {
     return row ? Number(row.count) : 0;
   }
 
+  /** The current count and the time left in its window (0 and 0 when the window has passed), without counting. */
+  async state(key: string): Promise<CounterState> {
+    const [row] = await rows<{ count: number; ttl_ms: number }>(
+      this.db,
+      sql`SELECT count::int AS count, (extract(epoch FROM (reset_at - now())) * 1000)::int AS ttl_ms
+          FROM rate_counters WHERE key = ${key} AND reset_at > now()`,
+    );
+    return row ? { count: Number(row.count), ttlMs: Math.max(0, Number(row.ttl_ms)) } : { count: 0, ttlMs: 0 };
+  }
+
   /** Takes one back (an attempt that turned out not to count); never below zero. */
   async giveBack(key: string): Promise<void> {
     await this.db

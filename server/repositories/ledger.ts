@@ -3,8 +3,11 @@ import { rows, type Db, type Executor, type Tx } from '../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema';
 import { ApiError } from '../errors';
 
-/** WALLET: a member's cash wallet. HOUSE: the merchant's counter-account (may go negative). */
-export type AccountKind = 'WALLET' | 'HOUSE';
+/**
+ * WALLET: a member's cash wallet. HOUSE: the merchant's counter-account (may go negative).
+ * HOLD: a member's money on its way out (requested withdrawals), one per member.
+ */
+export type AccountKind = 'WALLET' | 'HOUSE' | 'HOLD';
 
 export interface LedgerLine {
   accountId: number;
@@ -45,6 +48,22 @@ export class LedgerRepository {
       .insert(ledgerAccounts)
       .values({ merchantCode, memberId, kind: 'WALLET', currency })
       .returning({ id: ledgerAccounts.id });
+    return row.id;
+  }
+
+  /**
+   * The member's HOLD account, created on first use. The unique (member_id, kind) index makes two
+   * first uses racing create one row: the loser's insert does nothing and it reads the winner's.
+   */
+  async holdAccount(tx: Executor, merchantCode: string, memberId: number, currency: string): Promise<number> {
+    await tx
+      .insert(ledgerAccounts)
+      .values({ merchantCode, memberId, kind: 'HOLD', currency })
+      .onConflictDoNothing();
+    const [row] = await tx
+      .select({ id: ledgerAccounts.id })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.memberId, memberId), eq(ledgerAccounts.kind, 'HOLD')));
     return row.id;
   }
 

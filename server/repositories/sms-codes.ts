@@ -7,8 +7,11 @@ export const SMS_CODE_TTL_MINUTES = 5;
 export const SMS_CODE_MAX_ATTEMPTS = 5;
 export const SMS_CODE_LENGTH = 6;
 
-/** What a code may be used for: VERIFY (register, SMS login, set password), RESET (password reset). */
-export type SmsPurpose = 'VERIFY' | 'RESET';
+/**
+ * What a code may be used for: VERIFY (register, SMS login, set password), RESET (password reset),
+ * PAYPW (payment password reset: never accepted for the login password, nor the other way).
+ */
+export type SmsPurpose = 'VERIFY' | 'RESET' | 'PAYPW';
 
 const hashOf = (id: number, code: string) => sha256(`${id}:${code}`);
 

@@ -29,6 +29,7 @@ export const HOUSEKEEPING_TASKS: HousekeepingTask[] = [
   { name: 'outbox', table: 'outbox', where: `created_at < now() - interval '7 days'` },
   { name: 'spent JWE ids', table: 'jwe_replays', where: 'expires_at <= now()' },
   { name: 'idempotency keys', table: 'idempotency_keys', where: 'expires_at <= now()' },
+  { name: 'operator sessions', table: 'operator_sessions', where: 'expires_at < now()' },
 ];
 
 export interface HousekeepingOptions {

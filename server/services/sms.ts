@@ -8,7 +8,7 @@ import { SMS_CODE_TTL_MINUTES, type SmsPurpose } from '../repositories/sms-codes
 import { deliver } from './delivery';
 
 /** One code per number per minute and a daily cap per number, whatever the IP. */
-async function throttle(app: FastifyInstance, merchantCode: string, phone: string): Promise<void> {
+export async function throttle(app: FastifyInstance, merchantCode: string, phone: string): Promise<void> {
   const { smsPerNumber, smsPerNumberDaily } = app.config.limits;
   for (const [name, limit] of [['sms', smsPerNumber], ['smsday', smsPerNumberDaily]] as const) {
     const state = await app.repos.counters.hit(`${name}:${merchantCode}:${phone}`, limit.windowMs);
@@ -17,7 +17,7 @@ async function throttle(app: FastifyInstance, merchantCode: string, phone: strin
 }
 
 /** Issues a code bound to the international number `phone` and sends it there. */
-async function sendCode(app: FastifyInstance, request: FastifyRequest, phone: string, purpose: SmsPurpose) {
+export async function sendCode(app: FastifyInstance, request: FastifyRequest, phone: string, purpose: SmsPurpose) {
   const tenant = request.tenant;
   const code = await app.repos.smsCodes.issue(tenant.merchantCode, phone, purpose);
   await deliver(app, {

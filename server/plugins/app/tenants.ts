@@ -12,8 +12,11 @@ declare module 'fastify' {
 /** API paths still answered while a tenant is in maintenance or region-restricted (the site needs them to say so). */
 const ALWAYS_OPEN = /^\/wps\/(system|dev)\//;
 
-/** Answered whatever the Host: a load balancer's health check does not know the tenants' domains. */
-const ANY_HOST = /^\/wps\/system\/ready(\?|$)/;
+/**
+ * Answered whatever the Host: a load balancer's health check does not know the tenants' domains,
+ * and the back office (/ops) belongs to no tenant (its routes never read request.tenant).
+ */
+const ANY_HOST = /^\/(wps\/system\/ready(\?|$)|ops(\/|\?|$))/;
 
 /**
  * Resolves `request.tenant` from the Host header (port stripped; unknown hosts get the default

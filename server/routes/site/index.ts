@@ -4,6 +4,7 @@ import { extname, join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, errorEnvelope } from '../../errors';
 import { globalPlugin } from '../../lib/plugin';
+import { publicTenant } from '../../lib/public-tenant';
 import { IndexTemplate, renderIndex, scriptJson } from '../../lib/site-index';
 import type { Startup } from '../../lib/startup';
 import { htmlLang } from '../../lib/tenant-host';
@@ -98,7 +99,8 @@ export default globalPlugin('site', async (app: FastifyInstance) => {
   async function serveIndex(request: FastifyRequest, reply: FastifyReply) {
     const html = await template.get();
     if (html === null) throw new ApiError('site.unavailable', 503);
-    const tenant = request.tenant;
+    // What every visitor may read: no merchant bank account of a manual deposit channel.
+    const tenant = publicTenant(request.tenant);
     const language = pageLanguage(request.headers.cookie, tenant.i18n.languages, tenant.i18n.default);
     const startup = app.startup(request);
     const key = pages.key({

@@ -1,0 +1,83 @@
+/**
+ * Argument handling shared by the ops verbs: `--name value`, `--name=value`, boolean flags, and
+ * the usage error (exit 2) a verb throws when its arguments are wrong. Verb files import this,
+ * never the runner (which imports them).
+ */
+import type { OpsArgs, OpsContext } from './types';
+
+/** Wrong usage: the runner prints one line naming what is wrong and exits 2. */
+export class UsageError extends Error {}
+
+/** Flags that take no value (so `--totp bob` leaves `bob` a positional). */
+export const BOOLEAN_FLAGS = new Set(['json', 'totp', 'help', 'yes']);
+
+/**
+ * Options the command line may not carry: secrets would land in the shell history and in `ps`.
+ * The CLI reads them from the environment or a prompt and passes them on itself.
+ */
+export const SECRET_OPTIONS = new Set(['password']);
+
+export function parseArgs(words: readonly string[]): OpsArgs {
+  const positionals: string[] = [];
+  const options: Record<string, string | true> = {};
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    if (word === '--') {
+      positionals.push(...words.slice(i + 1));
+      break;
+    }
+    if (!word.startsWith('--') || word.length === 2) {
+      positionals.push(word);
+      continue;
+    }
+    const eq = word.indexOf('=');
+    const name = word.slice(2, eq < 0 ? undefined : eq);
+    if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new UsageError(`bad option ${word}`);
+    if (SECRET_OPTIONS.has(name)) throw new UsageError(`--${name} is not read from the command line (set OPS_PASSWORD, or type it at the prompt)`);
+    if (eq >= 0) options[name] = word.slice(eq + 1);
+    else if (BOOLEAN_FLAGS.has(name) || i + 1 >= words.length || words[i + 1].startsWith('--')) options[name] = true;
+    else options[name] = words[++i];
+  }
+  return { positionals, options };
+}
+
+/** The positionals a verb needs, by name; a missing or extra one is a usage error naming it. */
+export function positionals(args: OpsArgs, names: readonly string[]): string[] {
+  if (args.positionals.length < names.length) throw new UsageError(`missing <${names[args.positionals.length]}>`);
+  if (args.positionals.length > names.length) throw new UsageError(`unexpected argument "${args.positionals[names.length]}"`);
+  return args.positionals;
+}
+
+/** A string option; `required` makes its absence a usage error. */
+export function stringOption(args: OpsArgs, name: string, required: true): string;
+export function stringOption(args: OpsArgs, name: string, required?: false): string | undefined;
+export function stringOption(args: OpsArgs, name: string, required = false): string | undefined {
+  const value = args.options[name];
+  if (value === undefined) {
+    if (required) throw new UsageError(`missing --${name}`);
+    return undefined;
+  }
+  if (value === true) throw new UsageError(`--${name} needs a value`);
+  return value;
+}
+
+/** Refuses options the verb does not know (a typo must not be silently ignored). */
+export function knownOptions(args: OpsArgs, names: readonly string[]): void {
+  for (const name of Object.keys(args.options)) {
+    if (name !== 'json' && !names.includes(name)) throw new UsageError(`unknown option --${name}`);
+  }
+}
+
+/** Prints a result: one JSON document with --json, else its lines. */
+export function emit(ctx: OpsContext, doc: unknown, lines: readonly string[]): void {
+  if (ctx.json) ctx.out(JSON.stringify(doc));
+  else for (const line of lines) ctx.out(line);
+}
+
+/** Minor units as the CLI prints them: 1250.5 -> "1,250.50". */
+export function formatMinor(minor: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  const units = Math.floor(abs / 100).toLocaleString('en-US');
+  return `${sign}${units}.${String(abs % 100).padStart(2, '0')}`;
+}

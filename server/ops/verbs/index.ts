@@ -1,0 +1,15 @@
+/**
+ * The registry of `npm run ops` verbs. Each area's file exports `export const verbs: OpsVerb[]`
+ * (server/ops/types.ts); adding an area is ONE line here, in this form:
+ *
+ *     export { verbs as deposits } from './deposits';
+ *
+ * The export's name (deposits) only has to be unique in this file; the runner takes every
+ * export of this module and flattens them (server/ops/runner.ts), and refuses to start if two
+ * verbs share their words. `help` lists them in the order of the lines below.
+ */
+export { verbs as core } from './core';
+export { verbs as operators } from './operators';
+export { verbs as deposits } from './deposits';
+export { verbs as withdrawals } from './withdrawals';
+export { verbs as identity } from './identity';

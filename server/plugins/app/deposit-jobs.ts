@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { globalPlugin } from '../../lib/plugin';
+import { expireDue } from '../../services/deposits';
+import { redeliverDue } from '../../services/gateway';
+
+/** Time between runs: a deposit expires at most this late, a failed notice is retried no sooner. */
+export const DEPOSIT_JOBS_INTERVAL_MS = 60_000;
+
+/** One run: pending deposits past their time become expired; the provider's due notices are sent again. */
+export async function runDepositJobs(app: FastifyInstance): Promise<{ expired: number; redelivered: number }> {
+  let expired = 0;
+  let redelivered = 0;
+  try {
+    expired = (await expireDue(app.db.orm, { limit: 1000 })).length;
+    redelivered = await redeliverDue(app);
+  } catch (err) {
+    app.log.error({ err }, 'deposit jobs failed');
+  }
+  if (expired > 0 || redelivered > 0) app.log.info({ expired, redelivered }, 'deposit jobs');
+  return { expired, redelivered };
+}
+
+/**
+ * The deposit jobs on a timer, next to housekeeping and switched with it (off in tests, which
+ * call runDepositJobs themselves). Reads expire a member's own due deposits too, so the timer
+ * only bounds how long another reader may still see one pending.
+ */
+export default globalPlugin('deposit-jobs', async (app: FastifyInstance) => {
+  if (!app.config.housekeeping) return;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let closing = false;
+  const schedule = () => {
+    if (closing) return;
+    timer = setTimeout(() => {
+      running = runDepositJobs(app).finally(() => {
+        running = undefined;
+        schedule();
+      });
+    }, DEPOSIT_JOBS_INTERVAL_MS);
+    timer.unref();
+  };
+  app.addHook('onReady', async () => schedule());
+  app.addHook('preClose', async () => {
+    closing = true;
+    clearTimeout(timer);
+    await running;
+  });
+});

@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../errors';
+import { idempotencyOf, withIdempotency } from '../../lib/idempotency';
+import { toAmount } from '../../lib/money';
+import { apiRoute } from '../../lib/route';
+import { MEMBER_TYPE } from '../../repositories/members';
+import {
+  cancelDeposit,
+  checkDepositRequest,
+  createDeposit,
+  memberDeposit,
+  memberDeposits,
+  presentDeposit,
+  setReference,
+  type DepositChannel,
+} from '../../services/deposits';
+import { openPayment } from '../../services/gateway';
+
+/** A channel's logo as the browser loads it: a file of the tenant folder under /m/brand/, or its https URL. */
+const logoUrlOf = (logo: string): string => (/^https:\/\//.test(logo) ? logo : `/m/brand/${logo}`);
+
+function presentChannel(c: DepositChannel) {
+  return {
+    id: c.id,
+    name: c.name,
+    kind: c.kind,
+    provider: c.provider,
+    logoUrl: logoUrlOf(c.logo),
+    // Tenant amounts are currency units with at most 2 decimals already; the round trip through
+    // minor units keeps them exactly 2-decimal numbers at the edge.
+    min: toAmount(Math.round(c.min * 100)),
+    max: toAmount(Math.round(c.max * 100)),
+    quickAmounts: c.quickAmounts.map((a) => toAmount(Math.round(a * 100))),
+    fee: { percent: c.fee.percent, fixed: toAmount(Math.round(c.fee.fixed * 100)) },
+    bonusPercent: c.bonusPercent,
+    bonusTurnoverMultiplier: c.bonusTurnoverMultiplier ?? 1,
+  };
+}
+
+/** The member's deposits: channels, create (idempotent), list, one, cancel, reference number. */
+export default async function depositRoutes(app: FastifyInstance) {
+  apiRoute(app, 'wallet', 'channels', {
+    handler: async (request) => {
+      const { settings } = request.tenant;
+      return {
+        channels: settings.wallet.deposit.channels.map(presentChannel),
+        currency: settings.currency.code,
+        currencySymbol: settings.currency.symbol,
+        pendingMinutes: settings.wallet.deposit.pendingMinutes,
+      };
+    },
+  });
+
+  apiRoute(app, 'wallet', 'create', {
+    handler: async (request) => {
+      const member = request.auth!.member;
+      if (member.type === MEMBER_TYPE.TRIAL) throw new ApiError('trial.forbidden', 403);
+      const tenant = request.tenant;
+      const { channelId, amount } = request.body;
+      // Refusals that need no database come first: a refused request writes nothing, not even its key.
+      checkDepositRequest(tenant, channelId, amount);
+      const key = idempotencyOf(request, 'wallet.create');
+      const host = (request.headers.host ?? '').slice(0, 255);
+      return withIdempotency(app, key, async (tx) => {
+        const row = await createDeposit(tx, { tenant, memberId: member.id, merchantCode: member.merchantCode, channelId, amount }, (t, deposit, channel) =>
+          openPayment(t, tenant, host, deposit, channel),
+        );
+        const { receipt: _receipt, receiptType: _type, ...summary } = row;
+        return presentDeposit(tenant, { ...summary, hasReceipt: false });
+      });
+    },
+  });
+
+  apiRoute(app, 'wallet', 'list', {
+    handler: async (request) => {
+      const { page, pageSize, state } = request.query;
+      const result = await memberDeposits(app.db.orm, request.auth!.member.id, { page, pageSize, state });
+      return {
+        list: result.list.map((row) => presentDeposit(request.tenant, row)),
+        pageNum: page,
+        pageSize,
+        totalPages: Math.ceil(result.total / pageSize),
+        total: result.total,
+      };
+    },
+  });
+
+  apiRoute(app, 'wallet', 'get', {
+    handler: async (request) => presentDeposit(request.tenant, await memberDeposit(app.db.orm, request.auth!.member.id, request.params.id)),
+  });
+
+  apiRoute(app, 'wallet', 'cancel', {
+    handler: async (request) => presentDeposit(request.tenant, await cancelDeposit(app.db.orm, request.auth!.member.id, request.params.id)),
+  });
+
+  apiRoute(app, 'wallet', 'reference', {
+    handler: async (request) =>
+      presentDeposit(request.tenant, await setReference(app.db.orm, request.auth!.member.id, request.params.id, request.body.reference)),
+  });
+}
