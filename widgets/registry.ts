@@ -4,6 +4,8 @@ import announcementPopup from './announcement-popup';
 import bannerCarousel from './banner-carousel';
 import categoryMenu from './category-menu';
 import changePasswordForm from './change-password-form';
+import depositDetail from './deposit-detail';
+import depositForm from './deposit-form';
 import downloadBar from './download-bar';
 import floatingService from './floating-service';
 import footerMenu from './footer-menu';
@@ -30,6 +32,8 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'banner-carousel': bannerCarousel,
   'category-menu': categoryMenu,
   'change-password-form': changePasswordForm,
+  'deposit-detail': depositDetail,
+  'deposit-form': depositForm,
   'download-bar': downloadBar,
   'floating-service': floatingService,
   'footer-menu': footerMenu,

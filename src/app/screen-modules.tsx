@@ -19,6 +19,10 @@ export const SCREEN_MODULES: Readonly<Record<ScreenModuleId, ScreenModule>> = {
     load: async () => (await import('../features/account/screens/member-centre-screen')).default,
     files: ['src/features/account/screens/member-centre-screen.tsx'],
   },
+  deposit: {
+    load: async () => (await import('../features/wallet/screens/deposit-screen')).default,
+    files: ['src/features/wallet/screens/deposit-screen.tsx'],
+  },
   gameList: {
     load: async () => (await import('../features/games/screens/game-list-screen')).default,
     files: ['src/features/games/screens/game-list-screen.tsx'],

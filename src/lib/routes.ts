@@ -17,7 +17,7 @@ export type RouteGuard = 'visitor' | 'session' | 'memberCentre';
  * Screens with code of their own, named here because src/lib cannot import features or the app;
  * the app maps each id to its lazily loaded module (home is in the first load).
  */
-export type ScreenModuleId = 'home' | 'memberCentre' | 'gameList' | 'startLottery' | 'launchGame' | 'maintenance';
+export type ScreenModuleId = 'home' | 'memberCentre' | 'deposit' | 'gameList' | 'startLottery' | 'launchGame' | 'maintenance';
 
 interface RouteBase {
   id: string;
@@ -132,7 +132,7 @@ export const ROUTES = [
   { id: 'memberNotice', path: '/m/member/notice', title: 'agent_notice' },
   { id: 'webEmail', path: '/m/webEmail', title: 'message_center', headerTitle: 'message_center' },
   { id: 'rewardCenter', path: '/m/rewardCenter', title: 'reward_center' },
-  { id: 'voucherCenter', path: '/m/voucherCenter', title: 'deposit' },
+  { id: 'voucherCenter', path: '/m/voucherCenter', title: 'deposit', guard: 'memberCentre', module: 'deposit' },
   { id: 'withdraw', path: '/m/withdraw', title: 'withdraw' },
   { id: 'vouReport', path: '/m/vouReport', title: 'deposit_record' },
   { id: 'withdrawReport', path: '/m/withdrawReport', title: 'withdraw_record' },

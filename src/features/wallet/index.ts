@@ -1,2 +1,4 @@
 // The public face of the wallet area: other areas, widgets and the app shell import from here only.
 export * from './api/wallet';
+export * from './api/deposits';
+export * from './deposit-rules';

@@ -103,8 +103,23 @@ type BodyOption<E extends Endpoints[EndpointKey]> = [E['payload']] extends [unde
   : // An encrypted route: the payload is what the caller hands over; the wire body is its JWE.
     { body: E['payload']; encrypt: true; form?: undefined };
 
+/**
+ * Routes that declare request headers (an Idempotency-Key) must be given them; an encrypted
+ * route's header is the client's own (see encryptBody).
+ */
+type HeadersOption<E extends Endpoints[EndpointKey]> = [E['headers']] extends [undefined]
+  ? { headers?: undefined }
+  : [E['payload']] extends [undefined]
+    ? { headers: E['headers'] }
+    : { headers?: undefined };
+/** A route without a JSON body may take a raw one (an image upload), sent with the Blob's own type. */
+type BlobOption<E extends Endpoints[EndpointKey]> = [E['body']] extends [undefined] ? { blob?: Blob } : { blob?: undefined };
+
 /** What a call of route K takes: its query and body types, encryption where the route needs it. */
-export type RequestOptionsFor<K extends EndpointKey> = QueryOption<Endpoints[K]> & BodyOption<Endpoints[K]> & { signal?: AbortSignal };
+export type RequestOptionsFor<K extends EndpointKey> = QueryOption<Endpoints[K]> &
+  BodyOption<Endpoints[K]> &
+  HeadersOption<Endpoints[K]> &
+  BlobOption<Endpoints[K]> & { signal?: AbortSignal };
 
 /** The options argument may be left out when nothing in it is required. */
 type OptionsArg<O> = object extends O ? [opts?: O] : [opts: O];
@@ -124,6 +139,10 @@ export interface RequestOptions {
   form?: Record<string, string>;
   /** Encrypt the JSON body as JWE (login and register). */
   encrypt?: boolean;
+  /** Request headers the route declares (e.g. idempotency-key). */
+  headers?: object;
+  /** A raw body (an image), sent with the Blob's type as its content type. */
+  blob?: Blob;
   signal?: AbortSignal;
 }
 
@@ -168,10 +187,14 @@ export function request<M extends Method, P extends PathOf<M>>(
 export function request(method: Method, path: CheckedPath, opts?: RequestOptions): Promise<unknown>;
 export async function request(method: Method, path: string, opts: Omit<RequestOptions, 'query'> & { query?: object } = {}): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json', ...config.headers() };
+  for (const [name, value] of Object.entries(opts.headers ?? {})) if (typeof value === 'string') headers[name] = value;
   const token = config.token();
   if (token) headers.authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (opts.form) {
+  let body: string | Blob | undefined;
+  if (opts.blob) {
+    headers['content-type'] = opts.blob.type;
+    body = opts.blob;
+  } else if (opts.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(opts.form).toString();
   } else if (opts.body !== undefined) {

@@ -1,0 +1,162 @@
+/**
+ * What the deposit screen checks and shows before anything is sent: the amount as typed, the
+ * channel's limits, the fee and bonus it will get, the reference number and the receipt image.
+ * The server checks all of it again (server/services/deposits.ts); these mirror its rules so a
+ * member sees the refusal before the request, and the preview equals what the deposit records.
+ */
+import { ApiFailure } from '../../lib/api/client';
+import type { TranslationKey } from '../../lib/i18n-keys';
+import { formatAmount } from '../../lib/layout-rules';
+import type { DepositChannel, DepositState } from './api/deposits';
+
+/** A message to show: an i18n key and its values (the form components' FieldMessage shape). */
+export interface DepositMessage {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/** The address of the deposit screen, and of one deposit on it (also the payment provider's return address). */
+export const DEPOSIT_PATH = '/m/voucherCenter';
+export const depositDetailPath = (id: number): string => `${DEPOSIT_PATH}?deposit=${id}`;
+
+/** The deposit id of `?deposit=<id>`, or null when absent or not a positive whole number. */
+export function depositIdOf(search: string): number | null {
+  const raw = new URLSearchParams(search).get('deposit');
+  if (raw === null || !/^[1-9][0-9]{0,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/** An amount with the currency symbol and 2 decimals ("₱1,250.50"). */
+export function formatMoney(symbol: string, amount: number): string {
+  return `${symbol}${formatAmount(amount, 2)}`;
+}
+
+/** Currency units to minor units by their decimal text (the amounts here have at most 2 decimals). */
+export function toMinorUnits(amount: number): number {
+  const [mantissa, exponent = '0'] = String(Math.abs(amount)).split('e');
+  const minor = Math.round(Number(`${mantissa}e${Number(exponent) + 2}`));
+  return amount < 0 ? -minor : minor;
+}
+
+const toUnits = (minor: number): number => minor / 100;
+
+/** amount x percent / 100 in minor units, as the server rounds it (percent in hundredths). */
+function percentOf(minor: number, percent: number, rounding: 'half-up' | 'down'): number {
+  const numerator = minor * Math.round(percent * 100);
+  const whole = Math.floor(numerator / 10_000);
+  if (rounding === 'down') return whole;
+  return numerator - whole * 10_000 >= 5_000 ? whole + 1 : whole;
+}
+
+const feeMinor = (channel: Pick<DepositChannel, 'fee'>, minor: number): number =>
+  percentOf(minor, channel.fee.percent, 'half-up') + toMinorUnits(channel.fee.fixed);
+
+export interface DepositPreview {
+  amount: number;
+  /** Taken from the credited amount: percent rounded half up, plus the fixed part. */
+  fee: number;
+  /** amount x bonusPercent / 100, rounded down. */
+  bonus: number;
+  /** What lands in the wallet: amount - fee + bonus. */
+  total: number;
+}
+
+/** The fee, bonus and total of depositing `amount` through `channel`, in currency units. */
+export function previewDeposit(channel: Pick<DepositChannel, 'fee' | 'bonusPercent'>, amount: number): DepositPreview {
+  const minor = toMinorUnits(amount);
+  const fee = feeMinor(channel, minor);
+  const bonus = percentOf(minor, channel.bonusPercent, 'down');
+  return { amount: toUnits(minor), fee: toUnits(fee), bonus: toUnits(bonus), total: toUnits(minor - fee + bonus) };
+}
+
+/** An amount as typed: digits with at most 2 decimals (a comma is not a decimal point here). */
+const AMOUNT_TEXT = /^(?:0|[1-9][0-9]{0,9})(?:\.[0-9]{1,2})?$/;
+
+/** The amount of the text, or null when it is not one. */
+export function parseAmount(text: string): number | null {
+  const trimmed = text.trim();
+  if (!AMOUNT_TEXT.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return value > 0 ? value : null;
+}
+
+/**
+ * Why the typed amount cannot be sent through the channel (null: it can). The limits are the
+ * server's refusals (err_deposit_amount_below_min / above_max) with the same texts; a fee that
+ * would eat the whole amount is refused as too small, as the server does.
+ */
+export function checkDepositAmount(channel: DepositChannel, text: string, symbol: string): DepositMessage | null {
+  if (text.trim() === '') return { key: 'deposit_amount_required' };
+  const amount = parseAmount(text);
+  if (amount === null) return { key: 'deposit_amount_invalid' };
+  const minor = toMinorUnits(amount);
+  const below = { key: 'err_deposit_amount_below_min', params: { min: formatMoney(symbol, channel.min) } };
+  if (minor < toMinorUnits(channel.min)) return below;
+  if (minor > toMinorUnits(channel.max)) return { key: 'err_deposit_amount_above_max', params: { max: formatMoney(symbol, channel.max) } };
+  if (feeMinor(channel, minor) >= minor) return below;
+  return null;
+}
+
+/** The server's reference number rule (schemas/api/wallet.json referenceBody). */
+export const REFERENCE_PATTERN = /^[A-Za-z0-9-]{4,40}$/;
+
+export function checkReference(text: string): DepositMessage | null {
+  const value = text.trim();
+  if (value === '') return { key: 'deposit_reference_required' };
+  return REFERENCE_PATTERN.test(value) ? null : { key: 'deposit_reference_format' };
+}
+
+/** The receipt image the server takes (server/routes/wallet/deposit-receipts.ts). */
+export const RECEIPT_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
+export const MAX_RECEIPT_BYTES = 5 * 1024 * 1024;
+/** What the file picker offers. */
+export const RECEIPT_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
+
+export function checkReceipt(file: Pick<File, 'type' | 'size'>): DepositMessage | null {
+  if (!RECEIPT_TYPES.includes(file.type)) return { key: 'deposit_receipt_type' };
+  if (file.size > MAX_RECEIPT_BYTES) return { key: 'deposit_receipt_size', params: { max: 5 } };
+  if (file.size === 0) return { key: 'deposit_receipt_type' };
+  return null;
+}
+
+/**
+ * The message of a refused call: the errorCode's text, with the limit a limit refusal names
+ * (value.min / value.max) written as money. A refusal by state names that state.
+ */
+export function depositFailureMessage(error: unknown, symbol: string): DepositMessage {
+  if (!(error instanceof ApiFailure)) return { key: 'unknown_error' };
+  const value = (error.value ?? {}) as { min?: unknown; max?: unknown; state?: unknown };
+  const params: Record<string, string | number> = {};
+  if (typeof value.min === 'number') params.min = formatMoney(symbol, value.min);
+  if (typeof value.max === 'number') params.max = formatMoney(symbol, value.max);
+  if (error.errorCode === 'deposit.pending.limit' && typeof value.max === 'number') params.max = value.max;
+  return Object.keys(params).length ? { key: error.messageKey, params } : { key: error.messageKey };
+}
+
+/** The i18n key of a deposit's state. */
+export const DEPOSIT_STATE_KEYS: Readonly<Record<DepositState, TranslationKey>> = {
+  pending: 'deposit_state_pending',
+  paid: 'deposit_state_paid',
+  rejected: 'deposit_state_rejected',
+  expired: 'deposit_state_expired',
+  cancelled: 'deposit_state_cancelled',
+};
+
+/** Seconds left until `expiresAt` at `now` (ms), never below 0. */
+export function secondsLeft(expiresAt: string, now: number): number {
+  const end = Date.parse(expiresAt);
+  return Number.isFinite(end) ? Math.max(0, Math.ceil((end - now) / 1000)) : 0;
+}
+
+/** "mm:ss" (or "h:mm:ss" from an hour up) of a countdown. */
+export function formatCountdown(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+}
+
+/** Waits before each re-read of a pending deposit after the payment page: a few, spaced out. */
+export const PENDING_POLL_DELAYS_MS: readonly number[] = [2000, 4000, 8000, 16000, 30000];
