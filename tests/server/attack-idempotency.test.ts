@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { rows } from '../../server/db/client';
 import { HOUSEKEEPING_TASKS, runHousekeeping } from '../../server/services/housekeeping';
-import { call, describeBackends, fundedPlayer, spinKey, type Envelope } from './helpers';
+import { call, describeBackends, expectLedgerClean, fundedPlayer, spinKey, type Envelope } from './helpers';
 
 interface Spin {
   betId: number;
@@ -53,6 +53,7 @@ describeBackends('attack: idempotent spins', ({ server }) => {
     expect(next.status).toBe(200);
     expect(next.body.value!.betId).not.toBe(first.body.value!.betId);
     expect((await money(app, memberId, walletId)).bets).toBe(before.bets + 2);
+    await expectLedgerClean(app);
   });
 
   it('refuses the same key with another stake (422) and moves nothing', async () => {
@@ -70,6 +71,7 @@ describeBackends('attack: idempotent spins', ({ server }) => {
     const theirs = await spin(app, someoneElse.token, { stake: 200 }, key);
     expect(theirs.status).toBe(200);
     expect((await money(app, someoneElse.memberId, someoneElse.walletId)).bets).toBe(1);
+    await expectLedgerClean(app);
   });
 
   it('lets exactly one of 20 spins racing with one key move money; all answer that spin', async () => {
@@ -89,6 +91,7 @@ describeBackends('attack: idempotent spins', ({ server }) => {
     expect(after.balance).toBe(before.balance - 1_000 + win);
     expect(after.transactions).toBe(before.transactions + (win > 0 ? 2 : 1));
     expect(after.entries).toBe(before.entries + (win > 0 ? 2 : 1));
+    await expectLedgerClean(app);
   });
 
   it('refuses a spin without a well-formed Idempotency-Key (400 naming the header), moving nothing', async () => {
@@ -102,6 +105,7 @@ describeBackends('attack: idempotent spins', ({ server }) => {
       expect(res.body).toMatchObject({ errorCode: 'validation.failed', value: { field: '/idempotency-key', location: 'headers' } });
     }
     expect(await money(app, memberId, walletId)).toEqual(before);
+    await expectLedgerClean(app);
   });
 
   it('keeps no key for a refused spin, and expires keys after their time', async () => {
@@ -119,5 +123,6 @@ describeBackends('attack: idempotent spins', ({ server }) => {
     expect(Number(n)).toBe(0);
     expect((await spin(app, token, { stake: 100 }, key)).status).toBe(200);
     expect((await money(app, memberId, walletId)).bets).toBe(before.bets + 1);
+    await expectLedgerClean(app);
   });
 });

@@ -4,7 +4,10 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
-import { call, callEncrypted, describeBackends, EN, lastSmsCode, nextIp, spinKey, tokenFor, uniqueDigits, type Envelope } from './helpers';
+import { addOperator } from '../../server/ops/operators';
+import { pendingIdentityCheck, pendingWithdrawal, SECURITY_WALLET_CONTRACT_CASES } from './security-wallet-contract-cases';
+import { WALLET_CONTRACT_CASES } from './wallet-deposit-contract-cases';
+import { call, callEncrypted, describeBackends, EN, expectLedgerClean, fundedPlayer, lastSmsCode, nextIp, PH, spinKey, tokenFor, uniqueDigits, type Envelope } from './helpers';
 
 type Result = { status: number; body: Envelope; res?: LightMyRequestResponse };
 type Case = (app: FastifyInstance, token: () => Promise<string>) => Promise<Result>;
@@ -98,7 +101,65 @@ const CASES: Record<string, Case> = {
   'inhouse.spin': async (app, token) => call(app, 'POST', '/wps/game/inhouse/spin', { headers: spinKey(), token: await token(), body: { stake: 10 } }),
   'relay.rankList': (app) => call(app, 'GET', '/wps/relay/GCSGAME_getRankList?gameCategory=ALL&language=EN&limitNum=20'),
   'relay.rankListPost': (app) => call(app, 'POST', '/wps/relay/GCSGAME_getRankList', { body: { gameCategory: 'RNG', language: 'TY', limitNum: 5 } }),
+  'ops.login': async (app) => call(app, 'POST', '/ops/session', { ip: nextIp(), body: { username: await newOperator(app), password: OPS_PASSWORD } }),
+  'ops.logout': async (app) => call(app, 'DELETE', '/ops/session', { token: await opsToken(app) }),
+  'ops.ledgerCheck': async (app) => call(app, 'GET', '/ops/ledger/check', { token: await opsToken(app) }),
+  'ops.balanceAdjust': async (app) =>
+    call(app, 'POST', '/ops/balance/adjust', { token: await opsToken(app), headers: spinKey(), body: { merchant: 'demoph01', username: 'demoteam1', amount: '1.50', reason: 'contract case' } }),
+  'ops.turnoverWaive': async (app) => call(app, 'POST', '/ops/turnover/waive', { token: await opsToken(app), body: { merchant: 'demoph01', username: 'demoteam1', reason: 'contract case' } }),
+  'ops.depositsList': async (app) => {
+    await manualDeposit(app);
+    return call(app, 'GET', '/ops/deposits?state=pending&merchant=demoph01&limit=5', { token: await opsToken(app) });
+  },
+  'ops.depositApprove': async (app) => call(app, 'POST', `/ops/deposits/${await manualDeposit(app)}/approve`, { token: await opsToken(app) }),
+  'ops.depositReject': async (app) => call(app, 'POST', `/ops/deposits/${await manualDeposit(app)}/reject`, { token: await opsToken(app), body: { reason: 'no transfer arrived' } }),
+  'ops.depositReceipt': async (app) => call(app, 'GET', `/ops/deposits/${await manualDeposit(app, true)}/receipt`, { token: await opsToken(app) }),
+  'ops.identityList': async (app) => {
+    await pendingIdentityCheck(app);
+    return call(app, 'GET', '/ops/identity?state=pending&limit=5', { token: await opsToken(app) });
+  },
+  'ops.identityApprove': async (app) => call(app, 'POST', `/ops/identity/${(await pendingIdentityCheck(app)).checkId}/approve`, { token: await opsToken(app) }),
+  'ops.identityReject': async (app) => call(app, 'POST', `/ops/identity/${(await pendingIdentityCheck(app)).checkId}/reject`, { token: await opsToken(app), body: { reason: 'the photo is blurred' } }),
+  'ops.identityImage': async (app) => call(app, 'GET', `/ops/identity/${(await pendingIdentityCheck(app)).checkId}/images/selfie`, { token: await opsToken(app) }),
+  'ops.withdrawalsList': async (app) => {
+    await pendingWithdrawal(app);
+    return call(app, 'GET', '/ops/withdrawals?state=pending&limit=5', { token: await opsToken(app) });
+  },
+  'ops.withdrawalPay': async (app) => call(app, 'POST', `/ops/withdrawals/${(await pendingWithdrawal(app)).withdrawalId}/pay`, { token: await opsToken(app) }),
+  'ops.withdrawalReject': async (app) => call(app, 'POST', `/ops/withdrawals/${(await pendingWithdrawal(app)).withdrawalId}/reject`, { token: await opsToken(app), body: { reason: 'account closed' } }),
+  'ops.audit': async (app) => call(app, 'GET', '/ops/audit?limit=5', { token: await opsToken(app) }),
+  'ops.cli': (app) => call(app, 'POST', '/ops/cli', { headers: { 'x-ops-cli-key': app.opsCliKey }, body: { argv: ['ledger', 'check'], user: 'contract' } }),
+  ...WALLET_CONTRACT_CASES,
+  ...SECURITY_WALLET_CONTRACT_CASES,
 };
+
+const OPS_PASSWORD = 'contract password';
+let operators = 0;
+
+/** A new operator over every merchant; answers its username. */
+async function newOperator(app: FastifyInstance): Promise<string> {
+  const username = `contract${process.pid}x${++operators}`;
+  await addOperator(app, { operatorId: null, actor: 'cli:contract', merchantCodes: null }, { username, password: OPS_PASSWORD, merchantCodes: null, totp: false });
+  return username;
+}
+
+/** A fresh operator session token. */
+async function opsToken(app: FastifyInstance): Promise<string> {
+  const { body } = await call<{ token: string }>(app, 'POST', '/ops/session', { ip: nextIp(), body: { username: await newOperator(app), password: OPS_PASSWORD } });
+  return body.value!.token;
+}
+
+/** A new member's pending manual deposit of 500.00 (with a receipt when asked); answers its id. */
+async function manualDeposit(app: FastifyInstance, receipt = false): Promise<number> {
+  const { token } = await fundedPlayer(app, 0);
+  const created = await call<{ id: number }>(app, 'POST', '/wps/wallet/deposits', { token, headers: spinKey(), body: { channelId: 'bank', amount: 500 } });
+  const id = created.body.value!.id;
+  if (receipt) {
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16)]);
+    await app.inject({ method: 'PUT', url: `/wps/wallet/deposits/${id}/receipt`, headers: { host: PH, authorization: `Bearer ${token}`, 'content-type': 'image/png' }, payload: png });
+  }
+  return id;
+}
 
 /** Launches the in-house slot for a member: its page URL and the launch token in it. */
 async function launchInhouse(app: FastifyInstance, token: string): Promise<{ url: string; token: string }> {
@@ -131,5 +192,6 @@ describeBackends('API contract', ({ server }) => {
     const schema = (app.schemas.route(file, name).response as Record<number, object>)[200];
     const validate = app.schemas.bodyAjv.compile(schema);
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+    await expectLedgerClean(app);
   });
 });

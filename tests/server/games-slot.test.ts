@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../server/db/client';
 import { drawSpin, outcomeOf, PAY_TABLE, payout, REELS, RTP, SYMBOLS, type SlotSymbol } from '../../server/services/slot';
-import { call, describeBackends, fundedPlayer, spinKey, type Envelope } from './helpers';
+import { call, describeBackends, expectLedgerClean, fundedPlayer, spinKey, type Envelope } from './helpers';
 
 interface Spin {
   betId: number;
@@ -139,6 +139,7 @@ describeBackends('in-house slot', ({ server }) => {
     expect(bet).toMatchObject({ id: spin.body.value!.betId, nodeId: Number(inhouse[1].nodeId), vassalage: 'INHOUSE', stake: 100 });
     // The play token is no member session.
     expect((await call(app, 'GET', '/wps/member/wallet', { token: play.token })).status).toBe(401);
+    await expectLedgerClean(app);
   });
 
   it('debits the stake and credits the win in one transaction, with a bet record', async () => {
@@ -176,6 +177,7 @@ describeBackends('in-house slot', ({ server }) => {
     // A member session token plays too (the first in-house game by default).
     const direct = await call<Spin>(app, 'POST', '/wps/game/inhouse/spin', { headers: spinKey(), token, body: { stake: 10 } });
     expect(direct.status).toBe(200);
+    await expectLedgerClean(app);
   });
 
   it('refuses a stake above the balance with balance.insufficient and writes nothing', async () => {
@@ -189,6 +191,7 @@ describeBackends('in-house slot', ({ server }) => {
     expect((await app.repos.ledger.walletOf(memberId))!.balance).toBe(500);
     const { token: broke } = await fundedPlayer(app, 0);
     expect((await call(app, 'POST', '/wps/game/inhouse/spin', { headers: spinKey(), token: broke, body: { stake: 10 } })).body.errorCode).toBe('balance.insufficient');
+    await expectLedgerClean(app);
   });
 
   it('refuses bad stakes, visitors, ended sessions and non in-house games', async () => {
@@ -217,6 +220,7 @@ describeBackends('in-house slot', ({ server }) => {
     const ended = await spin({ stake: 10 }, play.token);
     expect(ended.status).toBe(401);
     expect(ended.body.errorCode).toBe('session.invalid');
+    await expectLedgerClean(app);
   });
 
   it('lets free-play (trial) accounts spin with play money, off the winners board', async () => {
@@ -226,6 +230,7 @@ describeBackends('in-house slot', ({ server }) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [bet] = await app.repos.bets.ofMember(memberId, 1);
     expect(bet.merchantCode).toBe('demophtry');
+    await expectLedgerClean(app);
   });
 
   it('never overdraws under 200 concurrent spins on a small balance; the balance equals its ledger rows', async () => {
@@ -267,5 +272,6 @@ describeBackends('in-house slot', ({ server }) => {
     // Every posting balanced.
     const unbalanced = await rows(app.db.orm, sql`SELECT transaction_id FROM ledger_entries GROUP BY transaction_id HAVING sum(amount) <> 0`);
     expect(unbalanced).toEqual([]);
+    await expectLedgerClean(app);
   });
 });

@@ -5,12 +5,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CompactEncrypt, importJWK, type JWK } from 'jose';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import type { AppOptions } from '../../server/config';
+import { checkLedger } from '../../server/ops/ledger-check';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const SITE_FIXTURE = fileURLToPath(new URL('./fixtures/site', import.meta.url));
@@ -276,4 +277,9 @@ export async function fundedPlayer(app: FastifyInstance, balance: number, type =
     const { token } = await app.repos.sessions.create(tx, { memberId: member.id, merchantCode, ip: '127.0.0.1', firstLogin: false });
     return { token, memberId: member.id, walletId: wallet };
   });
+}
+
+/** `ops ledger check` on the test server's database: every test that moves money ends with it. */
+export async function expectLedgerClean(app: FastifyInstance): Promise<void> {
+  expect(await checkLedger(app.db.orm)).toEqual([]);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { rows } from '../../server/db/client';
-import { describeBackends } from './helpers';
+import { describeBackends, expectLedgerClean } from './helpers';
 
 describeBackends('ledger', ({ server }) => {
   it('seeded every balance through balanced postings', async () => {
@@ -57,6 +57,7 @@ describeBackends('ledger', ({ server }) => {
     const entries = await app.repos.ledger.entries(wallet.id, 100);
     expect(entries.filter((e) => e.kind === 'BET' && e.amount === -debit)).toHaveLength(ok);
     expect(entries[0].balanceAfter).toBe(after.balance);
+    await expectLedgerClean(app);
   });
 
   it('rolls back the balance with the failing transaction', async () => {
@@ -71,5 +72,6 @@ describeBackends('ledger', ({ server }) => {
       }),
     ).rejects.toThrow('later step failed');
     expect((await app.repos.ledger.walletOf(member.id))!.balance).toBe(wallet.balance);
+    await expectLedgerClean(app);
   });
 });

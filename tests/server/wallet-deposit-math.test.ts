@@ -1,0 +1,57 @@
+/** Deposit money terms in minor units: fee half up, bonus down, amounts of at most 2 decimals. */
+import { describe, expect, it } from 'vitest';
+import { depositBonus, depositFee, minorOfAmount, percentOf } from '../../server/services/deposits';
+import { decimalOf, signatureMatches, signCallback } from '../../server/services/gateway';
+import { sniffImage } from '../../server/routes/wallet/deposit-receipts';
+
+describe('deposit money terms', () => {
+  it('rounds the fee half up at the minor unit and adds the fixed part', () => {
+    expect(depositFee(10_000, { percent: 1.5, fixed: 0 })).toBe(150);
+    expect(depositFee(10_033, { percent: 1.5, fixed: 0 })).toBe(150); // 150.495
+    expect(depositFee(10_070, { percent: 1.5, fixed: 0 })).toBe(151); // 151.05
+    expect(depositFee(10_100, { percent: 0.5, fixed: 0 })).toBe(51); // 50.5 -> half up
+    expect(depositFee(10_000, { percent: 0, fixed: 10 })).toBe(1_000);
+    expect(depositFee(10_000, { percent: 2.25, fixed: 0.05 })).toBe(230);
+    expect(depositFee(1, { percent: 0, fixed: 0 })).toBe(0);
+  });
+
+  it('rounds the bonus down at the minor unit', () => {
+    expect(depositBonus(50_050, 20)).toBe(10_010);
+    expect(depositBonus(10_001, 10)).toBe(1_000); // 1000.1
+    expect(depositBonus(999, 33.33)).toBe(332); // 332.9667
+    expect(depositBonus(10_000, 0)).toBe(0);
+    expect(percentOf(3, 50, 'down')).toBe(1);
+    expect(percentOf(3, 50, 'half-up')).toBe(2);
+  });
+
+  it('accepts amounts above 0 with at most 2 decimals only', () => {
+    expect(minorOfAmount(500.5, '/amount')).toBe(50_050);
+    expect(minorOfAmount(0.3, '/amount')).toBe(30);
+    expect(() => minorOfAmount(0.1 + 0.2, '/amount')).toThrow('validation.failed');
+    expect(minorOfAmount(1.1, '/amount')).toBe(110);
+    for (const bad of [0, -1, 1.005, 100.001, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => minorOfAmount(bad, '/amount'), String(bad)).toThrow('validation.failed');
+    }
+  });
+
+  it('writes provider amounts as decimal text', () => {
+    expect([decimalOf(50_050), decimalOf(5), decimalOf(100), decimalOf(0)]).toEqual(['500.50', '0.05', '1.00', '0.00']);
+  });
+
+  it('matches signatures in full only', () => {
+    const secret = Buffer.alloc(32, 3);
+    const sig = signCallback(secret, '100', '{"a":1}');
+    expect(signatureMatches(secret, '100', '{"a":1}', sig)).toBe(true);
+    expect(signatureMatches(secret, '101', '{"a":1}', sig)).toBe(false);
+    expect(signatureMatches(secret, '100', '{"a":2}', sig)).toBe(false);
+    expect(signatureMatches(Buffer.alloc(32, 4), '100', '{"a":1}', sig)).toBe(false);
+    expect(signatureMatches(secret, '100', '{"a":1}', sig.slice(0, -1))).toBe(false);
+  });
+
+  it('knows PNG and JPEG by their first bytes', () => {
+    expect(sniffImage(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe('image/png');
+    expect(sniffImage(Buffer.from([0xff, 0xd8, 0xff, 0xdb]))).toBe('image/jpeg');
+    expect(sniffImage(Buffer.from('GIF89a'))).toBeNull();
+    expect(sniffImage(Buffer.from([0xff, 0xd8, 0xff]))).toBeNull();
+  });
+});
