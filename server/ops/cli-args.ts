@@ -3,7 +3,7 @@
  * the usage error (exit 2) a verb throws when its arguments are wrong. Verb files import this,
  * never the runner (which imports them).
  */
-import type { OpsArgs, OpsContext } from './types';
+import { OpsRefusal, type OpsArgs, type OpsContext } from './types';
 
 /** Wrong usage: the runner prints one line naming what is wrong and exits 2. */
 export class UsageError extends Error {}
@@ -80,4 +80,32 @@ export function formatMinor(minor: number): string {
   const abs = Math.abs(minor);
   const units = Math.floor(abs / 100).toLocaleString('en-US');
   return `${sign}${units}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The one positional id of a decision verb, or null when it is not a positive whole number (or more follow). */
+export function idArg(args: OpsArgs): number | null {
+  const [text, ...rest] = args.positionals;
+  if (rest.length > 0 || !text || !/^[1-9][0-9]{0,15}$/.test(text)) return null;
+  const id = Number(text);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/** Runs an action; an OpsRefusal becomes its one line (as the runner words it) and exit code 1. */
+export async function refusable(ctx: OpsContext, action: () => Promise<number>): Promise<number> {
+  try {
+    return await action();
+  } catch (err) {
+    if (!(err instanceof OpsRefusal)) throw err;
+    ctx.out(ctx.json ? JSON.stringify({ ok: false, errorCode: err.code, message: err.message }) : `refused: ${err.message} (${err.code})`);
+    return 1;
+  }
+}
+
+/** A refusable action that says `done` when it succeeds. */
+export function refusableDone(ctx: OpsContext, done: string, action: () => Promise<unknown>): Promise<number> {
+  return refusable(ctx, async () => {
+    await action();
+    ctx.out(ctx.json ? JSON.stringify({ ok: true, message: done }) : done);
+    return 0;
+  });
 }

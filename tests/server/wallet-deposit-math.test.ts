@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { depositBonus, depositFee, minorOfAmount, percentOf } from '../../server/services/deposits';
 import { decimalOf, signatureMatches, signCallback } from '../../server/services/gateway';
-import { sniffImage } from '../../server/routes/wallet/deposit-receipts';
+import { sniffImage } from '../../server/lib/images';
 
 describe('deposit money terms', () => {
   it('rounds the fee half up at the minor unit and adds the fixed part', () => {

@@ -6,7 +6,8 @@
 import type { DepositState } from '../../db/schema';
 import { toAmount } from '../../lib/money';
 import { approveDeposit, listDeposits, rejectDeposit, type DepositSummary } from '../../services/deposits';
-import { OpsRefusal, type OpsArgs, type OpsContext, type OpsVerb } from '../types';
+import { idArg, refusable } from '../cli-args';
+import type { OpsContext, OpsVerb } from '../types';
 
 const STATES: readonly DepositState[] = ['pending', 'paid', 'rejected', 'expired', 'cancelled'];
 
@@ -33,27 +34,6 @@ function row(d: DepositSummary) {
 
 const line = (d: ReturnType<typeof row>) =>
   [d.id, d.merchant, `member ${d.memberId}`, d.channel, d.provider, d.amount.toFixed(2), `fee ${d.fee.toFixed(2)}`, `bonus ${d.bonus.toFixed(2)}`, d.state, d.reference ?? '-', d.hasReceipt ? 'receipt' : 'no receipt', d.createdAt].join('  ');
-
-/** The positional deposit id, or null when it is not a positive whole number. */
-function idOf(args: OpsArgs): number | null {
-  const [text, ...rest] = args.positionals;
-  if (rest.length > 0 || !text || !/^[1-9][0-9]{0,15}$/.test(text)) return null;
-  const id = Number(text);
-  return Number.isSafeInteger(id) ? id : null;
-}
-
-/** Runs an action; an OpsRefusal becomes its one line and exit code 1. */
-async function refusable(ctx: OpsContext, action: () => Promise<number>): Promise<number> {
-  try {
-    return await action();
-  } catch (err) {
-    if (err instanceof OpsRefusal) {
-      ctx.out(ctx.json ? JSON.stringify({ ok: false, errorCode: err.code, message: err.message }) : `refused: ${err.message}`);
-      return 1;
-    }
-    throw err;
-  }
-}
 
 function print(ctx: OpsContext, verb: string, d: DepositSummary): number {
   const shown = row(d);
@@ -90,7 +70,7 @@ export const verbs: OpsVerb[] = [
     usage: 'deposits approve <id>',
     summary: 'Confirms a pending manual deposit was received: credits it (amount - fee, bonus) and adds its turnover',
     run: async (ctx, args) => {
-      const id = idOf(args);
+      const id = idArg(args);
       if (id === null || Object.keys(args.options).length > 0) return usage(ctx, 1);
       return refusable(ctx, async () => print(ctx, 'approved', await approveDeposit(ctx.app, ctx.actor, id)));
     },
@@ -100,7 +80,7 @@ export const verbs: OpsVerb[] = [
     usage: 'deposits reject <id> --reason "..."',
     summary: 'Refuses a pending deposit with a reason; nothing is credited',
     run: async (ctx, args) => {
-      const id = idOf(args);
+      const id = idArg(args);
       const { reason, ...others } = args.options;
       if (id === null || typeof reason !== 'string' || reason.trim() === '' || Object.keys(others).length > 0) return usage(ctx, 2);
       return refusable(ctx, async () => print(ctx, 'rejected', await rejectDeposit(ctx.app, ctx.actor, id, reason)));

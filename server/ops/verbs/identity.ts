@@ -5,32 +5,10 @@
  */
 import type { IdentityState } from '../../db/schema';
 import { approveIdentity, listIdentityChecks, rejectIdentity } from '../../services/identity';
-import { OpsRefusal, type OpsArgs, type OpsContext, type OpsVerb } from '../types';
+import { idArg, refusableDone } from '../cli-args';
+import type { OpsVerb } from '../types';
 
 const STATES: readonly IdentityState[] = ['pending', 'approved', 'rejected'];
-
-/** The positional id, or null when missing or not a positive integer. */
-export function idArg(args: OpsArgs): number | null {
-  const raw = args.positionals[0];
-  if (raw === undefined || !/^[1-9][0-9]{0,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) ? id : null;
-}
-
-/** Runs an action; an OpsRefusal becomes its one line and exit code 1. */
-export async function refusable(ctx: OpsContext, done: string, action: () => Promise<void>): Promise<number> {
-  try {
-    await action();
-  } catch (err) {
-    if (err instanceof OpsRefusal) {
-      ctx.out(ctx.json ? JSON.stringify({ ok: false, errorCode: err.code, message: err.message }) : `refused (${err.code}): ${err.message}`);
-      return 1;
-    }
-    throw err;
-  }
-  ctx.out(ctx.json ? JSON.stringify({ ok: true, message: done }) : done);
-  return 0;
-}
 
 export const verbs: OpsVerb[] = [
   {
@@ -64,7 +42,7 @@ export const verbs: OpsVerb[] = [
         ctx.out(`usage: ${this.usage}`);
         return 2;
       }
-      return refusable(ctx, `identity check ${id} approved`, () => approveIdentity(ctx.app, ctx.actor, id));
+      return refusableDone(ctx, `identity check ${id} approved`, () => approveIdentity(ctx.app, ctx.actor, id));
     },
   },
   {
@@ -78,7 +56,7 @@ export const verbs: OpsVerb[] = [
         ctx.out(`usage: ${this.usage}`);
         return 2;
       }
-      return refusable(ctx, `identity check ${id} rejected`, () => rejectIdentity(ctx.app, ctx.actor, id, reason));
+      return refusableDone(ctx, `identity check ${id} rejected`, () => rejectIdentity(ctx.app, ctx.actor, id, reason));
     },
   },
 ];

@@ -7,7 +7,7 @@ import type { WithdrawalState } from '../../db/schema';
 import { toAmount } from '../../lib/money';
 import { listWithdrawalsForOps, payWithdrawal, rejectWithdrawal } from '../../services/withdrawals';
 import type { OpsVerb } from '../types';
-import { idArg, refusable } from './identity';
+import { idArg, refusableDone } from '../cli-args';
 
 const STATES: readonly WithdrawalState[] = ['pending', 'paid', 'rejected'];
 
@@ -45,7 +45,7 @@ export const verbs: OpsVerb[] = [
         ctx.out(`usage: ${this.usage}`);
         return 2;
       }
-      return refusable(ctx, `withdrawal ${id} paid`, () => payWithdrawal(ctx.app, ctx.actor, id));
+      return refusableDone(ctx, `withdrawal ${id} paid`, () => payWithdrawal(ctx.app, ctx.actor, id));
     },
   },
   {
@@ -59,7 +59,7 @@ export const verbs: OpsVerb[] = [
         ctx.out(`usage: ${this.usage}`);
         return 2;
       }
-      return refusable(ctx, `withdrawal ${id} rejected`, () => rejectWithdrawal(ctx.app, ctx.actor, id, reason));
+      return refusableDone(ctx, `withdrawal ${id} rejected`, () => rejectWithdrawal(ctx.app, ctx.actor, id, reason));
     },
   },
 ];
