@@ -24,6 +24,8 @@ import registerForm from './register-form';
 import setPasswordSmsForm from './set-password-sms-form';
 import tileGrid from './tile-grid';
 import winnerBoard from './winner-board';
+import withdrawBlockers from './withdraw-blockers';
+import withdrawForm from './withdraw-form';
 
 /** Every widget a tenant may name, by name. The tenant validator and the renderer both read this map. */
 export const registry: Readonly<Record<string, RegisteredWidget>> = {
@@ -52,4 +54,6 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'set-password-sms-form': setPasswordSmsForm,
   'tile-grid': tileGrid,
   'winner-board': winnerBoard,
+  'withdraw-blockers': withdrawBlockers,
+  'withdraw-form': withdrawForm,
 };

@@ -17,7 +17,7 @@ export type RouteGuard = 'visitor' | 'session' | 'memberCentre';
  * Screens with code of their own, named here because src/lib cannot import features or the app;
  * the app maps each id to its lazily loaded module (home is in the first load).
  */
-export type ScreenModuleId = 'home' | 'memberCentre' | 'deposit' | 'gameList' | 'startLottery' | 'launchGame' | 'maintenance';
+export type ScreenModuleId = 'home' | 'memberCentre' | 'deposit' | 'withdraw' | 'gameList' | 'startLottery' | 'launchGame' | 'maintenance';
 
 interface RouteBase {
   id: string;
@@ -133,7 +133,7 @@ export const ROUTES = [
   { id: 'webEmail', path: '/m/webEmail', title: 'message_center', headerTitle: 'message_center' },
   { id: 'rewardCenter', path: '/m/rewardCenter', title: 'reward_center' },
   { id: 'voucherCenter', path: '/m/voucherCenter', title: 'deposit', guard: 'memberCentre', module: 'deposit' },
-  { id: 'withdraw', path: '/m/withdraw', title: 'withdraw' },
+  { id: 'withdraw', path: '/m/withdraw', title: 'withdraw', guard: 'memberCentre', module: 'withdraw' },
   { id: 'vouReport', path: '/m/vouReport', title: 'deposit_record' },
   { id: 'withdrawReport', path: '/m/withdrawReport', title: 'withdraw_record' },
   { id: 'transactionRecord', path: '/m/transaction/record', title: 'account_record' },

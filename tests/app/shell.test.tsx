@@ -332,7 +332,7 @@ describe('feedback', () => {
   });
 
   it('shows the empty-state panel on screens without content', async () => {
-    renderApp('/m/withdraw');
+    renderApp('/m/feedback');
     expect(await screen.findByText(TY.no_data)).toBeTruthy();
   });
 });

@@ -2,3 +2,5 @@
 export * from './api/wallet';
 export * from './api/deposits';
 export * from './deposit-rules';
+export * from './api/withdrawals';
+export * from './withdraw-rules';
