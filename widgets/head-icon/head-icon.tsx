@@ -2,7 +2,7 @@ import './styles.css';
 import { useId, useRef, useState } from 'react';
 import type { HeadIconProps } from '../../src/generated/widgets/head-icon';
 import { FormError, SubmitButton } from '../../src/components/form';
-import { HEAD_ICON_ACCEPT, checkHeadIcon, securityFailure, revalidateHeadIcon, uploadHeadIcon, useHeadIcon, useObjectUrl, type SecurityMessage } from '../../src/features/security';
+import { HEAD_ICON_ACCEPT, checkHeadIcon, securityFailure, uploadHeadIcon, useHeadIcon, useObjectUrl, type SecurityMessage } from '../../src/features/security';
 import { showToast } from '../../src/lib/feedback';
 import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope, useRuntimeActions, useRuntimeState } from '../../src/lib/runtime';
@@ -59,7 +59,8 @@ function HeadIcon({ size = 120 }: WidgetComponentProps<HeadIconProps>) {
       setError(securityFailure(err));
       return;
     }
-    await revalidateHeadIcon();
+    // The hook's own mutate: it reaches the cache the picture is held in.
+    await current.mutate();
     setPicked(null);
     if (input.current) input.current.value = '';
     void showToast('head_icon_saved', SAVED_TOAST_MS);

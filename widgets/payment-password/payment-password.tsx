@@ -7,7 +7,6 @@ import {
   changePaymentPassword,
   securityFailure,
   resetPaymentPassword,
-  revalidatePaymentPasswordState,
   sendPaymentPasswordCode,
   setPaymentPassword,
   usePaymentPasswordSet,
@@ -74,7 +73,15 @@ const LABELS: Record<Field, string> = {
   verificationCode: 'verification_code',
 };
 
-function PaymentPasswordForm({ mode, mobile, onSaved }: { mode: Mode; mobile: string | null | undefined; onSaved(): void }) {
+interface FormProps {
+  mode: Mode;
+  mobile: string | null | undefined;
+  onSaved(): void;
+  /** Reads again whether a payment password is set. */
+  onStale(): void;
+}
+
+function PaymentPasswordForm({ mode, mobile, onSaved, onStale }: FormProps) {
   const { t } = useTranslation();
   const { rules } = useAccountContext();
   const countdown = useSmsCountdown();
@@ -131,7 +138,7 @@ function PaymentPasswordForm({ mode, mobile, onSaved }: { mode: Mode; mobile: st
         setErrors((e) => ({ ...e, [field]: message }));
       } else setFormError(message);
       // The member has one after all (set elsewhere): the form switches to change / reset.
-      if (err instanceof ApiFailure && (err.errorCode === 'payment.password.exists' || err.errorCode === 'payment.password.unset')) void revalidatePaymentPasswordState();
+      if (err instanceof ApiFailure && (err.errorCode === 'payment.password.exists' || err.errorCode === 'payment.password.unset')) onStale();
       return;
     }
     setValues(EMPTY);
@@ -208,7 +215,7 @@ function PaymentPassword({ reset = true }: WidgetComponentProps<PaymentPasswordP
   const mode: Mode = !isSet.data ? 'set' : reset ? chosen : 'change';
   const saved = () => {
     setChosen('change');
-    void revalidatePaymentPasswordState();
+    void isSet.mutate();
   };
   return (
     <div className="account-form payment-password" data-state={isSet.data ? 'set' : 'unset'}>
@@ -222,7 +229,7 @@ function PaymentPassword({ reset = true }: WidgetComponentProps<PaymentPasswordP
           ))}
         </div>
       ) : null}
-      <PaymentPasswordForm key={mode} mode={mode} mobile={info.data?.mobileNum} onSaved={saved} />
+      <PaymentPasswordForm key={mode} mode={mode} mobile={info.data?.mobileNum} onSaved={saved} onStale={() => void isSet.mutate()} />
     </div>
   );
 }

@@ -2,7 +2,7 @@
  * The member's head icon (schemas/api/security-centre.json): the current picture, read with the
  * session token, and replacing it with a PNG or JPEG sent as the raw body (at most 5 MB).
  */
-import useSWR, { mutate, type SWRResponse } from 'swr';
+import useSWR, { type SWRResponse } from 'swr';
 import { request, requestImage, type ApiFailure } from '../../../lib/api/client';
 import { RESOURCE_DEFAULTS } from '../../../lib/api/swr';
 import type { SecurityMessage } from './payment-password';
@@ -40,9 +40,4 @@ const fetchHeadIcon = (): Promise<Blob | null> => getHeadIcon();
 export function useHeadIcon(scope: string | null | undefined): SWRResponse<Blob | null, ApiFailure> {
   const key: HeadIconKey | null = scope ? [HEAD_ICON_ENDPOINT, null, scope] : null;
   return useSWR<Blob | null, ApiFailure, HeadIconKey | null>(key, fetchHeadIcon, RESOURCE_DEFAULTS);
-}
-
-/** Refetches every cached head icon (after an upload). */
-export function revalidateHeadIcon(): Promise<unknown> {
-  return mutate((key) => Array.isArray(key) && key[0] === HEAD_ICON_ENDPOINT);
 }

@@ -5,9 +5,8 @@
  */
 import type { ExpiredMinutes } from '../../../generated/api/common';
 import type { ChangePaymentPassword, ResetPaymentPassword, SetPaymentPassword } from '../../../generated/api/security-centre';
-import { ApiFailure } from '../../../lib/api/client';
-import { request } from '../../../lib/api/client';
-import { isResourceKey, resourceKey, revalidate, useResourceSelect, type ResourceView } from '../../../lib/api/swr';
+import { ApiFailure, request } from '../../../lib/api/client';
+import { resourceKey, useResourceSelect, type ResourceView } from '../../../lib/api/swr';
 
 export type { ChangePaymentPassword, ResetPaymentPassword, SetPaymentPassword };
 
@@ -33,11 +32,6 @@ export function resetPaymentPassword(body: ResetPaymentPassword): Promise<true> 
 /** Whether the member has a payment password (undefined while loading); `scope` null loads nothing. */
 export function usePaymentPasswordSet(scope: string | null | undefined): ResourceView<boolean> {
   return useResourceSelect(scope ? resourceKey(ELIGIBILITY_ENDPOINT, null, scope) : null, (e) => !e.reasons.some((r) => r.code === 'payment.password.unset'));
-}
-
-/** Refetches what says whether a payment password is set (after setting or resetting it). */
-export function revalidatePaymentPasswordState(): Promise<unknown> {
-  return revalidate((key) => isResourceKey(key, ELIGIBILITY_ENDPOINT));
 }
 
 /** A message key with its values. */
