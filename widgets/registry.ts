@@ -11,6 +11,7 @@ import floatingService from './floating-service';
 import footerMenu from './footer-menu';
 import forgotPasswordForm from './forgot-password-form';
 import gameList from './game-list';
+import headIcon from './head-icon';
 import headerMenu from './header-menu';
 import helpList from './help-list';
 import hotMatchTicker from './hot-match-ticker';
@@ -19,8 +20,10 @@ import loginForm from './login-form';
 import menuList from './menu-list';
 import navItem from './nav-item';
 import noticeBar from './notice-bar';
+import paymentPassword from './payment-password';
 import quickButtons from './quick-buttons';
 import registerForm from './register-form';
+import securityHub from './security-hub';
 import setPasswordSmsForm from './set-password-sms-form';
 import tileGrid from './tile-grid';
 import winnerBoard from './winner-board';
@@ -41,6 +44,7 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'footer-menu': footerMenu,
   'forgot-password-form': forgotPasswordForm,
   'game-list': gameList,
+  'head-icon': headIcon,
   'header-menu': headerMenu,
   'help-list': helpList,
   'hot-match-ticker': hotMatchTicker,
@@ -49,8 +53,10 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'menu-list': menuList,
   'nav-item': navItem,
   'notice-bar': noticeBar,
+  'payment-password': paymentPassword,
   'quick-buttons': quickButtons,
   'register-form': registerForm,
+  'security-hub': securityHub,
   'set-password-sms-form': setPasswordSmsForm,
   'tile-grid': tileGrid,
   'winner-board': winnerBoard,

@@ -27,6 +27,10 @@ export const SCREEN_MODULES: Readonly<Record<ScreenModuleId, ScreenModule>> = {
     load: async () => (await import('../features/wallet/screens/withdraw-screen')).default,
     files: ['src/features/wallet/screens/withdraw-screen.tsx'],
   },
+  securityCenter: {
+    load: async () => (await import('../features/security/screens/security-centre-screen')).default,
+    files: ['src/features/security/screens/security-centre-screen.tsx'],
+  },
   gameList: {
     load: async () => (await import('../features/games/screens/game-list-screen')).default,
     files: ['src/features/games/screens/game-list-screen.tsx'],

@@ -17,7 +17,7 @@ export type RouteGuard = 'visitor' | 'session' | 'memberCentre';
  * Screens with code of their own, named here because src/lib cannot import features or the app;
  * the app maps each id to its lazily loaded module (home is in the first load).
  */
-export type ScreenModuleId = 'home' | 'memberCentre' | 'deposit' | 'withdraw' | 'gameList' | 'startLottery' | 'launchGame' | 'maintenance';
+export type ScreenModuleId = 'home' | 'memberCentre' | 'deposit' | 'withdraw' | 'securityCenter' | 'gameList' | 'startLottery' | 'launchGame' | 'maintenance';
 
 interface RouteBase {
   id: string;
@@ -139,7 +139,7 @@ export const ROUTES = [
   { id: 'transactionRecord', path: '/m/transaction/record', title: 'account_record' },
   { id: 'gameRecord', path: '/m/gameRecord', title: 'betting_record' },
   { id: 'profitandloss', path: '/m/profitandloss', title: 'profit_and_loss' },
-  { id: 'securityCenter', path: '/m/securityCenter', title: 'security_center' },
+  { id: 'securityCenter', path: '/m/securityCenter', title: 'security_center', guard: 'memberCentre', module: 'securityCenter' },
   { id: 'uplineTransfer', path: '/m/upLine/transfer', title: 'upline_transfer' },
   { id: 'manualRebate', path: '/m/member/manualRebate', title: 'single_cash_back' },
   { id: 'rebateReport', path: '/m/member/rebateReport', title: 'rebate_report' },

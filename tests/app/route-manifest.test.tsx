@@ -85,6 +85,7 @@ describe('the route manifest', () => {
       mine: 'module:memberCentre',
       voucherCenter: 'module:deposit',
       withdraw: 'module:withdraw',
+      securityCenter: 'module:securityCenter',
       launchGame: 'module:launchGame',
       lottery: 'module:gameList',
       gameList: 'module:gameList',
@@ -102,7 +103,7 @@ describe('the route manifest', () => {
   it('guards the member centre, settings and change password as before, and deposit as the member centre', () => {
     const guards = Object.fromEntries(MANIFEST.filter((r) => r.guard).map((r) => [r.id, r.guard]));
     // Deposit turns free-trial accounts away as the member centre does (the server refuses them: trial.forbidden).
-    expect(guards).toEqual({ mine: 'memberCentre', voucherCenter: 'memberCentre', withdraw: 'memberCentre', set: 'session', changePsw: 'session' });
+    expect(guards).toEqual({ mine: 'memberCentre', voucherCenter: 'memberCentre', withdraw: 'memberCentre', securityCenter: 'memberCentre', set: 'session', changePsw: 'session' });
   });
 });
 
@@ -159,7 +160,7 @@ describe('layout lists derived from the manifest', () => {
       '/m/helpDetail': 'help_center',
       '/m/leaderBoard': 'leaderboard',
     });
-    expect(sorted(MEMBER_CENTRE_PATHS)).toEqual(['/m/member/home', '/m/mine', '/m/voucherCenter', '/m/withdraw']);
+    expect(sorted(MEMBER_CENTRE_PATHS)).toEqual(['/m/member/home', '/m/mine', '/m/securityCenter', '/m/voucherCenter', '/m/withdraw']);
   });
 });
 

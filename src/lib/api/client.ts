@@ -223,3 +223,34 @@ export async function request(method: Method, path: string, opts: Omit<RequestOp
   if (code === 'session.invalid') config.onSessionInvalid(token);
   throw new ApiFailure(code, envelope.message ?? 'unknown_error', res.status, envelope.value);
 }
+
+/** Routes answering an image (not the JSON envelope). */
+export type ImageEndpoint = { [K in EndpointKey]: Endpoints[K]['produces'] extends 'image/' ? K : never }[EndpointKey];
+
+/**
+ * Reads an image route with the session token (an <img src> could not send it): the picture as a
+ * Blob, or null when the server has none (404 not.found). Other refusals reject as `request` does.
+ */
+export async function requestImage(method: 'GET', path: Endpoints[ImageEndpoint]['path'], opts: { signal?: AbortSignal } = {}): Promise<Blob | null> {
+  const headers: Record<string, string> = { accept: 'image/*', ...config.headers() };
+  const token = config.token();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(urlFor(path), { method, headers, signal: opts.signal, credentials: 'same-origin' });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiFailure('network', 'network_slow', 0);
+  }
+  if (res.ok) return res.blob();
+  let envelope: Envelope<unknown> = { success: false };
+  try {
+    envelope = (await res.json()) as Envelope<unknown>;
+  } catch {
+    throw new ApiFailure('server.error', 'unknown_error', res.status);
+  }
+  const code = envelope.errorCode ?? 'server.error';
+  if (code === 'not.found') return null;
+  if (code === 'session.invalid') config.onSessionInvalid(token);
+  throw new ApiFailure(code, envelope.message ?? 'unknown_error', res.status, envelope.value);
+}

@@ -1,0 +1,6 @@
+// The public face of the security area: other areas, widgets and the app shell import from here only.
+export * from './api/head-icon';
+export * from './api/identity';
+export * from './api/payment-password';
+export * from './views';
+export * from './object-url';
