@@ -14,11 +14,13 @@ import gameList from './game-list';
 import headerMenu from './header-menu';
 import helpList from './help-list';
 import hotMatchTicker from './hot-match-ticker';
+import identityCheck from './identity-check';
 import jackpotCounter from './jackpot-counter';
 import loginForm from './login-form';
 import menuList from './menu-list';
 import navItem from './nav-item';
 import noticeBar from './notice-bar';
+import payoutAccounts from './payout-accounts';
 import quickButtons from './quick-buttons';
 import registerForm from './register-form';
 import setPasswordSmsForm from './set-password-sms-form';
@@ -42,11 +44,13 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'header-menu': headerMenu,
   'help-list': helpList,
   'hot-match-ticker': hotMatchTicker,
+  'identity-check': identityCheck,
   'jackpot-counter': jackpotCounter,
   'login-form': loginForm,
   'menu-list': menuList,
   'nav-item': navItem,
   'notice-bar': noticeBar,
+  'payout-accounts': payoutAccounts,
   'quick-buttons': quickButtons,
   'register-form': registerForm,
   'set-password-sms-form': setPasswordSmsForm,

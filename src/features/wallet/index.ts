@@ -2,3 +2,6 @@
 export * from './api/wallet';
 export * from './api/deposits';
 export * from './deposit-rules';
+export * from './api/payout-accounts';
+export * from './api/identity';
+export * from './security-rules';
