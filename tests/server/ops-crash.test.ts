@@ -1,8 +1,9 @@
 /**
- * kill -9 in the middle of money moving: a server on PGlite takes a burst of concurrent slot
- * spins (each with its own Idempotency-Key), is killed with SIGKILL partway, restarts on the same
- * DATA_DIR, and `ops ledger check` (through the restarted server) finds the ledger clean: no
- * half-written posting survives, and every spin that was answered is there.
+ * kill -9 in the middle of money moving: a server on PGlite takes a burst of concurrent money
+ * requests (slot spins, withdrawal requests that hold money, deposit requests; each with its own
+ * Idempotency-Key), is killed with SIGKILL partway, restarts on the same DATA_DIR, and
+ * `ops ledger check` (through the restarted server) finds the ledger clean: no half-written
+ * posting survives, and every request that was answered is there.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -38,7 +39,50 @@ async function memberToken(base: string): Promise<string> {
   return body.value.token;
 }
 
-describe('kill -9 during a burst of spins', () => {
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
+const PAY_PW = '246810';
+
+/** An API call of the demo player that must succeed. */
+async function must(base: string, token: string, method: string, path: string, body: unknown, contentType = 'application/json'): Promise<{ id?: number }> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { host: HOST, authorization: `Bearer ${token}`, 'content-type': contentType },
+    body: Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as { success: boolean; value?: { id?: number }; errorCode?: string };
+  if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.errorCode ?? res.status}`);
+  return envelope.value ?? {};
+}
+
+/** The demo player made able to withdraw: identity approved by an operator, a payout account, a payment password, no turnover left. */
+async function readyToWithdraw(base: string, token: string, dataDir: string): Promise<number> {
+  const name = 'Demo Player';
+  const check = await must(base, token, 'POST', '/wps/security/identity', {
+    realName: name,
+    birthday: '1990-05-06',
+    nationality: 'Filipino',
+    address: 'Pasig',
+    occupation: 'Engineer',
+    sourceOfIncome: 'Salary',
+    placeOfBirth: 'Cebu',
+    idNumber: 'ID7654321',
+  });
+  for (const side of ['front', 'back', 'selfie']) await must(base, token, 'PUT', `/wps/security/identity/images/${side}`, PNG, 'image/png');
+  expect((await runCli(dataDir, ['identity', 'approve', String(check.id)])).code).toBe(0);
+  const account = await must(base, token, 'POST', '/wps/security/payoutAccounts', { kind: 'ewallet', providerCode: 'GCASH', accountNo: '09171234567', holderName: name });
+  await must(base, token, 'POST', '/wps/security/paymentPassword', { paymentPassword: PAY_PW, confirmPaymentPassword: PAY_PW });
+  expect((await runCli(dataDir, ['turnover', 'waive', 'demoph01', 'demoplayer', '--reason', 'crash test'])).code).toBe(0);
+  return account.id!;
+}
+
+/** The money request number n of the burst: a withdrawal request, a deposit request or (mostly) a spin. */
+function moneyRequest(n: number, accountId: number): { path: string; body: unknown } {
+  if (n % 10 === 0) return { path: '/wps/wallet/withdrawals', body: { payoutAccountId: accountId, amount: 100, paymentPassword: PAY_PW } };
+  if (n % 10 === 5) return { path: '/wps/wallet/deposits', body: { channelId: 'bank', amount: 500 } };
+  return { path: '/wps/game/inhouse/spin', body: { stake: 100 } };
+}
+
+describe('kill -9 during a burst of money requests', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'wl-ops-crash-'));
   const started: ChildProcess[] = [];
   afterAll(() => {
@@ -53,20 +97,25 @@ describe('kill -9 during a burst of spins', () => {
     started.push(first);
     await waitReady(port, first);
     const token = await memberToken(base);
+    const accountId = await readyToWithdraw(base, token, dataDir);
 
     const answered: number[] = [];
+    const withdrawalsAnswered: number[] = [];
     let settled = 0;
     let killed = false;
     const killAt = 25;
-    const burst = Array.from({ length: SPINS }, () =>
-      fetch(`${base}/wps/game/inhouse/spin`, {
+    const burst = Array.from({ length: SPINS }, (_, n) => {
+      const { path, body } = moneyRequest(n, accountId);
+      return fetch(`${base}${path}`, {
         method: 'POST',
         headers: { host: HOST, authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `crash-${randomBytes(12).toString('base64url')}` },
-        body: JSON.stringify({ stake: 100 }),
+        body: JSON.stringify(body),
       })
         .then(async (res) => {
-          const body = (await res.json()) as { success: boolean; value?: { betId: number } };
-          if (body.success && body.value) answered.push(body.value.betId);
+          const answer = (await res.json()) as { success: boolean; value?: { betId?: number; id?: number } };
+          if (!answer.success || !answer.value) return;
+          if (answer.value.betId !== undefined) answered.push(answer.value.betId);
+          else if (path === '/wps/wallet/withdrawals' && answer.value.id !== undefined) withdrawalsAnswered.push(answer.value.id);
         })
         .catch(() => {
           // The connection died with the server.
@@ -78,8 +127,8 @@ describe('kill -9 during a burst of spins', () => {
             killed = true;
             first.kill('SIGKILL');
           }
-        }),
-    );
+        });
+    });
     await Promise.all(burst);
     expect(settled).toBe(SPINS);
     expect(killed).toBe(true);
@@ -110,6 +159,10 @@ describe('kill -9 during a burst of spins', () => {
     try {
       const found = await rows<{ id: number }>(db.orm, sql`SELECT id FROM bets WHERE id IN (${sql.join(answered.map((id) => sql`${id}`), sql`, `)})`);
       expect(found).toHaveLength(answered.length);
+      // One withdrawal at most (one pending at a time), and the one answered survived with its hold.
+      const held = await rows<{ id: number; state: string }>(db.orm, sql`SELECT id, state FROM withdrawals`);
+      expect(held.length).toBeLessThanOrEqual(1);
+      for (const id of withdrawalsAnswered) expect(held.map((w) => Number(w.id))).toContain(id);
       expect(await checkLedger(db.orm)).toEqual([]);
     } finally {
       await db.close();
