@@ -309,14 +309,9 @@ for (const tenant of TENANTS) {
       await page.locator('input[name="reference"]').fill(`REF${Date.now()}`);
       await page.getByRole('button', { name: t.deposit_submit_transfer }).tap();
       await expect(page.getByText(t.deposit_waiting_operator)).toBeVisible();
-      const approved = await ops<{
-        ok: boolean;
-        deposit: { id: number; state: string; bonus: number };
-      }>(['deposits', 'approve', String(manualId)]);
-      expect(approved.value.deposit).toMatchObject({
-        id: manualId,
-        state: 'paid',
-      });
+      const approved = await ops<{ ok: boolean; deposit: { id: number; state: string; bonus: number } }>(['deposits', 'approve', String(manualId)]);
+      // The CLI prints amounts in currency units: the bonus is the channel's percentage of the amount.
+      expect(approved.value.deposit).toMatchObject({ id: manualId, state: 'paid', bonus: (minor(manualAmount) * manual.bonusPercent) / 100 / 100 });
       expected += credited(manual, manualAmount);
       await expectHeaderBalance(page, expected);
 
@@ -370,13 +365,7 @@ for (const tenant of TENANTS) {
       await ops(['identity', 'approve', String(check!.id)]);
 
       // 5c. A payout account in the verified name (API).
-      const providers = await value<{
-        providers: {
-          code: string;
-          kind: 'bank' | 'ewallet';
-          accountPattern: string;
-        }[];
-      }>(request, origin, '/wps/security/payoutAccounts', await storedToken(page));
+      const providers = await value<{ providers: { code: string; kind: 'bank' | 'ewallet' }[] }>(request, origin, '/wps/security/payoutAccounts', await storedToken(page));
       const gcash = providers.providers.find((p) => p.code === 'GCASH')!;
       await send(request, origin, 'POST', '/wps/security/payoutAccounts', await storedToken(page), {
         kind: gcash.kind,
