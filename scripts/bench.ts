@@ -10,16 +10,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { CompactEncrypt, importJWK, type JWK } from 'jose';
 import { buildApp } from '../server/app';
 import { hashPassword, verifyPassword } from '../server/lib/passwords';
+import { checkLedger } from '../server/ops/ledger-check';
+import { BENCH_PAYMENT_PASSWORD, benchMembers, readyToWithdraw, type BenchMember } from './bench-money';
 import { ajvCompilerChunks, allJs, firstLoadJs } from './bundle-facts';
 import { pages } from './bench-pages';
 import { buildSiteIfStale } from './site-build.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
+/** Deposit requests of the money run (withdrawal requests: WITHDRAWAL_REQUESTS, one per member made ready). */
+const MONEY_REQUESTS = Number(process.env.BENCH_DEPOSITS ?? 2000);
+const WITHDRAWAL_REQUESTS = Number(process.env.BENCH_WITHDRAWALS ?? 300);
 const kb = (n: number): string => (n / 1024).toFixed(1);
 
 async function sizes(): Promise<void> {
@@ -36,30 +41,36 @@ async function sizes(): Promise<void> {
   console.log(`  Ajv compiler in the browser bundle: ${ajv.length ? `YES (${ajv.map((c) => c.file).join(', ')})` : 'no'}`);
 }
 
-async function rate(
-  url: string,
-  headers: Record<string, string> = {},
-  posts?: string[],
-  vary?: (n: number, request: { path: string; headers?: Record<string, string> }) => void,
-): Promise<{ rps: number; p99: number; errors: number }> {
-  // A list of bodies is sent one after another, each once (encrypted bodies are single-use);
-  // `vary` changes each request (n counts them) before it is sent.
+interface RateOptions {
+  /** Bodies sent one after another, each once (encrypted bodies are single-use); POST. */
+  posts?: string[];
+  /** One body for every request; POST. */
+  body?: string;
+  /** Changes each request (n counts them) before it is sent. */
+  vary?: (n: number, request: { path: string; headers?: Record<string, string> }) => void;
+  /** Exactly this many requests instead of a run of DURATION_S seconds. */
+  amount?: number;
+}
+
+async function rate(url: string, headers: Record<string, string> = {}, o: RateOptions = {}): Promise<{ rps: number; p99: number; errors: number }> {
   let next = 0;
-  const post = posts ? { method: 'POST' as const, requests: [{ setupRequest: (req: object) => ({ ...req, body: posts[next++ % posts.length] }) }] } : {};
-  const varied = vary
-    ? {
-        requests: [
-          {
-            setupRequest: (req: { path: string; headers?: Record<string, string> }) => {
-              const request = { ...req, headers: { ...req.headers } };
-              vary(next++, request);
-              return request;
-            },
-          },
-        ],
-      }
-    : {};
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers, ...post, ...varied } as autocannon.Options);
+  const setupRequest = (req: { path: string; headers?: Record<string, string>; body?: string }) => {
+    const request = { ...req, headers: { ...req.headers } };
+    const n = next++;
+    if (o.posts) request.body = o.posts[n % o.posts.length];
+    o.vary?.(n, request);
+    return request;
+  };
+  const result = await autocannon({
+    url,
+    connections: o.amount ? Math.min(CONNECTIONS, o.amount) : CONNECTIONS,
+    // A counted run waits for every answer (autocannon's 10 s default would count slow ones as errors).
+    ...(o.amount ? { amount: o.amount, timeout: 60 } : { duration: DURATION_S }),
+    headers,
+    method: o.posts || o.body !== undefined ? 'POST' : 'GET',
+    ...(o.body !== undefined ? { body: o.body } : {}),
+    requests: [{ setupRequest }],
+  } as autocannon.Options);
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
@@ -98,15 +109,47 @@ async function api(): Promise<void> {
   // A user agent of its own: no page kept, one render each (with the answers and keys that
   // page asked for last time at hand), as when a kept page has expired.
   const ua = (n: number, req: { headers?: Record<string, string> }) => void (req.headers!['user-agent'] = `bench-${n}`);
-  line('GET /m/home, rendered every time', await rate(`${base}/m/home`, host, undefined, ua));
+  line('GET /m/home, rendered every time', await rate(`${base}/m/home`, host, { vary: ua }));
   // A URL of its own: nothing known of the page, so up to three renders each (render, fetch the
   // answers it asked for, render again), as a page's first request.
   const query = (n: number, req: { path: string }) => void (req.path = `/m/home?bench=${n}`);
-  line('GET /m/home?<new>, a new page each', await rate(`${base}/m/home`, host, undefined, query));
+  line('GET /m/home?<new>, a new page each', await rate(`${base}/m/home`, host, { vary: query }));
   const logins = await loginBodies(base, host, 400 * DURATION_S);
-  line('POST /wps/session/login (Argon2id)', await rate(`${base}/wps/session/login`, { ...host, 'content-type': 'application/json', 'x-encrypted': '1' }, logins), 'logins/s');
+  line('POST /wps/session/login (Argon2id)', await rate(`${base}/wps/session/login`, { ...host, 'content-type': 'application/json', 'x-encrypted': '1' }, { posts: logins }), 'logins/s');
+  await money(app, base, host, line);
   await app.close();
   await bare.close();
+}
+
+/**
+ * Deposit and withdrawal requests, each one the server accepts (a fresh Idempotency-Key each; a
+ * member has at most 5 pending deposits and one pending withdrawal, so the run has enough members),
+ * then the ledger check over everything the run moved.
+ */
+async function money(app: FastifyInstance, base: string, host: Record<string, string>, line: (name: string, r: { rps: number; p99: number; errors: number }, unit?: string) => void): Promise<void> {
+  const json = { ...host, 'content-type': 'application/json' };
+  const perMember = (members: BenchMember[]) => (n: number, req: { headers?: Record<string, string> }) => {
+    req.headers!.authorization = `Bearer ${members[n % members.length].token}`;
+    req.headers!['idempotency-key'] = `bench-${n}-${randomBytes(6).toString('hex')}`;
+  };
+  const depositors = await benchMembers(app, MONEY_REQUESTS / 5, 0);
+  line(
+    'POST /wps/wallet/deposits (gateway)',
+    await rate(`${base}/wps/wallet/deposits`, json, { body: JSON.stringify({ channelId: 'gcash', amount: 100 }), vary: perMember(depositors), amount: MONEY_REQUESTS }),
+  );
+  const started = performance.now();
+  const holders: BenchMember[] = [];
+  for (const member of await benchMembers(app, WITHDRAWAL_REQUESTS, 50_000)) holders.push(await readyToWithdraw(app, member));
+  console.log(`    (${WITHDRAWAL_REQUESTS} members made ready to withdraw through the API in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  const account = (n: number) => holders[n % holders.length].payoutAccountId;
+  const withdrawals = holders.map((_, n) => JSON.stringify({ payoutAccountId: account(n), amount: 100, paymentPassword: BENCH_PAYMENT_PASSWORD }));
+  line(
+    'POST /wps/wallet/withdrawals (held)',
+    await rate(`${base}/wps/wallet/withdrawals`, json, { posts: withdrawals, vary: perMember(holders), amount: WITHDRAWAL_REQUESTS }),
+  );
+  console.log('    (a withdrawal checks the payment password (Argon2id), like a login)');
+  const problems = await checkLedger(app.db.orm);
+  console.log(`  ledger check after the money run: ${problems.length === 0 ? 'clean' : `${problems.length} problems`}`);
 }
 
 /**

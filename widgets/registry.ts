@@ -15,12 +15,14 @@ import headIcon from './head-icon';
 import headerMenu from './header-menu';
 import helpList from './help-list';
 import hotMatchTicker from './hot-match-ticker';
+import identityCheck from './identity-check';
 import jackpotCounter from './jackpot-counter';
 import loginForm from './login-form';
 import menuList from './menu-list';
 import navItem from './nav-item';
 import noticeBar from './notice-bar';
 import paymentPassword from './payment-password';
+import payoutAccounts from './payout-accounts';
 import quickButtons from './quick-buttons';
 import registerForm from './register-form';
 import securityHub from './security-hub';
@@ -48,12 +50,14 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'header-menu': headerMenu,
   'help-list': helpList,
   'hot-match-ticker': hotMatchTicker,
+  'identity-check': identityCheck,
   'jackpot-counter': jackpotCounter,
   'login-form': loginForm,
   'menu-list': menuList,
   'nav-item': navItem,
   'notice-bar': noticeBar,
   'payment-password': paymentPassword,
+  'payout-accounts': payoutAccounts,
   'quick-buttons': quickButtons,
   'register-form': registerForm,
   'security-hub': securityHub,

@@ -698,6 +698,10 @@ export interface PayoutProvider {
   name: string;
   kind: 'ewallet' | 'bank';
   /**
+   * Optional image shown beside the provider's accounts: a file of the tenant's folder (wallet/gcash.svg) or an https URL. Without one the site draws the kind's icon.
+   */
+  logo?: string;
+  /**
    * Regular expression an account number must match, e.g. ^09\d{9}$ for an e-wallet mobile number.
    */
   accountPattern: string;

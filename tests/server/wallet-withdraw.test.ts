@@ -16,6 +16,7 @@ import { addRequirement, waiveTurnover } from '../../server/services/turnover';
 import { feeOf, payWithdrawal, rejectWithdrawal, withdrawableOf, type WithdrawalLimits } from '../../server/services/withdrawals';
 import { zoneDay } from '../../server/lib/time-zone';
 import { call, describeBackends, EN, expectLedgerClean, fundedPlayer, nextIp, spinKey } from './helpers';
+import { newDeposit, notice, paymentOf, sendNotice } from './wallet-deposit-helpers';
 
 const CLI: OpsActor = { operatorId: null, actor: 'cli:test', merchantCodes: null };
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
@@ -254,6 +255,32 @@ describeBackends('withdrawals', ({ server }) => {
     expect(await balanceOf(app, r.memberId, 'WALLET')).toBe(w.state === 'rejected' ? 11_000 : 0);
     const settled = await app.db.orm.select().from(ledgerTransactions).where(eq(ledgerTransactions.memo, `withdrawal ${id}`));
     expect(settled).toHaveLength(1);
+    await expectLedgerClean(app);
+  });
+
+  it('1,000 racing withdrawals and deposit callbacks on one account: each deposit credited once, at most one withdrawal, never an overdraw', { timeout: 300_000 }, async () => {
+    const { app } = server();
+    // Room for exactly one withdrawal of 100.00 + 10.00 fee; five gateway deposits of 1,000.00 (+20% bonus) waiting to be paid.
+    const r = await readyMember(app, 11_000);
+    const deposits = [];
+    for (let i = 0; i < 5; i++) deposits.push(await newDeposit(app, r.token, 'gcash', 1000));
+    const notices = await Promise.all(deposits.map(async (d) => notice(app, await paymentOf(app, d.id))));
+    const results = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) => (i % 2 === 0 ? withdraw(app, r, 100).then((x) => ({ kind: 'withdraw' as const, ok: x.body.success, code: x.body.errorCode })) : sendNotice(app, notices[i % 5]).then((x) => ({ kind: 'notice' as const, ok: x.status === 200, code: x.body.value?.outcome })))),
+    );
+    const notices200 = results.filter((x) => x.kind === 'notice');
+    expect(notices200.every((x) => x.ok)).toBe(true);
+    expect(notices200.filter((x) => x.code === 'credited')).toHaveLength(5);
+    const withdrawn = results.filter((x) => x.kind === 'withdraw' && x.ok);
+    expect(withdrawn.length).toBeLessThanOrEqual(1);
+    // A credited deposit adds turnover to wager, which then blocks withdrawing: a reason, not a failure.
+    for (const x of results.filter((y) => y.kind === 'withdraw' && !y.ok)) expect(['withdrawal.pending', 'balance.insufficient', 'turnover.required']).toContain(x.code);
+    expect(await withdrawalCount(app, r.memberId)).toBe(withdrawn.length);
+    const wallet = await balanceOf(app, r.memberId, 'WALLET');
+    const hold = await balanceOf(app, r.memberId, 'HOLD');
+    expect(wallet).toBeGreaterThanOrEqual(0);
+    expect(hold).toBe(withdrawn.length * 11_000);
+    expect(wallet + hold).toBe(11_000 + 5 * 120_000);
     await expectLedgerClean(app);
   });
 

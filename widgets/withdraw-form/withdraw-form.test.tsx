@@ -122,7 +122,7 @@ describe('withdraw-form', () => {
     const calls = await setup();
     submit();
     expect(await screen.findByText(TY.withdraw_amount_required)).toBeTruthy();
-    expect(screen.getByText(TY.withdraw_payment_password_required)).toBeTruthy();
+    expect(screen.getByText(TY.payment_password_required)).toBeTruthy();
     typeAmount('99.99');
     typePassword('12a34');
     // Digits only: the letter is dropped.

@@ -22,7 +22,7 @@ import {
   withdrawalFailureMessage,
   WITHDRAW_REPORT_PATH,
   WITHDRAWAL_STATE_KEYS,
-  type PayoutAccount,
+  type MaskedPayoutAccount,
   type Withdrawal,
   type WithdrawalEligibility,
   type WithdrawMessage,
@@ -34,7 +34,7 @@ interface Attempt {
   key: string;
 }
 
-function AccountOption({ account, selected, onSelect }: { account: PayoutAccount; selected: boolean; onSelect(): void }) {
+function AccountOption({ account, selected, onSelect }: { account: MaskedPayoutAccount; selected: boolean; onSelect(): void }) {
   const { t } = useTranslation();
   return (
     <button type="button" role="radio" aria-checked={selected} className="withdraw-account" onClick={onSelect} data-account={account.id}>

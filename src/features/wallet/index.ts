@@ -4,3 +4,6 @@ export * from './api/deposits';
 export * from './deposit-rules';
 export * from './api/withdrawals';
 export * from './withdraw-rules';
+export * from './api/payout-accounts';
+export * from './api/identity';
+export * from './security-rules';

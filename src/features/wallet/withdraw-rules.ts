@@ -58,8 +58,9 @@ export function checkWithdrawAmount(e: Pick<WithdrawalEligibility, 'limits' | 'b
 /** The payment password rule (server/lib/validation-rules.ts paymentPassword: 6 digits). */
 export const PAYMENT_PASSWORD_PATTERN = /^[0-9]{6}$/;
 
+/** A payment password as typed (withdrawal, removing a payout account): required, 6 digits. */
 export function checkPaymentPassword(text: string): WithdrawMessage | null {
-  if (text === '') return { key: 'withdraw_payment_password_required' };
+  if (text === '') return { key: 'payment_password_required' };
   return PAYMENT_PASSWORD_PATTERN.test(text) ? null : { key: 'format_payment_password' };
 }
 

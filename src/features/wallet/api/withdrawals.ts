@@ -10,7 +10,7 @@ import { isResourceKey, resourceKey, revalidate, useResource } from '../../../li
 export type {
   CreateBody as WithdrawalBody,
   Eligibility as WithdrawalEligibility,
-  PayoutAccount,
+  PayoutAccount as MaskedPayoutAccount,
   Reason as WithdrawalReason,
   Withdrawal,
   WithdrawalPage,
