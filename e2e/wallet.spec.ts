@@ -2,9 +2,8 @@
  * The wallet journey on a phone, once per tenant (demo-ph in Tagalog, demo-en in English), for a
  * member registered for the run: a gateway deposit paid on the provider's page, a manual deposit
  * approved by the operator, the "why can't I withdraw?" panel naming every blocker, clearing
- * them (payment password on the security centre; identity and payout account through the API,
- * their screens being on another branch; the operator approves the identity and waives the
- * turnover), a withdrawal paid by the operator, and a clean ledger.
+ * them on the security centre (payment password, identity, payout account; the operator approves
+ * the identity and waives the turnover), a withdrawal paid by the operator, and a clean ledger.
  *
  * Operator actions go through the back-office CLI against the running server (e2e/ops.ts). The
  * header's balance is read on home (the only screen that shows it) and compared in minor units.
@@ -56,30 +55,6 @@ function api(origin: string, path: string): { url: string; headers: Record<strin
     url: `${u.protocol}//127.0.0.1:${u.port}${path}`,
     headers: { host: u.host },
   };
-}
-
-async function send<T>(
-  request: APIRequestContext,
-  origin: string,
-  method: 'POST' | 'PUT',
-  path: string,
-  token: string,
-  data: Buffer | Record<string, unknown>,
-  contentType = 'application/json',
-): Promise<T> {
-  const { url, headers } = api(origin, path);
-  const res = await request.fetch(url, {
-    method,
-    headers: {
-      ...headers,
-      authorization: `Bearer ${token}`,
-      'content-type': contentType,
-    },
-    data,
-  });
-  const body = (await res.json()) as Envelope<T>;
-  expect(body.success, `${method} ${path}: ${body.errorCode ?? res.status()}`).toBe(true);
-  return body.value as T;
 }
 
 async function value<T>(request: APIRequestContext, origin: string, path: string, token?: string): Promise<T> {
@@ -344,9 +319,12 @@ for (const tenant of TENANTS) {
       await page.getByRole('button', { name: t.submit, exact: true }).tap();
       await expect(page.getByText(t.payment_password_saved)).toBeVisible();
 
-      // 5b. Identity: the details and the three images (API), then the operator approves.
+      // 5b. Identity on the security centre: the details and the three images; the operator approves.
       const realName = `Juan Dela Cruz ${username.slice(-4)}`;
-      await send(request, origin, 'POST', '/wps/security/identity', await storedToken(page), {
+      await page.goto('/m/securityCenter?view=identity');
+      await expectMemberView(page);
+      const identity = page.locator('form.identity-form');
+      const details: Record<string, string> = {
         realName,
         birthday: '1990-05-17',
         nationality: 'Filipino',
@@ -355,24 +333,32 @@ for (const tenant of TENANTS) {
         sourceOfIncome: 'Salary',
         placeOfBirth: 'Manila',
         idNumber: 'N01-23-456789',
-      });
+      };
+      for (const [name, text] of Object.entries(details)) await identity.locator(`[name="${name}"]`).fill(text);
       for (const side of ['front', 'back', 'selfie']) {
-        await send(request, origin, 'PUT', `/wps/security/identity/images/${side}`, await storedToken(page), PNG, 'image/png');
+        await identity.locator(`.identity-image[data-side="${side}"] input[type="file"]`).setInputFiles({ name: `${side}.png`, mimeType: 'image/png', buffer: PNG });
       }
+      await identity.getByRole('button', { name: t.submit, exact: true }).tap();
+      await expect(page.getByTestId('identity-state')).toHaveClass(/identity-state--pending/);
       const checks = await ops<{ id: number; username: string; state: string }[]>(['identity', 'list', '--state', 'pending']);
       const check = checks.value.find((c) => c.username === username);
       expect(check, 'the identity check waits for review').toBeTruthy();
       await ops(['identity', 'approve', String(check!.id)]);
+      await page.reload();
+      await expectMemberView(page);
+      await expect(page.getByTestId('identity-state')).toHaveClass(/identity-state--approved/);
+      await expect(page.getByTestId('identity-real-name')).toHaveText(realName);
 
-      // 5c. A payout account in the verified name (API).
-      const providers = await value<{ providers: { code: string; kind: 'bank' | 'ewallet' }[] }>(request, origin, '/wps/security/payoutAccounts', await storedToken(page));
-      const gcash = providers.providers.find((p) => p.code === 'GCASH')!;
-      await send(request, origin, 'POST', '/wps/security/payoutAccounts', await storedToken(page), {
-        kind: gcash.kind,
-        providerCode: gcash.code,
-        accountNo: `09${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`,
-        holderName: realName,
-      });
+      // 5c. A GCash payout account on the security centre, held in the verified name.
+      await page.goto('/m/securityCenter?view=payoutAccounts');
+      await expectMemberView(page);
+      await page.locator('.payout-accounts__add').tap();
+      const add = page.locator('form.payout-add');
+      await add.locator('.payout-provider[data-provider="GCASH"]').tap();
+      await add.locator('input[name="accountNo"]').fill(`09${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`);
+      await expect(add.locator('input[name="holderName"]')).toHaveValue(realName);
+      await add.locator('.payout-add__submit').tap();
+      await expect(page.locator('.payout-account')).toHaveCount(1);
 
       // 5d. The operator waives the turnover.
       const waived = await ops<{ waived: number }>(['turnover', 'waive', session.merchantCode, username, '--reason', 'e2e wallet journey']);
