@@ -48,5 +48,8 @@ export default defineConfig({
     timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',
+    // SIGTERM, not Playwright's default SIGKILL: scripts/e2e-server.mjs then removes its data folder
+    // and the file naming it (e2e/ops.ts reads it), instead of leaving them in the temp folder.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });

@@ -2,10 +2,11 @@
  * The server Playwright tests against: the production build served by the real server on a
  * fresh database. Builds first when dist/ is missing or older than its sources, so a stale bundle
  * never passes for the current code. The data folder is a new temporary one per run (PGlite
- * allows one process per folder) and is removed on exit.
+ * allows one process per folder) and is removed on exit; its path is written to
+ * <tmpdir>/wl-e2e-8181.datadir meanwhile, for the journeys' operator verbs (e2e/ops.ts).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSiteIfStale } from './site-build.mjs';
@@ -13,11 +14,17 @@ import { buildSiteIfStale } from './site-build.mjs';
 const root = process.cwd();
 buildSiteIfStale(root, (line) => console.log(`[e2e-server] ${line}`));
 
+const PORT = '8181';
 const dataDir = mkdtempSync(join(tmpdir(), 'wl-e2e-'));
+// Where the journeys find the data folder, to run operator verbs with `npm run ops` against this
+// server (e2e/ops.ts): a file named after the port, removed on exit with the folder.
+const dataDirFile = join(tmpdir(), `wl-e2e-${PORT}.datadir`);
+writeFileSync(dataDirFile, `${dataDir}\n`);
 let cleaned = false;
 function cleanUp() {
   if (cleaned) return;
   cleaned = true;
+  rmSync(dataDirFile, { force: true });
   rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -26,7 +33,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: root,
   stdio: 'inherit',
   // The journeys read SMS codes and captcha digits through the development routes.
-  env: { ...process.env, PORT: '8181', DATA_DIR: dataDir, DEV_ROUTES: '1' },
+  env: { ...process.env, PORT, DATA_DIR: dataDir, DEV_ROUTES: '1' },
 });
 
 for (const signal of ['SIGTERM', 'SIGINT']) {
