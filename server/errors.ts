@@ -80,6 +80,12 @@ export const ERROR_KEYS = {
   'withdrawal.pending': 'err_withdrawal_pending',
   'withdrawal.daily.limit': 'err_withdrawal_daily_limit',
   'withdrawal.amount.range': 'err_withdrawal_amount_range',
+  /** Records ranges (src/lib/date-range.ts), each 400 with value.field (`/start` or `/end`). */
+  'date.invalid': 'err_date_invalid',
+  'date.range.order': 'err_date_range_order',
+  'date.range.length': 'err_date_range_length',
+  'date.range.old': 'err_date_range_old',
+  'date.range.future': 'err_date_range_future',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_KEYS;

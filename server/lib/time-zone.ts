@@ -4,6 +4,7 @@
  * arithmetic instead of setting up Intl during hydration (tens of milliseconds on a phone).
  */
 import { DEFAULT_TIME_ZONE, type TimeZoneWindow } from '../../src/lib/app-config';
+import { zoneOffset } from '../../src/lib/date-range';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -48,14 +49,7 @@ export function isKnownTimeZone(timeZone: string): boolean {
 }
 
 /** The zone's offset from UTC at `time` (epoch ms), in minutes east of UTC (Manila: 480). */
-export function offsetAt(timeZone: string, time: number): number {
-  const format = wallClock(timeZone);
-  if (!format) throw new RangeError(`unknown time zone: ${timeZone}`);
-  const part: Record<string, number> = {};
-  for (const p of format.formatToParts(time)) if (p.type !== 'literal') part[p.type] = Number(p.value);
-  const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute, part.second);
-  return Math.round((wall - Math.floor(time / 1000) * 1000) / MINUTE_MS);
-}
+export const offsetAt: (timeZone: string, time: number) => number = zoneOffset;
 
 /**
  * The offsets in force from `from` until `until` (epoch ms, taken to the minute): the offset at

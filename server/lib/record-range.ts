@@ -1,0 +1,30 @@
+/**
+ * The date range of a records call, in the tenant's days (src/lib/date-range.ts): resolved
+ * against the tenant's today and turned into the UTC instants the queries compare with. A bad
+ * range is a 400 naming the query parameter at fault, before any query runs.
+ */
+import { tenantTimeZone } from '../../src/lib/app-config';
+import { resolveRange, rangeInstants, zoneDate, type DayRange, type RangeQuery } from '../../src/lib/date-range';
+import type { Tenant } from '../../src/generated/tenant';
+import { ApiError } from '../errors';
+
+export interface RecordRange {
+  /** The tenant's days, both included (YYYY-MM-DD), echoed to the client. */
+  days: DayRange;
+  timeZone: string;
+  /** [from, until): rows with from <= created_at < until are in the range. */
+  from: Date;
+  until: Date;
+}
+
+export function recordRange(tenant: Tenant, query: RangeQuery, now: number = Date.now()): RecordRange {
+  const timeZone = tenantTimeZone(tenant);
+  const resolved = resolveRange(query, zoneDate(timeZone, now));
+  if ('problem' in resolved) throw new ApiError(resolved.problem.code, 400, { field: `/${resolved.problem.field}`, location: 'querystring' });
+  return { days: resolved.range, timeZone, ...rangeInstants(timeZone, resolved.range) };
+}
+
+/** The range as answers carry it. */
+export function rangeEcho(range: RecordRange): { start: string; end: string; timeZone: string } {
+  return { start: range.days.start, end: range.days.end, timeZone: range.timeZone };
+}
