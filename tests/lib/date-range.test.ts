@@ -70,3 +70,15 @@ describe('date ranges in the tenant days', () => {
     expect(resolveRange({ start: '2026-11-01', end: '2026-11-02' }, TODAY)).toEqual({ range: { start: '2026-11-01', end: '2026-11-02' } });
   });
 });
+
+describe('keyset cursors', async () => {
+  const { decodeCursor, encodeCursor } = await import('../../server/lib/cursor');
+  it('round-trips the sort key and refuses anything else with a 400 on /cursor', () => {
+    const c = encodeCursor([1763900000123456n, 42]);
+    expect(c).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(decodeCursor(c, 2)).toEqual(['1763900000123456', '42']);
+    for (const bad of ['', 'x', encodeCursor([1]), encodeCursor(['a', 'b'])]) {
+      expect(() => decodeCursor(bad, 2)).toThrow(expect.objectContaining({ statusCode: 400, value: expect.objectContaining({ field: '/cursor' }) }));
+    }
+  });
+});

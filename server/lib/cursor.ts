@@ -1,0 +1,20 @@
+/**
+ * Keyset cursors of the records lists: the sort key of the last row sent (for example its
+ * created_at in epoch microseconds and its id), so the next page starts right after it with an
+ * index range scan however deep the member scrolls, and rows inserted meanwhile never shift a page.
+ * Opaque to the client (base64url of the numbers); a cursor that does not decode is a 400 on /cursor.
+ */
+import { validationError } from '../errors';
+
+export function encodeCursor(keys: readonly (number | bigint | string)[]): string {
+  return Buffer.from(keys.map(String).join('.')).toString('base64url');
+}
+
+/** The `size` integer keys of a cursor (as strings, exact for bigint columns). */
+export function decodeCursor(cursor: string, size: number): string[] {
+  const keys = Buffer.from(cursor, 'base64url').toString('utf8').split('.');
+  if (keys.length !== size || !keys.every((k) => /^-?\d{1,20}$/.test(k))) {
+    throw validationError('/cursor', { location: 'querystring', reason: 'not a cursor of this list' });
+  }
+  return keys;
+}
