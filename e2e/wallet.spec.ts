@@ -8,149 +8,23 @@
  * Operator actions go through the back-office CLI against the running server (e2e/ops.ts). The
  * header's balance is read on home (the only screen that shows it) and compared in minor units.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { CompactEncrypt, importJWK, type JWK } from 'jose';
+import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 import { closeHomePopupWhenShown } from './home-popup';
+import { expectHeaderBalance, fill, minor, money, openHome, registerMember, storedToken, value } from './members';
 import { ops } from './ops';
-import { apiGet, expectMemberView, SESSION_KEY, useStoredSession, type Envelope, type StoredSession } from './session';
+import { expectMemberView, useStoredSession } from './session';
 
 type Messages = Record<string, string>;
 const TY = JSON.parse(readFileSync(new URL('../locales/ty.json', import.meta.url), 'utf8')) as Messages;
 const EN = JSON.parse(readFileSync(new URL('../locales/en.json', import.meta.url), 'utf8')) as Messages;
 
-const PASSWORD = 'Passw0rd1';
 const PAYMENT_PASSWORD = '482916';
 /** A 1x1 PNG: the identity images (the server checks the type by the magic bytes). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 test.beforeEach(({ page }) => closeHomePopupWhenShown(page));
-
-// ---- money -------------------------------------------------------------------------------------
-
-/** "₱1,250.50" -> 125050 (minor units, so that sums are exact). */
-function cents(text: string): number {
-  const n = text.replace(/[^0-9.]/g, '');
-  const [whole, frac = ''] = n.split('.');
-  return Number(whole) * 100 + Number(frac.padEnd(2, '0').slice(0, 2));
-}
-
-const minor = (units: number): number => Math.round(units * 100);
-
-/** As the site shows money: symbol, thousands separators, 2 decimals. */
-const money = (symbol: string, units: number): string =>
-  `${symbol}${(minor(units) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-const fill = (template: string, params: Record<string, string | number>): string =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
-
-// ---- API ---------------------------------------------------------------------------------------
-
-/** Node does not resolve *.localhost as Chromium does: call loopback and name the tenant in Host. */
-function api(origin: string, path: string): { url: string; headers: Record<string, string> } {
-  const u = new URL(origin);
-  return {
-    url: `${u.protocol}//127.0.0.1:${u.port}${path}`,
-    headers: { host: u.host },
-  };
-}
-
-async function value<T>(request: APIRequestContext, origin: string, path: string, token?: string): Promise<T> {
-  const body = await apiGet<T>(request, origin, path, token);
-  expect(body.success, `GET ${path}: ${body.errorCode}`).toBe(true);
-  return body.value as T;
-}
-
-interface Startup {
-  info: { merchantCode?: string };
-  encryption: { header: string; alg: string; enc: string; jwk: JWK };
-  dialingCodes?: string[];
-}
-
-const uniqueName = () => `w${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
-const uniqueMobile = () => `917${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
-
-/**
- * Registers a new member through POST /wps/member/register (encrypted like the site does), with
- * the captcha's digits from the dev reveal and, where the tenant asks for one, the SMS code from
- * the dev outbox. Returns the session the app stores.
- */
-async function registerMember(request: APIRequestContext, origin: string): Promise<StoredSession> {
-  const startup = await value<Startup>(request, origin, '/wps/system/startup');
-  const username = uniqueName();
-  const mobileNum = uniqueMobile();
-  const dialingCode = '+63';
-  const captcha = await value<{ captchaId: string }>(request, origin, '/wps/captcha');
-  const { code } = await value<{ code: string }>(request, origin, `/wps/dev/captcha?id=${encodeURIComponent(captcha.captchaId)}`);
-
-  // An SMS code when the tenant sends them (demo-ph requires one); a tenant without the module answers module.disabled.
-  let verificationCode: string | undefined;
-  const sms = api(origin, '/wps/verification/sms/noLogin');
-  const smsRes = await request.post(sms.url, {
-    headers: sms.headers,
-    data: { mobileNum, countryDialingCode: dialingCode },
-  });
-  if (((await smsRes.json()) as Envelope<unknown>).success) {
-    const outbox = api(origin, `/wps/dev/outbox?to=${encodeURIComponent(`${dialingCode}${mobileNum}`)}`);
-    await expect
-      .poll(async () => {
-        const body = (await (await request.get(outbox.url, { headers: outbox.headers })).json()) as Envelope<{ text: string }[]>;
-        verificationCode = /code is (\d+)/.exec(body.value?.[0]?.text ?? '')?.[1];
-        return verificationCode ?? '';
-      })
-      .not.toBe('');
-  }
-
-  const { header, alg, enc, jwk } = startup.encryption;
-  const key = await importJWK(jwk, alg);
-  const payload = await new CompactEncrypt(
-    new TextEncoder().encode(
-      JSON.stringify({
-        username,
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-        mobileNum,
-        countryDialingCode: dialingCode,
-        ...(verificationCode ? { verificationCode } : {}),
-        captcha: code,
-        captchaId: captcha.captchaId,
-      }),
-    ),
-  )
-    .setProtectedHeader({
-      alg,
-      enc,
-      kid: jwk.kid,
-      iat: Math.floor(Date.now() / 1000),
-      jti: randomBytes(16).toString('base64url'),
-    })
-    .encrypt(key);
-  const reg = api(origin, '/wps/member/register');
-  const res = await request.put(reg.url, {
-    headers: {
-      ...reg.headers,
-      [header]: '1',
-      'content-type': 'application/json',
-    },
-    data: { payload },
-  });
-  const body = (await res.json()) as Envelope<{
-    token: string;
-    userName: string;
-    customerType: number;
-    firstTimeLogin: boolean;
-  }>;
-  expect(body.success, `register: ${body.errorCode ?? res.status()}`).toBe(true);
-  return {
-    token: body.value!.token,
-    merchantCode: startup.info.merchantCode ?? '',
-    userName: body.value!.userName,
-    type: body.value!.customerType,
-    firstTimeLogin: body.value!.firstTimeLogin,
-  };
-}
 
 interface Channel {
   id: string;
@@ -183,32 +57,6 @@ interface Eligibility {
 }
 
 // ---- screens -----------------------------------------------------------------------------------
-
-/** The token the app holds now (home renews the session: each renewal replaces the token). */
-async function storedToken(page: Page): Promise<string> {
-  return page.evaluate((key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { token?: string }).token ?? '', SESSION_KEY);
-}
-
-/**
- * Opens home as the member and waits for the session renewal that home makes, until the app
- * stores the new token: API calls made afterwards with storedToken() are not refused.
- */
-async function openHome(page: Page): Promise<void> {
-  const renewal = page.waitForResponse((r) => new URL(r.url()).pathname === '/wps/session/renew' && r.request().method() === 'POST');
-  await page.goto('/m/home');
-  await expectMemberView(page);
-  const body = (await (await renewal).json()) as Envelope<{ token: string }>;
-  expect(body.success, `session renewal: ${body.errorCode}`).toBe(true);
-  await expect.poll(() => storedToken(page)).toBe(body.value!.token);
-}
-
-/** Home's header balance, once the member's view is up, reaches `expected` (minor units). */
-async function expectHeaderBalance(page: Page, expected: number): Promise<void> {
-  await openHome(page);
-  const balance = page.getByTestId('header-balance');
-  await expect(balance).toHaveText(/\d\.\d{2}$/);
-  await expect.poll(async () => cents((await balance.textContent()) ?? '')).toBe(expected);
-}
 
 /** /m/voucherCenter: picks the channel, types the amount, sends; lands on the deposit's detail. Returns its id. */
 async function startDeposit(page: Page, t: Messages, channelId: string, amount: number): Promise<number> {
