@@ -47,7 +47,7 @@ describe('app routes', () => {
     expect(router.state.location.search).toBe('?tab=1');
   });
 
-  it('another known route shows a placeholder titled with its route title (lazy chunk)', async () => {
+  it('a screen in its own chunk loads when its route opens, titled with its route title', async () => {
     renderAt('/m/withdraw');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(TY.withdraw);
   });

@@ -244,10 +244,13 @@ describe('payout-accounts', () => {
     attempt();
     expect(await within(dialog).findByText(TY.err_payment_password_incorrect)).toBeTruthy();
     expect(field().value).toBe('');
+    expect(within(dialog).queryByRole('link', { name: TY.withdraw_action_payment_password })).toBeNull();
     attempt();
     expect(await within(dialog).findByText(ty('payment_password_locked_minutes', { minutes: 10 }))).toBeTruthy();
     attempt();
     expect(await within(dialog).findByText(TY.err_payment_password_unset)).toBeTruthy();
+    // The next step: set a payment password on the security centre's own view.
+    expect(within(dialog).getByRole('link', { name: TY.withdraw_action_payment_password }).getAttribute('href')).toBe('/m/securityCenter?view=paymentPassword');
     fireEvent.click(within(dialog).getByRole('button', { name: TY.cancel }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getAllByRole('listitem')).toHaveLength(1);

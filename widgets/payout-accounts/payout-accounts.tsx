@@ -61,6 +61,8 @@ function DeleteDialog({ account, onClose, onDeleted }: DeleteDialogProps) {
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<SecurityMessage | null>(null);
   const [formError, setFormError] = useState<SecurityMessage | null>(null);
+  // No payment password yet: the next step is to set one, so the dialog links there.
+  const [passwordUnset, setPasswordUnset] = useState(false);
 
   const submit = () => {
     setFormError(null);
@@ -73,6 +75,7 @@ function DeleteDialog({ account, onClose, onDeleted }: DeleteDialogProps) {
         // Already gone (removed in another tab): what the member asked for is done.
         if (err instanceof ApiFailure && err.errorCode === 'not.found') return onDeleted();
         setFormError(securityFailureMessage(err));
+        setPasswordUnset(err instanceof ApiFailure && err.errorCode === 'payment.password.unset');
         if (err instanceof ApiFailure && err.errorCode === 'payment.password.incorrect') setPassword('');
       },
     );
@@ -102,6 +105,11 @@ function DeleteDialog({ account, onClose, onDeleted }: DeleteDialogProps) {
           required
         />
         <FormError error={formError} />
+        {passwordUnset ? (
+          <Link className="payout-delete__next" to={securityViewPath('paymentPassword')}>
+            {t('withdraw_action_payment_password')}
+          </Link>
+        ) : null}
         <div className="modal__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
             {t('cancel')}
