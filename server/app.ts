@@ -46,6 +46,8 @@ import identityRoutes from './routes/security/identity';
 import paymentPasswordRoutes from './routes/security/payment-password';
 import payoutAccountRoutes from './routes/security/payout-accounts';
 import withdrawalRoutes from './routes/wallet/withdrawals';
+import rebateRoutes from './routes/wallet/rebates';
+import transferRoutes from './routes/wallet/transfers';
 import sessionRoutes from './routes/session/session';
 import siteRoutes from './routes/site/index';
 import helpCenterRoutes from './routes/system/help-center';
@@ -174,6 +176,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     identityRoutes,
     payoutAccountRoutes,
     withdrawalRoutes,
+    rebateRoutes,
+    transferRoutes,
     smsRoutes,
     announcementRoutes,
     promotionRoutes,

@@ -86,6 +86,16 @@ export const ERROR_KEYS = {
   'date.range.length': 'err_date_range_length',
   'date.range.old': 'err_date_range_old',
   'date.range.future': 'err_date_range_future',
+  /** Cash back (server/services/rebates.ts). */
+  'rebate.disabled': 'err_rebate_disabled',
+  'rebate.report.disabled': 'err_rebate_report_disabled',
+  'rebate.nothing.accrued': 'err_rebate_nothing_accrued',
+  'rebate.below.minimum': 'err_rebate_below_minimum',
+  /** Transfers to the upline (server/services/transfers.ts). */
+  'transfer.disabled': 'err_transfer_disabled',
+  'transfer.type.forbidden': 'err_transfer_type_forbidden',
+  'transfer.upline.missing': 'err_transfer_upline_missing',
+  'transfer.amount.range': 'err_transfer_amount_range',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_KEYS;

@@ -2,6 +2,7 @@ import type { RegisteredWidget } from '../src/lib/widget';
 import agentGrid from './agent-grid';
 import announcementPopup from './announcement-popup';
 import bannerCarousel from './banner-carousel';
+import cashBack from './cash-back';
 import categoryMenu from './category-menu';
 import changePasswordForm from './change-password-form';
 import depositDetail from './deposit-detail';
@@ -24,10 +25,12 @@ import noticeBar from './notice-bar';
 import paymentPassword from './payment-password';
 import payoutAccounts from './payout-accounts';
 import quickButtons from './quick-buttons';
+import rebateReport from './rebate-report';
 import registerForm from './register-form';
 import securityHub from './security-hub';
 import setPasswordSmsForm from './set-password-sms-form';
 import tileGrid from './tile-grid';
+import uplineTransfer from './upline-transfer';
 import winnerBoard from './winner-board';
 import withdrawBlockers from './withdraw-blockers';
 import withdrawForm from './withdraw-form';
@@ -37,6 +40,7 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'agent-grid': agentGrid,
   'announcement-popup': announcementPopup,
   'banner-carousel': bannerCarousel,
+  'cash-back': cashBack,
   'category-menu': categoryMenu,
   'change-password-form': changePasswordForm,
   'deposit-detail': depositDetail,
@@ -59,10 +63,12 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'payment-password': paymentPassword,
   'payout-accounts': payoutAccounts,
   'quick-buttons': quickButtons,
+  'rebate-report': rebateReport,
   'register-form': registerForm,
   'security-hub': securityHub,
   'set-password-sms-form': setPasswordSmsForm,
   'tile-grid': tileGrid,
+  'upline-transfer': uplineTransfer,
   'winner-board': winnerBoard,
   'withdraw-blockers': withdrawBlockers,
   'withdraw-form': withdrawForm,

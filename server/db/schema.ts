@@ -2,7 +2,7 @@
  * Drizzle table definitions. They mirror server/db/migrations/*.sql, which is the source of
  * truth for the database; a test checks that both agree on every table and column.
  */
-import { bigint, bigserial, boolean, customType, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, date, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const id = () => bigserial('id', { mode: 'number' }).primaryKey();
@@ -436,7 +436,7 @@ export const turnoverRequirements = pgTable('turnover_requirements', {
   id: id(),
   merchantCode: text('merchant_code').notNull(),
   memberId: ref('member_id').notNull(),
-  source: text('source').$type<'deposit' | 'bonus' | 'adjustment'>().notNull(),
+  source: text('source').$type<'deposit' | 'bonus' | 'adjustment' | 'rebate' | 'transfer'>().notNull(),
   sourceId: text('source_id'),
   required: money('required').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -528,4 +528,51 @@ export const gatewayPayments = pgTable('gateway_payments', {
   attempts: integer('attempts').notNull().default(0),
   nextAttemptAt: ts('next_attempt_at'),
   lastError: text('last_error'),
+});
+
+export type RebateKind = 'manual' | 'auto';
+
+/** A rebate paid into a wallet (0013_rebates_transfers.sql): it covers the member's bets from_bet_id < id <= until_bet_id. */
+export const rebateClaims = pgTable('rebate_claims', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  memberId: ref('member_id').notNull(),
+  kind: text('kind').$type<RebateKind>().notNull(),
+  /** The tenant's day (YYYY-MM-DD): the day claimed, or the day an automatic rebate settled. */
+  day: date('day', { mode: 'string' }).notNull(),
+  fromBetId: ref('from_bet_id').notNull(),
+  untilBetId: ref('until_bet_id').notNull(),
+  periodFrom: ts('period_from').notNull(),
+  periodUntil: ts('period_until').notNull(),
+  /** Minor units, as turnoverRequired. */
+  amount: money('amount').notNull(),
+  turnoverRequired: money('turnover_required').notNull(),
+  transactionId: ref('transaction_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const rebateClaimLines = pgTable(
+  'rebate_claim_lines',
+  {
+    claimId: ref('claim_id').notNull(),
+    gameType: text('game_type').notNull(),
+    /** Minor units, as amount. */
+    validTurnover: money('valid_turnover').notNull(),
+    /** Hundredths of a percent: 0.8% is 80. */
+    rateBp: integer('rate_bp').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.claimId, t.gameType] })],
+);
+
+/** A transfer from a member's wallet to the upline's. */
+export const transfers = pgTable('transfers', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  fromMemberId: ref('from_member_id').notNull(),
+  toMemberId: ref('to_member_id').notNull(),
+  /** Minor units. */
+  amount: money('amount').notNull(),
+  transactionId: ref('transaction_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });

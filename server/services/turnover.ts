@@ -1,6 +1,7 @@
 /**
- * Turnover requirements: what a member must still wager before a withdrawal. A deposit, a bonus
- * or an operator adds a requirement (minor units); bets meet them. The stakes placed since the
+ * Turnover requirements: what a member must still wager before a withdrawal. A deposit, a bonus,
+ * a rebate, a transfer received from a team member or an operator adds a requirement (minor
+ * units); bets meet them. The stakes placed since the
  * oldest open requirement count against all open requirements together; when they cover them,
  * every open one is marked met, so that later requirements start from zero. An operator may
  * waive the open requirements (audited by the caller).
@@ -9,7 +10,7 @@ import { and, eq, gte, isNull, min, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { bets, turnoverRequirements } from '../db/schema';
 
-export type TurnoverSource = 'deposit' | 'bonus' | 'adjustment';
+export type TurnoverSource = 'deposit' | 'bonus' | 'adjustment' | 'rebate' | 'transfer';
 
 export interface NewRequirement {
   merchantCode: string;

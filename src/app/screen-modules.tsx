@@ -53,6 +53,18 @@ export const SCREEN_MODULES: Readonly<Record<ScreenModuleId, ScreenModule>> = {
     },
     files: ['src/features/games/screens/launch-screen.tsx', 'src/features/games/screens/game-list-screen.tsx'],
   },
+  manualRebate: {
+    load: async () => (await import('../features/records/screens/manual-rebate-screen')).default,
+    files: ['src/features/records/screens/manual-rebate-screen.tsx'],
+  },
+  rebateReport: {
+    load: async () => (await import('../features/records/screens/rebate-report-screen')).default,
+    files: ['src/features/records/screens/rebate-report-screen.tsx'],
+  },
+  uplineTransfer: {
+    load: async () => (await import('../features/records/screens/upline-transfer-screen')).default,
+    files: ['src/features/records/screens/upline-transfer-screen.tsx'],
+  },
   maintenance: {
     load: async () => {
       const { default: StatusView } = await import('./shell/status-views');

@@ -58,6 +58,13 @@ export type RegistrationField =
   | 'whatsapp'
   | 'zalo';
 /**
+ * A game type of the catalogue (server/db/seed-games.ts).
+ *
+ * This interface was referenced by `TenantSettings`'s JSON-Schema
+ * via the `definition` "gameType".
+ */
+export type GameType = 'RNG' | 'FISH' | 'LIVE' | 'PVP' | 'SPORTS' | 'ESPORTS' | 'COCKFIGHT' | 'LOTT' | 'ELOTT';
+/**
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "routePath".
  */
@@ -282,7 +289,7 @@ export interface TenantSettings {
    */
   dialingCodes: [string, ...string[]];
   /**
-   * Deposits, withdrawals, turnover and payout accounts. Amounts in currency units.
+   * Deposits, withdrawals, turnover, payout accounts, cash back and transfers to the upline. Amounts in currency units.
    */
   wallet: {
     deposit: {
@@ -550,6 +557,8 @@ export interface TenantSettings {
      * @maxItems 40
      */
     payoutProviders: PayoutProvider[];
+    rebate: RebateSettings;
+    transfer: TransferSettings;
   };
 }
 export interface SocialLoginSettings {
@@ -705,6 +714,53 @@ export interface PayoutProvider {
    * Regular expression an account number must match, e.g. ^09\d{9}$ for an e-wallet mobile number.
    */
   accountPattern: string;
+}
+/**
+ * Cash back (/m/member/manualRebate, flag MANPLAYREB3; automatic: `npm run ops -- rebates settle`): a percent of the valid turnover (stakes of bets whose win differs from their stake) per game type, paid into the wallet with a turnover requirement of its own.
+ */
+export interface RebateSettings {
+  /**
+   * Percent of the valid turnover per game type (RNG 0.8 = 0.8%); a game type not listed earns nothing.
+   */
+  rates: {
+    /**
+     * Percent, at most 5%, with at most 2 decimals (checked by tenant validation's second pass: multipleOf on decimals is not exact in floating point).
+     *
+     * This interface was referenced by `undefined`'s JSON-Schema definition
+     * via the `patternProperty` "".
+     *
+     * This interface was referenced by `TenantSettings`'s JSON-Schema
+     * via the `definition` "rebateRate".
+     */
+    [k: string]: number;
+  };
+  /**
+   * A paid rebate times this must be wagered before a withdrawal (1: once).
+   */
+  turnoverMultiplier: number;
+  /**
+   * Currency units with at most 2 decimals (100.50); the server works in minor units.
+   */
+  minClaim: number;
+}
+/**
+ * Transfers to the upline (/m/upLine/transfer, flag AGETRANSFERUP3): the smallest and largest amount of one transfer. min must not exceed max.
+ */
+export interface TransferSettings {
+  /**
+   * Currency units with at most 2 decimals (100.50); the server works in minor units.
+   *
+   * This interface was referenced by `TenantSettings`'s JSON-Schema
+   * via the `definition` "amount".
+   */
+  min: number;
+  /**
+   * Currency units with at most 2 decimals (100.50); the server works in minor units.
+   *
+   * This interface was referenced by `TenantSettings`'s JSON-Schema
+   * via the `definition` "amount".
+   */
+  max: number;
 }
 /**
  * The tenant's node trees, keyed by route id (the route manifest in src/lib/routes.ts), plus shell for the header menu and the footer. The validator reports a key that is neither.

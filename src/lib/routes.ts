@@ -17,7 +17,19 @@ export type RouteGuard = 'visitor' | 'session' | 'memberCentre';
  * Screens with code of their own, named here because src/lib cannot import features or the app;
  * the app maps each id to its lazily loaded module (home is in the first load).
  */
-export type ScreenModuleId = 'home' | 'memberCentre' | 'deposit' | 'withdraw' | 'securityCenter' | 'gameList' | 'startLottery' | 'launchGame' | 'maintenance';
+export type ScreenModuleId =
+  | 'home'
+  | 'memberCentre'
+  | 'deposit'
+  | 'withdraw'
+  | 'securityCenter'
+  | 'gameList'
+  | 'startLottery'
+  | 'launchGame'
+  | 'maintenance'
+  | 'manualRebate'
+  | 'rebateReport'
+  | 'uplineTransfer';
 
 interface RouteBase {
   id: string;
@@ -140,9 +152,9 @@ export const ROUTES = [
   { id: 'gameRecord', path: '/m/gameRecord', title: 'betting_record' },
   { id: 'profitandloss', path: '/m/profitandloss', title: 'profit_and_loss' },
   { id: 'securityCenter', path: '/m/securityCenter', title: 'security_center', guard: 'memberCentre', module: 'securityCenter' },
-  { id: 'uplineTransfer', path: '/m/upLine/transfer', title: 'upline_transfer' },
-  { id: 'manualRebate', path: '/m/member/manualRebate', title: 'single_cash_back' },
-  { id: 'rebateReport', path: '/m/member/rebateReport', title: 'rebate_report' },
+  { id: 'uplineTransfer', path: '/m/upLine/transfer', title: 'upline_transfer', guard: 'memberCentre', module: 'uplineTransfer' },
+  { id: 'manualRebate', path: '/m/member/manualRebate', title: 'single_cash_back', guard: 'memberCentre', module: 'manualRebate' },
+  { id: 'rebateReport', path: '/m/member/rebateReport', title: 'rebate_report', guard: 'memberCentre', module: 'rebateReport' },
   { id: 'leaderBoard', path: '/m/leaderBoard', title: 'mission_activity', headerTitle: 'leaderboard' },
   { id: 'feedback', path: '/m/feedback', title: 'feedback' },
   { id: 'inviteFriends', path: '/m/inviteFriends', title: 'invite_friends' },

@@ -223,6 +223,17 @@ export async function validateTenant(idOrFile: string, opts: ValidateOptions = {
     add('/settings/countryDialingCode', `default dialing code "${settings.countryDialingCode}" is not in /settings/dialingCodes`);
   }
 
+  const wallet = isObj(settings.wallet) ? settings.wallet : {};
+  if (isObj(wallet.transfer) && typeof wallet.transfer.min === 'number' && typeof wallet.transfer.max === 'number' && wallet.transfer.min > wallet.transfer.max) {
+    add('/settings/wallet/transfer/min', `minimum ${wallet.transfer.min} is above the maximum ${wallet.transfer.max} (/settings/wallet/transfer/max)`);
+  }
+  if (isObj(wallet.rebate) && isObj(wallet.rebate.rates)) {
+    for (const [gameType, rate] of Object.entries(wallet.rebate.rates)) {
+      // Percent with at most 2 decimals: the server pays it in hundredths of a percent.
+      if (typeof rate === 'number' && Math.round(rate * 100) / 100 !== rate) add(pointer('settings', 'wallet', 'rebate', 'rates', gameType), `rate ${rate} has more than 2 decimals`);
+    }
+  }
+
   const i18n = isObj(resolved.i18n) ? resolved.i18n : {};
   const languages = Array.isArray(i18n.languages) ? i18n.languages.filter((l): l is string => typeof l === 'string') : [];
   languages.forEach((lang, i) => {

@@ -86,6 +86,9 @@ describe('the route manifest', () => {
       voucherCenter: 'module:deposit',
       withdraw: 'module:withdraw',
       securityCenter: 'module:securityCenter',
+      uplineTransfer: 'module:uplineTransfer',
+      manualRebate: 'module:manualRebate',
+      rebateReport: 'module:rebateReport',
       launchGame: 'module:launchGame',
       lottery: 'module:gameList',
       gameList: 'module:gameList',
@@ -103,7 +106,17 @@ describe('the route manifest', () => {
   it('guards the member centre, settings and change password as before, and deposit as the member centre', () => {
     const guards = Object.fromEntries(MANIFEST.filter((r) => r.guard).map((r) => [r.id, r.guard]));
     // Deposit turns free-trial accounts away as the member centre does (the server refuses them: trial.forbidden).
-    expect(guards).toEqual({ mine: 'memberCentre', voucherCenter: 'memberCentre', withdraw: 'memberCentre', securityCenter: 'memberCentre', set: 'session', changePsw: 'session' });
+    expect(guards).toEqual({
+      mine: 'memberCentre',
+      voucherCenter: 'memberCentre',
+      withdraw: 'memberCentre',
+      securityCenter: 'memberCentre',
+      uplineTransfer: 'memberCentre',
+      manualRebate: 'memberCentre',
+      rebateReport: 'memberCentre',
+      set: 'session',
+      changePsw: 'session',
+    });
   });
 });
 
@@ -160,7 +173,16 @@ describe('layout lists derived from the manifest', () => {
       '/m/helpDetail': 'help_center',
       '/m/leaderBoard': 'leaderboard',
     });
-    expect(sorted(MEMBER_CENTRE_PATHS)).toEqual(['/m/member/home', '/m/mine', '/m/securityCenter', '/m/voucherCenter', '/m/withdraw']);
+    expect(sorted(MEMBER_CENTRE_PATHS)).toEqual([
+      '/m/member/home',
+      '/m/member/manualRebate',
+      '/m/member/rebateReport',
+      '/m/mine',
+      '/m/securityCenter',
+      '/m/upLine/transfer',
+      '/m/voucherCenter',
+      '/m/withdraw',
+    ]);
   });
 });
 

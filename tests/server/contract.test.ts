@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import { addOperator } from '../../server/ops/operators';
 import { pendingIdentityCheck, pendingWithdrawal, SECURITY_WALLET_CONTRACT_CASES } from './security-wallet-contract-cases';
 import { WALLET_CONTRACT_CASES } from './wallet-deposit-contract-cases';
+import { REBATE_TRANSFER_CONTRACT_CASES } from './rebate-transfer-contract-cases';
 import { call, callEncrypted, describeBackends, EN, expectLedgerClean, fundedPlayer, lastSmsCode, nextIp, PH, spinKey, tokenFor, uniqueDigits, type Envelope } from './helpers';
 
 type Result = { status: number; body: Envelope; res?: LightMyRequestResponse };
@@ -131,6 +132,7 @@ const CASES: Record<string, Case> = {
   'ops.cli': (app) => call(app, 'POST', '/ops/cli', { headers: { 'x-ops-cli-key': app.opsCliKey }, body: { argv: ['ledger', 'check'], user: 'contract' } }),
   ...WALLET_CONTRACT_CASES,
   ...SECURITY_WALLET_CONTRACT_CASES,
+  ...REBATE_TRANSFER_CONTRACT_CASES,
 };
 
 const OPS_PASSWORD = 'contract password';

@@ -13,3 +13,4 @@ export { verbs as operators } from './operators';
 export { verbs as deposits } from './deposits';
 export { verbs as withdrawals } from './withdrawals';
 export { verbs as identity } from './identity';
+export { verbs as rebates } from './rebates';

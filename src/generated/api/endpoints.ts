@@ -9,11 +9,13 @@ import type * as inhouse from './inhouse';
 import type * as member from './member';
 import type * as ops from './ops';
 import type * as promotions from './promotions';
+import type * as rebates from './rebates';
 import type * as relay from './relay';
 import type * as securityCentre from './security-centre';
 import type * as security from './security';
 import type * as session from './session';
 import type * as system from './system';
+import type * as transfers from './transfers';
 import type * as verification from './verification';
 import type * as wallet from './wallet';
 import type * as withdrawal from './withdrawal';
@@ -760,6 +762,48 @@ export interface Endpoints {
     response: promotions.Promotions1;
     defaults: { query: never; body: never };
   };
+  /** The rebate accrued since the last claim: per game type the valid turnover, rate and amount; the total; the tenant's minimum claim and turnover multiplier; the last claim's time; whether it can be claimed now and, when not, why (rebate.nothing.accrued, rebate.below.minimum). 403 rebate.disabled when the tenant has cash back off (flag MANPLAYREB3). */
+  'GET /wps/rebates/accrued': {
+    method: 'GET';
+    path: '/wps/rebates/accrued';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: common.NoQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: rebates.Accrued;
+    defaults: { query: never; body: never };
+  };
+  /** Pays the accrued rebate into the wallet in one transaction (ledger kind REBATE, house -> wallet), adds its turnover requirement and records the claim with its lines. Nothing accrued: 409 rebate.nothing.accrued; less than the minimum: 409 rebate.below.minimum with value { total, minClaim }. Idempotent: Idempotency-Key required; a repeat with the same key answers the first claim and pays nothing. Racing claims with different keys: one pays, the others find nothing accrued. */
+  'POST /wps/rebates/claim': {
+    method: 'POST';
+    path: '/wps/rebates/claim';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: rebates.IdempotencyHeaders;
+    body: common.EmptyBody;
+    payload: undefined;
+    response: rebates.Claim;
+    defaults: { query: never; body: never };
+  };
+  /** The member's rebates (claims and automatic rebates) of a date range in the tenant's days, one row per day and game type (newest day first, game types in the catalogue's order), with the totals of the whole range. Keyset pages: pass the previous page's nextCursor. 403 rebate.report.disabled when the tenant has the rebate report off (flag PLYRBT). */
+  'GET /wps/rebates/report': {
+    method: 'GET';
+    path: '/wps/rebates/report';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: rebates.ReportQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: rebates.Report;
+    defaults: { query: never; body: never };
+  };
   /** The winner board: the biggest wins first (winAmount descending), limitNum entries (20 by default), of one game category or ALL. customerName is masked. The game fields let the play-now button launch the game. */
   'GET /wps/relay/GCSGAME_getRankList': {
     method: 'GET';
@@ -1150,6 +1194,34 @@ export interface Endpoints {
     response: system.HelpItems;
     defaults: { query: never; body: never };
   };
+  /** What the member may transfer now: the upline (masked username), balance, the tenant's min and max, the most the member can send now, and every reason that blocks a transfer (transfer.type.forbidden, transfer.upline.missing, payment.password.unset, balance.insufficient). 403 transfer.disabled when the tenant has it off. */
+  'GET /wps/transfers/upline': {
+    method: 'GET';
+    path: '/wps/transfers/upline';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: common.NoQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: transfers.UplineTransfer;
+    defaults: { query: never; body: never };
+  };
+  /** Sends amount from the member's wallet to the upline's. Every rule is checked again in the transaction that moves the money (the member's row locked). Refusals: 403 transfer.disabled, 403 transfer.type.forbidden, 409 transfer.upline.missing, 400 transfer.amount.range (value: amount, min, max), 409 balance.insufficient, payment password 400 payment.password.unset / payment.password.incorrect, 429 payment.password.locked. Idempotent: Idempotency-Key required; a repeat with the same key and body answers the first transfer and moves nothing. */
+  'POST /wps/transfers/upline': {
+    method: 'POST';
+    path: '/wps/transfers/upline';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: transfers.IdempotencyHeaders;
+    body: transfers.CreateBody;
+    payload: undefined;
+    response: transfers.Transfer;
+    defaults: { query: never; body: never };
+  };
   /** Sends a 6-digit code (module VERIFICATION3) for registration, SMS login or setting a password by phone. Codes expire after expiredMinutes, are single use and allow 5 wrong attempts. One send per number per minute. */
   'POST /wps/verification/sms/noLogin': {
     method: 'POST';
@@ -1409,6 +1481,11 @@ export interface RouteNames {
   promotions: {
     list: 'GET /wps/promotions';
   };
+  rebates: {
+    accrued: 'GET /wps/rebates/accrued';
+    claim: 'POST /wps/rebates/claim';
+    report: 'GET /wps/rebates/report';
+  };
   relay: {
     rankList: 'GET /wps/relay/GCSGAME_getRankList';
     rankListPost: 'POST /wps/relay/GCSGAME_getRankList';
@@ -1446,6 +1523,10 @@ export interface RouteNames {
     validationRules: 'GET /wps/system/validationRules';
     ready: 'GET /wps/system/ready';
     helpCenter: 'GET /wps/system/helpCenter';
+  };
+  transfers: {
+    upline: 'GET /wps/transfers/upline';
+    create: 'POST /wps/transfers/upline';
   };
   verification: {
     smsNoLogin: 'POST /wps/verification/sms/noLogin';

@@ -1,0 +1,12 @@
+// The public face of the records area: the kit every records screen is built from (date range,
+// keyset list, detail sheet, totals, states), and the records screens' own API hooks.
+export * from './components/format';
+export * from './components/range-bar';
+export * from './components/use-record-list';
+export * from './components/record-states';
+export * from './components/record-sheet';
+export * from './components/totals-strip';
+export * from './api/rebates';
+export * from './api/transfers';
+export * from './rebate-rules';
+export * from './transfer-rules';

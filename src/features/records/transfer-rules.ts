@@ -1,0 +1,81 @@
+/**
+ * What the transfer-to-upline screen checks and shows before anything is sent: the amount as
+ * typed against the limits and balance, the payment password, and for each reason that blocks a
+ * transfer its text with its numbers and where to clear it. The server checks everything again.
+ */
+import { ApiFailure } from '../../lib/api/client';
+import type { TranslationKey } from '../../lib/i18n-keys';
+import type { UplineTransfer, UplineTransferReason } from './api/transfers';
+import { formatRecordMoney } from './components/format';
+import type { RecordsMessage } from './rebate-rules';
+
+export const PAYMENT_PASSWORD_VIEW = '/m/securityCenter?view=paymentPassword';
+const AMOUNT_TEXT = /^\d{1,9}(\.\d{1,2})?$/;
+
+/** A typed amount in currency units (at most 2 decimals, above zero), or null. */
+export function parseTransferAmount(text: string): number | null {
+  const trimmed = text.trim();
+  if (!AMOUNT_TEXT.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return value > 0 ? value : null;
+}
+
+/** Currency units to minor units by their decimal text (at most 2 decimals here). */
+const minor = (amount: number) => Math.round(Number(`${amount}e2`));
+
+/** Why the typed amount cannot be sent (null: it can), checked as the server will. */
+export function checkTransferAmount(state: Pick<UplineTransfer, 'min' | 'max' | 'balance'>, text: string, symbol: string): RecordsMessage | null {
+  if (text.trim() === '') return { key: 'transfer_amount_required' };
+  const amount = parseTransferAmount(text);
+  if (amount === null) return { key: 'deposit_amount_invalid' };
+  if (minor(amount) < minor(state.min) || minor(amount) > minor(state.max)) {
+    return { key: 'transfer_amount_range', params: { min: formatRecordMoney(symbol, state.min), max: formatRecordMoney(symbol, state.max) } };
+  }
+  if (minor(amount) > minor(state.balance)) return { key: 'transfer_amount_over_balance', params: { balance: formatRecordMoney(symbol, state.balance) } };
+  return null;
+}
+
+/** The payment password as typed: required, 6 digits (the server's paymentPassword rule). */
+export function checkTransferPassword(text: string): RecordsMessage | null {
+  if (text === '') return { key: 'payment_password_required' };
+  return /^[0-9]{6}$/.test(text) ? null : { key: 'format_payment_password' };
+}
+
+/** A reason's text with its numbers. */
+export function transferReasonMessage(reason: UplineTransferReason, symbol: string): RecordsMessage {
+  switch (reason.code) {
+    case 'transfer.type.forbidden':
+      return { key: 'err_transfer_type_forbidden' };
+    case 'transfer.upline.missing':
+      return { key: 'err_transfer_upline_missing' };
+    case 'payment.password.unset':
+      return { key: 'transfer_reason_payment_password' };
+    case 'balance.insufficient':
+      return { key: 'transfer_reason_balance', params: { balance: formatRecordMoney(symbol, reason.balance ?? 0), min: formatRecordMoney(symbol, reason.min ?? 0) } };
+  }
+}
+
+/** Where a member clears a reason, and the link's text; null for what the member cannot change. */
+export function transferReasonAction(reason: Pick<UplineTransferReason, 'code'>): { to: string; label: TranslationKey } | null {
+  switch (reason.code) {
+    case 'payment.password.unset':
+      return { to: PAYMENT_PASSWORD_VIEW, label: 'withdraw_action_payment_password' };
+    case 'balance.insufficient':
+      return { to: '/m/voucherCenter', label: 'withdraw_action_deposit' };
+    default:
+      return null;
+  }
+}
+
+/** The message of a refused request: the errorCode's text (a locked password says for how long, a range its limits). */
+export function transferFailureMessage(error: unknown, symbol: string): RecordsMessage {
+  if (!(error instanceof ApiFailure)) return { key: 'unknown_error' };
+  const value = (error.value ?? {}) as { retryAfter?: unknown; min?: unknown; max?: unknown };
+  if (error.errorCode === 'payment.password.locked' && typeof value.retryAfter === 'number') {
+    return { key: 'withdraw_payment_password_locked', params: { minutes: Math.max(1, Math.ceil(value.retryAfter / 60)) } };
+  }
+  if (error.errorCode === 'transfer.amount.range' && typeof value.min === 'number' && typeof value.max === 'number') {
+    return { key: 'transfer_amount_range', params: { min: formatRecordMoney(symbol, value.min), max: formatRecordMoney(symbol, value.max) } };
+  }
+  return { key: error.messageKey };
+}
