@@ -96,6 +96,8 @@ export const ERROR_KEYS = {
   'transfer.type.forbidden': 'err_transfer_type_forbidden',
   'transfer.upline.missing': 'err_transfer_upline_missing',
   'transfer.amount.range': 'err_transfer_amount_range',
+  /** An agent-only records view (the team's transfers) asked by a member of type 0, 4 or 40. */
+  'agent.required': 'err_agent_required',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_KEYS;

@@ -1,7 +1,9 @@
 import type { RegisteredWidget } from '../src/lib/widget';
+import accountRecords from './account-records';
 import agentGrid from './agent-grid';
 import announcementPopup from './announcement-popup';
 import bannerCarousel from './banner-carousel';
+import betRecords from './bet-records';
 import cashBack from './cash-back';
 import categoryMenu from './category-menu';
 import changePasswordForm from './change-password-form';
@@ -24,6 +26,7 @@ import navItem from './nav-item';
 import noticeBar from './notice-bar';
 import paymentPassword from './payment-password';
 import payoutAccounts from './payout-accounts';
+import profitLoss from './profit-loss';
 import quickButtons from './quick-buttons';
 import rebateReport from './rebate-report';
 import registerForm from './register-form';
@@ -37,9 +40,11 @@ import withdrawForm from './withdraw-form';
 
 /** Every widget a tenant may name, by name. The tenant validator and the renderer both read this map. */
 export const registry: Readonly<Record<string, RegisteredWidget>> = {
+  'account-records': accountRecords,
   'agent-grid': agentGrid,
   'announcement-popup': announcementPopup,
   'banner-carousel': bannerCarousel,
+  'bet-records': betRecords,
   'cash-back': cashBack,
   'category-menu': categoryMenu,
   'change-password-form': changePasswordForm,
@@ -62,6 +67,7 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'notice-bar': noticeBar,
   'payment-password': paymentPassword,
   'payout-accounts': payoutAccounts,
+  'profit-loss': profitLoss,
   'quick-buttons': quickButtons,
   'rebate-report': rebateReport,
   'register-form': registerForm,

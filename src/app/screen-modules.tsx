@@ -31,6 +31,18 @@ export const SCREEN_MODULES: Readonly<Record<ScreenModuleId, ScreenModule>> = {
     load: async () => (await import('../features/security/screens/security-centre-screen')).default,
     files: ['src/features/security/screens/security-centre-screen.tsx'],
   },
+  transactionRecord: {
+    load: async () => (await import('../features/records/screens/transaction-record-screen')).default,
+    files: ['src/features/records/screens/transaction-record-screen.tsx'],
+  },
+  gameRecord: {
+    load: async () => (await import('../features/records/screens/game-record-screen')).default,
+    files: ['src/features/records/screens/game-record-screen.tsx'],
+  },
+  profitandloss: {
+    load: async () => (await import('../features/records/screens/profit-and-loss-screen')).default,
+    files: ['src/features/records/screens/profit-and-loss-screen.tsx'],
+  },
   gameList: {
     load: async () => (await import('../features/games/screens/game-list-screen')).default,
     files: ['src/features/games/screens/game-list-screen.tsx'],

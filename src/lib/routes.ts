@@ -27,6 +27,9 @@ export type ScreenModuleId =
   | 'startLottery'
   | 'launchGame'
   | 'maintenance'
+  | 'transactionRecord'
+  | 'gameRecord'
+  | 'profitandloss'
   | 'manualRebate'
   | 'rebateReport'
   | 'uplineTransfer';
@@ -148,9 +151,9 @@ export const ROUTES = [
   { id: 'withdraw', path: '/m/withdraw', title: 'withdraw', guard: 'memberCentre', module: 'withdraw' },
   { id: 'vouReport', path: '/m/vouReport', title: 'deposit_record' },
   { id: 'withdrawReport', path: '/m/withdrawReport', title: 'withdraw_record' },
-  { id: 'transactionRecord', path: '/m/transaction/record', title: 'account_record' },
-  { id: 'gameRecord', path: '/m/gameRecord', title: 'betting_record' },
-  { id: 'profitandloss', path: '/m/profitandloss', title: 'profit_and_loss' },
+  { id: 'transactionRecord', path: '/m/transaction/record', title: 'account_record', guard: 'memberCentre', module: 'transactionRecord' },
+  { id: 'gameRecord', path: '/m/gameRecord', title: 'betting_record', guard: 'memberCentre', module: 'gameRecord' },
+  { id: 'profitandloss', path: '/m/profitandloss', title: 'profit_and_loss', guard: 'memberCentre', module: 'profitandloss' },
   { id: 'securityCenter', path: '/m/securityCenter', title: 'security_center', guard: 'memberCentre', module: 'securityCenter' },
   { id: 'uplineTransfer', path: '/m/upLine/transfer', title: 'upline_transfer', guard: 'memberCentre', module: 'uplineTransfer' },
   { id: 'manualRebate', path: '/m/member/manualRebate', title: 'single_cash_back', guard: 'memberCentre', module: 'manualRebate' },

@@ -89,6 +89,9 @@ describe('the route manifest', () => {
       uplineTransfer: 'module:uplineTransfer',
       manualRebate: 'module:manualRebate',
       rebateReport: 'module:rebateReport',
+      transactionRecord: 'module:transactionRecord',
+      gameRecord: 'module:gameRecord',
+      profitandloss: 'module:profitandloss',
       launchGame: 'module:launchGame',
       lottery: 'module:gameList',
       gameList: 'module:gameList',
@@ -106,6 +109,7 @@ describe('the route manifest', () => {
   it('guards the member centre, settings and change password as before, and deposit as the member centre', () => {
     const guards = Object.fromEntries(MANIFEST.filter((r) => r.guard).map((r) => [r.id, r.guard]));
     // Deposit turns free-trial accounts away as the member centre does (the server refuses them: trial.forbidden).
+    // So do the member's records (the server refuses a visitor: session.required).
     expect(guards).toEqual({
       mine: 'memberCentre',
       voucherCenter: 'memberCentre',
@@ -114,6 +118,9 @@ describe('the route manifest', () => {
       uplineTransfer: 'memberCentre',
       manualRebate: 'memberCentre',
       rebateReport: 'memberCentre',
+      transactionRecord: 'memberCentre',
+      gameRecord: 'memberCentre',
+      profitandloss: 'memberCentre',
       set: 'session',
       changePsw: 'session',
     });
@@ -173,16 +180,21 @@ describe('layout lists derived from the manifest', () => {
       '/m/helpDetail': 'help_center',
       '/m/leaderBoard': 'leaderboard',
     });
-    expect(sorted(MEMBER_CENTRE_PATHS)).toEqual([
-      '/m/member/home',
-      '/m/member/manualRebate',
-      '/m/member/rebateReport',
-      '/m/mine',
-      '/m/securityCenter',
-      '/m/upLine/transfer',
-      '/m/voucherCenter',
-      '/m/withdraw',
-    ]);
+    expect(sorted(MEMBER_CENTRE_PATHS)).toEqual(
+      sorted([
+        '/m/member/home',
+        '/m/mine',
+        '/m/securityCenter',
+        '/m/voucherCenter',
+        '/m/withdraw',
+        '/m/transaction/record',
+        '/m/gameRecord',
+        '/m/profitandloss',
+        '/m/member/manualRebate',
+        '/m/member/rebateReport',
+        '/m/upLine/transfer',
+      ]),
+    );
   });
 });
 

@@ -10,3 +10,14 @@ export * from './api/rebates';
 export * from './api/transfers';
 export * from './rebate-rules';
 export * from './transfer-rules';
+// Account record, betting record, profit and loss.
+export * from './api/transactions';
+export * from './api/bets';
+export * from './api/bet-detail';
+export * from './api/pnl';
+export * from './transaction-types';
+export * from './slot-round';
+export * from './bet-categories';
+export * from './pnl-summary';
+export * from './record-search';
+export * from './use-record-search';

@@ -11,6 +11,7 @@ import type * as ops from './ops';
 import type * as promotions from './promotions';
 import type * as rebates from './rebates';
 import type * as relay from './relay';
+import type * as reports from './reports';
 import type * as securityCentre from './security-centre';
 import type * as security from './security';
 import type * as session from './session';
@@ -832,6 +833,62 @@ export interface Endpoints {
     response: relay.RankList;
     defaults: { query: never; body: never };
   };
+  /** Account record: every ledger entry of the member's wallet and hold accounts in the range (deposit, hold, withdrawal, release, bet, win, bonus, rebate, transfer, adjustment), with the balance of that account after it. type keeps one kind. types=A (agents only: member type not 0, 4 or 40; others 403 agent.required) adds the transfers of the members in the agent's downline, at any depth, each naming its member. totals: credits, debits and count of every row of the range (with the filters), not only the page. */
+  'GET /wps/records/transactions': {
+    method: 'GET';
+    path: '/wps/records/transactions';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: reports.TransactionsQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: reports.TransactionPage;
+    defaults: { query: never; body: never };
+  };
+  /** Betting record: the member's bets in the range, newest first; category keeps one game type (RNG, FISH, LIVE, INHOUSE...). gameName is in the requested language (EN or TY, else the tenant's default). totals over the whole range: count, stake, valid turnover, win and net (win - stake). */
+  'GET /wps/records/bets': {
+    method: 'GET';
+    path: '/wps/records/bets';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: reports.BetsQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: reports.BetPage;
+    defaults: { query: never; body: never };
+  };
+  /** One bet of the member with its round detail (for the in-house slot: the reels as the player saw them and the pay line won). Another member's bet, or none: 404 not.found. */
+  'GET /wps/records/bets/:id': {
+    method: 'GET';
+    path: `/wps/records/bets/${string}`;
+    auth: 'required';
+    produces: 'application/json';
+    params: common.IdParams;
+    query: reports.BetQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: reports.BetDetail;
+    defaults: { query: never; body: never };
+  };
+  /** Profit and loss over the range: the bets (count, stake, valid turnover, win, net = win - stake) and the wallet's ledger sums by kind (bonus, rebate, deposit, withdrawal paid, transfers in and out, adjustments). result = net + bonus + rebate + adjustment: what gaming and promotions did to the balance. */
+  'GET /wps/records/pnl': {
+    method: 'GET';
+    path: '/wps/records/pnl';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: reports.PnlQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: reports.Pnl;
+    defaults: { query: never; body: never };
+  };
   /** Sets the payment password when the member has none (else 409 payment.password.exists: change it or reset it by SMS). */
   'POST /wps/security/paymentPassword': {
     method: 'POST';
@@ -1489,6 +1546,12 @@ export interface RouteNames {
   relay: {
     rankList: 'GET /wps/relay/GCSGAME_getRankList';
     rankListPost: 'POST /wps/relay/GCSGAME_getRankList';
+  };
+  reports: {
+    transactions: 'GET /wps/records/transactions';
+    bets: 'GET /wps/records/bets';
+    bet: 'GET /wps/records/bets/:id';
+    pnl: 'GET /wps/records/pnl';
   };
   'security-centre': {
     setPaymentPassword: 'POST /wps/security/paymentPassword';
