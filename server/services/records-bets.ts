@@ -57,24 +57,29 @@ interface BetListRow {
   name_ty: string | null;
 }
 
+/**
+ * One page of bets (`limit` rows) of the member after the cursor condition, newest first, with
+ * the game's names in the tenant's catalogue: the page is read off the index first, then joined.
+ */
+export function betPageQuery(memberId: number, merchantCode: string, range: RecordRange, category: string | undefined, after: SQL | undefined, limit: number): SQL {
+  const conditions = [sql`b.member_id = ${memberId}`, sql`b.created_at >= ${at(range.from)} AND b.created_at < ${at(range.until)}`, categoryFilter(category, sql`b`), after].filter(
+    (c): c is SQL => c !== undefined,
+  );
+  return sql`SELECT b.id, b.node_id, b.vassalage, b.game_type, b.stake, b.win, ${epochMicros(sql`b.created_at`)} AS micros, b.created_at, g.name_en, g.name_ty
+    FROM (SELECT b.id, b.node_id, b.vassalage, b.game_type, b.stake, b.win, b.created_at FROM bets b
+          WHERE ${sql.join(conditions, sql` AND `)}
+          ORDER BY b.created_at DESC, b.id DESC LIMIT ${limit}) b
+    LEFT JOIN games g ON g.merchant_code = ${merchantCode} AND g.node_id = b.node_id
+    ORDER BY b.created_at DESC, b.id DESC`;
+}
+
 /** GET bets: one page of the member's betting record with the totals of the range. */
 export async function betRecords(app: FastifyInstance, tenant: Tenant, member: MemberRow, query: BetsQuery): Promise<BetPage> {
   const range = recordRange(tenant, query);
   const pageSize = query.pageSize ?? 20;
   const after = afterTimeCursor(sql`b.created_at`, sql`b.id`, query.cursor);
   const lang = contentLang(query.language ?? tenant.i18n.default);
-  const conditions = [sql`b.member_id = ${member.id}`, sql`b.created_at >= ${at(range.from)} AND b.created_at < ${at(range.until)}`, categoryFilter(query.category, sql`b`), after].filter(
-    (c): c is SQL => c !== undefined,
-  );
-  const found = await rows<BetListRow>(
-    app.db.orm,
-    sql`SELECT b.id, b.node_id, b.vassalage, b.game_type, b.stake, b.win, ${epochMicros(sql`b.created_at`)} AS micros, b.created_at, g.name_en, g.name_ty
-        FROM (SELECT b.id, b.node_id, b.vassalage, b.game_type, b.stake, b.win, b.created_at FROM bets b
-              WHERE ${sql.join(conditions, sql` AND `)}
-              ORDER BY b.created_at DESC, b.id DESC LIMIT ${pageSize + 1}) b
-        LEFT JOIN games g ON g.merchant_code = ${tenant.merchantCode} AND g.node_id = b.node_id
-        ORDER BY b.created_at DESC, b.id DESC`,
-  );
+  const found = await rows<BetListRow>(app.db.orm, betPageQuery(member.id, tenant.merchantCode, range, query.category, after, pageSize + 1));
   const page = found.slice(0, pageSize);
   const last = page.at(-1);
   return {

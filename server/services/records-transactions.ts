@@ -89,29 +89,34 @@ interface EntryRow {
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
-/** GET transactions: one page of the member's account record with the totals of the range. */
-export async function transactionRecords(app: FastifyInstance, tenant: Tenant, member: MemberRow, query: TransactionsQuery): Promise<TransactionPage> {
-  const range = recordRange(tenant, query);
-  const team = query.types === 'A';
-  if (team && !isAgentType(member.type)) throw new ApiError('agent.required', 403);
-  const pageSize = query.pageSize ?? 20;
-  // Decoded before any query: a bad cursor is a 400 on /cursor.
-  const after = afterTimeCursor(sql`e.created_at`, sql`e.id`, query.cursor);
-  const db = app.db.orm;
-  const accounts = await rows<{ id: string | number }>(db, sql`SELECT id FROM ledger_accounts WHERE member_id = ${member.id} ORDER BY id`);
-  const accountIds = accounts.map((a) => Number(a.id));
-  const withTeam = team && (query.type === undefined || query.type === 'transfer');
-  const kind = query.type === undefined ? undefined : kindFilter(query.type, sql`t.kind`);
-  const where = (...conditions: (SQL | undefined)[]) => sql.join(conditions.filter((c): c is SQL => c !== undefined), sql` AND `);
-  const limit = pageSize + 1;
+export interface EntryPageInput {
+  member: MemberRow;
+  /** The member's own accounts (WALLET, HOLD). */
+  accountIds: number[];
+  range: RecordRange;
+  type?: TransactionType;
+  /** Add the transfers of the member's downline. */
+  withTeam: boolean;
+  after?: SQL;
+  limit: number;
+}
 
-  const branches: SQL[] = accountIds.map(
+/**
+ * One page of entries (`limit` rows) after the cursor condition, newest first: an ordered branch
+ * per own account and one for the team's transfers, each at most a page off its index, merged.
+ * Null when there is nothing to read (no account, no team).
+ */
+export function entryPageQuery(input: EntryPageInput): SQL | null {
+  const { range, after, limit } = input;
+  const kind = input.type === undefined ? undefined : kindFilter(input.type, sql`t.kind`);
+  const where = (...conditions: (SQL | undefined)[]) => sql.join(conditions.filter((c): c is SQL => c !== undefined), sql` AND `);
+  const branches: SQL[] = input.accountIds.map(
     (accountId) => sql`(SELECT e.id, e.transaction_id, e.account_id, e.amount, e.balance_after, e.created_at, NULL::bigint AS member_id
       FROM ledger_entries e ${kind ? sql`JOIN ledger_transactions t ON t.id = e.transaction_id` : sql``}
       WHERE ${where(sql`e.account_id = ${accountId}`, inRange(range, sql`e`), after, kind)}
       ORDER BY e.created_at DESC, e.id DESC LIMIT ${limit})`,
   );
-  if (withTeam) {
+  if (input.withTeam) {
     branches.push(sql`(SELECT e.id, e.transaction_id, e.account_id, e.amount, e.balance_after, e.created_at, a.member_id
       FROM transfers tr
       JOIN ledger_entries e ON e.transaction_id = tr.transaction_id
@@ -124,20 +129,35 @@ export async function transactionRecords(app: FastifyInstance, tenant: Tenant, m
       )}
       ORDER BY e.created_at DESC, e.id DESC LIMIT ${limit})`);
   }
-  const prefix = withTeam ? sql`WITH RECURSIVE ${teamCte(member)} ` : sql``;
-  const found =
-    branches.length === 0
-      ? []
-      : await rows<EntryRow>(
-          db,
-          sql`${prefix}SELECT x.id, x.transaction_id, x.amount, x.balance_after, ${epochMicros(sql`x.created_at`)} AS micros, x.created_at,
-                t.kind, t.reference, a.kind AS account, a.member_id AS owner, m.username AS member
-              FROM (${sql.join(branches, sql` UNION ALL `)}) x
-              JOIN ledger_transactions t ON t.id = x.transaction_id
-              JOIN ledger_accounts a ON a.id = x.account_id
-              LEFT JOIN members m ON m.id = x.member_id
-              ORDER BY x.created_at DESC, x.id DESC LIMIT ${limit}`,
-        );
+  if (branches.length === 0) return null;
+  const prefix = input.withTeam ? sql`WITH RECURSIVE ${teamCte(input.member)} ` : sql``;
+  return sql`${prefix}SELECT x.id, x.transaction_id, x.amount, x.balance_after, ${epochMicros(sql`x.created_at`)} AS micros, x.created_at,
+      t.kind, t.reference, a.kind AS account, a.member_id AS owner, m.username AS member
+    FROM (${sql.join(branches, sql` UNION ALL `)}) x
+    JOIN ledger_transactions t ON t.id = x.transaction_id
+    JOIN ledger_accounts a ON a.id = x.account_id
+    LEFT JOIN members m ON m.id = x.member_id
+    ORDER BY x.created_at DESC, x.id DESC LIMIT ${limit}`;
+}
+
+/** The member's own ledger accounts (WALLET, HOLD), in id order. */
+export async function accountsOf(app: FastifyInstance, memberId: number): Promise<number[]> {
+  const found = await rows<{ id: string | number }>(app.db.orm, sql`SELECT id FROM ledger_accounts WHERE member_id = ${memberId} ORDER BY id`);
+  return found.map((a) => Number(a.id));
+}
+
+/** GET transactions: one page of the member's account record with the totals of the range. */
+export async function transactionRecords(app: FastifyInstance, tenant: Tenant, member: MemberRow, query: TransactionsQuery): Promise<TransactionPage> {
+  const range = recordRange(tenant, query);
+  const team = query.types === 'A';
+  if (team && !isAgentType(member.type)) throw new ApiError('agent.required', 403);
+  const pageSize = query.pageSize ?? 20;
+  // Decoded before any query: a bad cursor is a 400 on /cursor.
+  const after = afterTimeCursor(sql`e.created_at`, sql`e.id`, query.cursor);
+  const accountIds = await accountsOf(app, member.id);
+  const withTeam = team && (query.type === undefined || query.type === 'transfer');
+  const pageQuery = entryPageQuery({ member, accountIds, range, type: query.type, withTeam, after, limit: pageSize + 1 });
+  const found = pageQuery === null ? [] : await rows<EntryRow>(app.db.orm, pageQuery);
   const page = found.slice(0, pageSize);
   const counterparties = await counterpartiesOf(app, page);
   const totals = await totalsOf(app, member, accountIds, range, query.type, withTeam);
