@@ -75,6 +75,8 @@ export async function records(): Promise<void> {
       );
     console.log(`  ${'bare Fastify route'.padEnd(44)} ${b.rps.toFixed(0).padStart(7)} req/s  p50 ${String(b.p50).padStart(4)} ms  p99 ${String(b.p99).padStart(4)} ms`);
     const targets: [string, string][] = [
+      // The same session check and a one-row read: what any member call costs before its own work.
+      ['GET /wps/member/wallet (for reference)', '/wps/member/wallet'],
       ['GET /wps/records/bets (30d, first page)', '/wps/records/bets?range=30d&language=EN'],
       ...(middle ? ([['GET /wps/records/bets (30d, half-way down)', `/wps/records/bets?range=30d&language=EN&cursor=${encodeCursor([middle.micros, middle.id])}`]] as [string, string][]) : []),
       ['GET /wps/records/pnl (30d)', '/wps/records/pnl?range=30d'],

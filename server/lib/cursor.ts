@@ -26,12 +26,28 @@ export const epochMicros = (column: SQL): SQL<string> => sql<string>`(extract(ep
 /** The cursor of a row of a newest-first (created_at, id) list. */
 export const timeCursor = (micros: string, id: number | string): string => encodeCursor([micros, id]);
 
-/**
- * The rows after `cursor` in a list ordered by (createdAt, id) newest first: one row comparison,
- * which the (…, created_at, id) indexes answer as a range. Undefined on the first page.
- */
-export function afterTimeCursor(createdAt: SQL, id: SQL, cursor: string | undefined): SQL | undefined {
+/** A decoded (created_at, id) cursor: created_at in epoch microseconds, and the id, both exact. */
+export interface TimeKey {
+  micros: string;
+  id: string;
+}
+
+/** The key of a (created_at, id) cursor; undefined on the first page; a 400 on /cursor when it does not decode. */
+export function decodeTimeCursor(cursor: string | undefined): TimeKey | undefined {
   if (cursor === undefined) return undefined;
-  const [micros, lastId] = decodeCursor(cursor, 2);
-  return sql`(${createdAt}, ${id}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${lastId}::bigint)`;
+  const [micros, id] = decodeCursor(cursor, 2);
+  return { micros, id };
+}
+
+/**
+ * The newer end of a page of a list ordered by (createdAt, id) newest first, within a range that
+ * ends before `until`: the rows before the cursor's row, or before `until` on the first page (or
+ * for a cursor past the range). One bound only, never both: given a column bound and a row
+ * comparison, the B-tree cannot tell which is tighter and would start at the range's end, then
+ * walk down to the cursor, so a page deep in a million rows would cost as much as its depth.
+ * The row comparison is a range of the (…, created_at, id) indexes.
+ */
+export function newerThan(createdAt: SQL, id: SQL, until: Date, key: TimeKey | undefined): SQL {
+  if (key === undefined || BigInt(key.micros) >= BigInt(until.getTime()) * 1000n) return sql`${createdAt} < ${until.toISOString()}::timestamptz`;
+  return sql`(${createdAt}, ${id}) < (timestamptz 'epoch' + ${key.micros}::bigint * interval '1 microsecond', ${key.id}::bigint)`;
 }

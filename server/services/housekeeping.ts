@@ -32,8 +32,11 @@ export const HOUSEKEEPING_TASKS: HousekeepingTask[] = [
   { name: 'operator sessions', table: 'operator_sessions', where: 'expires_at < now()' },
 ];
 
-/** Tables that grow with play, analyzed by housekeeping on PGlite (PostgreSQL's autovacuum does it there). */
-export const ANALYZED_TABLES = ['bets', 'bet_days', 'ledger_entries', 'ledger_transactions', 'ledger_days'];
+/**
+ * Tables the records' pages join or read by index, analyzed by housekeeping on PGlite (PostgreSQL's
+ * autovacuum does it there): those that grow with play, and the catalogue the pages name games from.
+ */
+export const ANALYZED_TABLES = ['bets', 'bet_days', 'ledger_entries', 'ledger_transactions', 'ledger_days', 'ledger_accounts', 'games'];
 
 export interface HousekeepingOptions {
   /** Rows per DELETE. */

@@ -14,7 +14,7 @@ import type { Tenant } from '../../src/generated/tenant';
 import { rows } from '../db/client';
 import { bets, games } from '../db/schema';
 import { ApiError } from '../errors';
-import { afterTimeCursor, epochMicros, timeCursor } from '../lib/cursor';
+import { decodeTimeCursor, epochMicros, newerThan, timeCursor, type TimeKey } from '../lib/cursor';
 import { INHOUSE_VENDOR } from '../lib/games-catalogue';
 import { contentLang } from '../lib/lang';
 import { toAmount } from '../lib/money';
@@ -62,11 +62,16 @@ interface BetListRow {
 }
 
 /**
- * One page of bets (`limit` rows) of the member after the cursor condition, newest first, with
+ * One page of bets (`limit` rows) of the member after the cursor's row, newest first, with
  * the game's names in the tenant's catalogue: the page is read off the index first, then joined.
  */
-export function betPageQuery(memberId: number, merchantCode: string, range: RecordRange, category: string | undefined, after: SQL | undefined, limit: number): SQL {
-  const conditions = [sql`b.member_id = ${memberId}`, sql`b.created_at >= ${at(range.from)} AND b.created_at < ${at(range.until)}`, categoryFilter(category, sql`b`), after].filter(
+export function betPageQuery(memberId: number, merchantCode: string, range: RecordRange, category: string | undefined, after: TimeKey | undefined, limit: number): SQL {
+  const conditions = [
+    sql`b.member_id = ${memberId}`,
+    sql`b.created_at >= ${at(range.from)}`,
+    newerThan(sql`b.created_at`, sql`b.id`, range.until, after),
+    categoryFilter(category, sql`b`),
+  ].filter(
     (c): c is SQL => c !== undefined,
   );
   return sql`SELECT b.id, b.node_id, b.vassalage, b.game_type, b.stake, b.win, ${epochMicros(sql`b.created_at`)} AS micros, b.created_at, g.name_en, g.name_ty
@@ -89,7 +94,7 @@ export function betSumsQuery(memberId: number, days: { start: string; end: strin
 export async function betRecords(app: FastifyInstance, tenant: Tenant, member: MemberRow, query: BetsQuery): Promise<BetPage> {
   const range = recordRange(tenant, query);
   const pageSize = query.pageSize ?? 20;
-  const after = afterTimeCursor(sql`b.created_at`, sql`b.id`, query.cursor);
+  const after = decodeTimeCursor(query.cursor);
   const lang = contentLang(query.language ?? tenant.i18n.default);
   // The totals' one row, and the page's rows beside it (none: one row of NULLs).
   const found = await rows<BetListRow>(

@@ -21,6 +21,7 @@ import { rows, type Tx } from '../db/client';
 import { INHOUSE_VENDOR } from '../lib/games-catalogue';
 import { writeAudit } from '../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
+import { ANALYZED_TABLES } from './housekeeping';
 import { outcomeOf, REELS, STAKES } from './slot';
 
 /** Bets per INSERT (and per transaction). */
@@ -166,7 +167,7 @@ export async function seedRecords(app: FastifyInstance, actor: OpsActor, opts: S
     );
   }
   // The planner's statistics of the tables just grown (PGlite runs no autovacuum to do it).
-  await app.db.orm.execute(sql`ANALYZE bets, bet_days, ledger_entries, ledger_transactions, ledger_days`);
+  await app.db.orm.execute(sql.raw(`ANALYZE ${ANALYZED_TABLES.join(', ')}`));
   const result: SeedResult = {
     tenant: tenant.id,
     username: member.username,

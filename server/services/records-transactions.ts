@@ -16,7 +16,7 @@ import type { Transaction, TransactionPage, TransactionsQuery, TransactionType }
 import type { Tenant } from '../../src/generated/tenant';
 import { rows } from '../db/client';
 import { ApiError } from '../errors';
-import { afterTimeCursor, epochMicros, timeCursor } from '../lib/cursor';
+import { decodeTimeCursor, epochMicros, newerThan, timeCursor, type TimeKey } from '../lib/cursor';
 import { maskName } from '../lib/games-catalogue';
 import { toAmount } from '../lib/money';
 import { rangeEcho, recordRange, type RecordRange } from '../lib/record-range';
@@ -59,7 +59,8 @@ export const NON_AGENT_TYPES: readonly number[] = [0, 4, 40];
 export const isAgentType = (type: number): boolean => !NON_AGENT_TYPES.includes(type);
 
 const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
-const inRange = (range: RecordRange, alias: SQL) => sql`${alias}.created_at >= ${at(range.from)} AND ${alias}.created_at < ${at(range.until)}`;
+/** Entries of the range newer than the cursor's row (the whole range on the first page). */
+const inPage = (range: RecordRange, after: TimeKey | undefined) => sql`e.created_at >= ${at(range.from)} AND ${newerThan(sql`e.created_at`, sql`e.id`, range.until, after)}`;
 const inDays = (range: RecordRange, alias: SQL) => sql`${alias}.day >= ${range.days.start}::date AND ${alias}.day <= ${range.days.end}::date`;
 
 /**
@@ -112,11 +113,11 @@ export interface EntryQueryInput {
 }
 
 /**
- * One page of entries (`limit` rows) after the cursor condition, newest first: an ordered branch
+ * One page of entries (`limit` rows) after the cursor's row, newest first: an ordered branch
  * per own account (WALLET, HOLD) and one for the team's transfers, each at most a page read off
  * its index, merged; with each transfer's other member (unmasked: the caller masks it).
  */
-export function entryPageQuery(input: EntryQueryInput & { after?: SQL; limit: number }): SQL {
+export function entryPageQuery(input: EntryQueryInput & { after?: TimeKey; limit: number }): SQL {
   const { member, range, after, limit } = input;
   // The kind is looked up per entry read (a subplan, never a scan of all postings of a kind).
   const kind = input.type === undefined ? undefined : kindFilter(input.type, sql`(SELECT t.kind FROM ledger_transactions t WHERE t.id = e.transaction_id)`);
@@ -124,7 +125,7 @@ export function entryPageQuery(input: EntryQueryInput & { after?: SQL; limit: nu
   const branches: SQL[] = input.accountIds.map(
     (accountId) => sql`(SELECT e.id, e.transaction_id, e.account_id, e.amount, e.balance_after, e.created_at, NULL::bigint AS member_id
       FROM ledger_entries e
-      WHERE ${where(sql`e.account_id = ${accountId}`, inRange(range, sql`e`), after, kind)}
+      WHERE ${where(sql`e.account_id = ${accountId}`, inPage(range, after), kind)}
       ORDER BY e.created_at DESC, e.id DESC LIMIT ${limit})`,
   );
   if (input.withTeam) {
@@ -135,8 +136,7 @@ export function entryPageQuery(input: EntryQueryInput & { after?: SQL; limit: nu
       WHERE ${where(
         sql`(tr.from_member_id IN (SELECT id FROM team) OR tr.to_member_id IN (SELECT id FROM team))`,
         sql`a.member_id IN (SELECT id FROM team)`,
-        inRange(range, sql`e`),
-        after,
+        inPage(range, after),
       )}
       ORDER BY e.created_at DESC, e.id DESC LIMIT ${limit})`);
   }
@@ -179,7 +179,7 @@ export async function transactionRecords(app: FastifyInstance, tenant: Tenant, m
   if (team && !isAgentType(member.type)) throw new ApiError('agent.required', 403);
   const pageSize = query.pageSize ?? 20;
   // Decoded before any query: a bad cursor is a 400 on /cursor.
-  const after = afterTimeCursor(sql`e.created_at`, sql`e.id`, query.cursor);
+  const after = decodeTimeCursor(query.cursor);
   const accountIds = await accountsOf(app, member.id);
   const input: EntryQueryInput = { member, accountIds, range, type: query.type, withTeam: team && (query.type === undefined || query.type === 'transfer') };
   // The totals' one row, and the page's rows beside it (none: one row of NULLs).

@@ -14,7 +14,7 @@ import { expect, it } from 'vitest';
 import { shiftDate, zoneDate } from '../../src/lib/date-range';
 import { rows } from '../../server/db/client';
 import { betDays, bets, ledgerDays, ledgerTransactions } from '../../server/db/schema';
-import { afterTimeCursor, encodeCursor } from '../../server/lib/cursor';
+import { decodeTimeCursor, encodeCursor } from '../../server/lib/cursor';
 import { recordRange } from '../../server/lib/record-range';
 import { runOps } from '../../server/ops/runner';
 import type { OpsActor } from '../../server/ops/types';
@@ -261,6 +261,10 @@ describeBackends('member records', ({ server }) => {
     expect(todayBets.body.value!.nextCursor).toBeUndefined();
     const before = await walk<Bet>(app, token, '/wps/records/bets?range=yesterday', 100);
     expect(before).toHaveLength(120);
+    // A cursor past the range's end reads from the range's end, never today's rows.
+    const late = encodeCursor([String(Date.now() * 1000), '999999999']);
+    const fromLate = await call<BetPage>(app, 'GET', `/wps/records/bets?range=yesterday&pageSize=100&cursor=${late}`, { token });
+    expect(fromLate.body.value!.list.map((b) => b.id)).toEqual(before.slice(0, 100).map((b) => b.id));
     const custom = await call<BetPage>(app, 'GET', `/wps/records/bets?range=custom&start=${yesterday}&end=${yesterday}`, { token });
     expect(custom.body.value!.totals.count).toBe(120);
     // Today only the funding deposit of the test member; the seeded entries are all yesterday's.
@@ -487,8 +491,9 @@ describeBackends('member records', ({ server }) => {
     await seed(app, member.username, ['--bets', '6000', '--ledger', '400']);
     const tenant = app.tenants.all.get('demo-ph')!;
     const range = recordRange(tenant, { range: '30d' });
-    const after = afterTimeCursor(sql`b.created_at`, sql`b.id`, encodeCursor([String(Date.now() * 1000), '99999999']));
-    const entryAfter = afterTimeCursor(sql`e.created_at`, sql`e.id`, encodeCursor([String(Date.now() * 1000), '99999999']));
+    // A cursor inside the range: a day back.
+    const after = decodeTimeCursor(encodeCursor([String((Date.now() - 86_400_000) * 1000), '99999999']));
+    const entryAfter = after;
     const accountIds = await accountsOf(app, memberId);
     const queries = [
       betPageQuery(memberId, 'demoph01', range, undefined, undefined, 21),
