@@ -48,6 +48,8 @@ import payoutAccountRoutes from './routes/security/payout-accounts';
 import withdrawalRoutes from './routes/wallet/withdrawals';
 import rebateRoutes from './routes/wallet/rebates';
 import transferRoutes from './routes/wallet/transfers';
+import depositRecordRoutes from './routes/records/deposits';
+import withdrawalRecordRoutes from './routes/records/withdrawals';
 import sessionRoutes from './routes/session/session';
 import siteRoutes from './routes/site/index';
 import helpCenterRoutes from './routes/system/help-center';
@@ -178,6 +180,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     withdrawalRoutes,
     rebateRoutes,
     transferRoutes,
+    depositRecordRoutes,
+    withdrawalRecordRoutes,
     smsRoutes,
     announcementRoutes,
     promotionRoutes,
