@@ -48,6 +48,9 @@ import payoutAccountRoutes from './routes/security/payout-accounts';
 import withdrawalRoutes from './routes/wallet/withdrawals';
 import rebateRoutes from './routes/wallet/rebates';
 import transferRoutes from './routes/wallet/transfers';
+import transactionRecordRoutes from './routes/records/transactions';
+import betRecordRoutes from './routes/records/bets';
+import pnlRoutes from './routes/records/pnl';
 import sessionRoutes from './routes/session/session';
 import siteRoutes from './routes/site/index';
 import helpCenterRoutes from './routes/system/help-center';
@@ -178,6 +181,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     withdrawalRoutes,
     rebateRoutes,
     transferRoutes,
+    transactionRecordRoutes,
+    betRecordRoutes,
+    pnlRoutes,
     smsRoutes,
     announcementRoutes,
     promotionRoutes,
