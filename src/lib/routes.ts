@@ -30,6 +30,8 @@ export type ScreenModuleId =
   | 'transactionRecord'
   | 'gameRecord'
   | 'profitandloss'
+  | 'vouReport'
+  | 'withdrawReport'
   | 'manualRebate'
   | 'rebateReport'
   | 'uplineTransfer';
@@ -149,8 +151,8 @@ export const ROUTES = [
   { id: 'rewardCenter', path: '/m/rewardCenter', title: 'reward_center' },
   { id: 'voucherCenter', path: '/m/voucherCenter', title: 'deposit', guard: 'memberCentre', module: 'deposit' },
   { id: 'withdraw', path: '/m/withdraw', title: 'withdraw', guard: 'memberCentre', module: 'withdraw' },
-  { id: 'vouReport', path: '/m/vouReport', title: 'deposit_record' },
-  { id: 'withdrawReport', path: '/m/withdrawReport', title: 'withdraw_record' },
+  { id: 'vouReport', path: '/m/vouReport', title: 'deposit_record', guard: 'memberCentre', module: 'vouReport' },
+  { id: 'withdrawReport', path: '/m/withdrawReport', title: 'withdraw_record', guard: 'memberCentre', module: 'withdrawReport' },
   { id: 'transactionRecord', path: '/m/transaction/record', title: 'account_record', guard: 'memberCentre', module: 'transactionRecord' },
   { id: 'gameRecord', path: '/m/gameRecord', title: 'betting_record', guard: 'memberCentre', module: 'gameRecord' },
   { id: 'profitandloss', path: '/m/profitandloss', title: 'profit_and_loss', guard: 'memberCentre', module: 'profitandloss' },

@@ -92,6 +92,8 @@ describe('the route manifest', () => {
       transactionRecord: 'module:transactionRecord',
       gameRecord: 'module:gameRecord',
       profitandloss: 'module:profitandloss',
+      vouReport: 'module:vouReport',
+      withdrawReport: 'module:withdrawReport',
       launchGame: 'module:launchGame',
       lottery: 'module:gameList',
       gameList: 'module:gameList',
@@ -121,6 +123,8 @@ describe('the route manifest', () => {
       transactionRecord: 'memberCentre',
       gameRecord: 'memberCentre',
       profitandloss: 'memberCentre',
+      vouReport: 'memberCentre',
+      withdrawReport: 'memberCentre',
       set: 'session',
       changePsw: 'session',
     });
@@ -193,6 +197,8 @@ describe('layout lists derived from the manifest', () => {
         '/m/member/manualRebate',
         '/m/member/rebateReport',
         '/m/upLine/transfer',
+        '/m/vouReport',
+        '/m/withdrawReport',
       ]),
     );
   });
