@@ -48,6 +48,9 @@ import payoutAccountRoutes from './routes/security/payout-accounts';
 import withdrawalRoutes from './routes/wallet/withdrawals';
 import rebateRoutes from './routes/wallet/rebates';
 import transferRoutes from './routes/wallet/transfers';
+import transactionRecordRoutes from './routes/records/transactions';
+import betRecordRoutes from './routes/records/bets';
+import pnlRoutes from './routes/records/pnl';
 import depositRecordRoutes from './routes/records/deposits';
 import withdrawalRecordRoutes from './routes/records/withdrawals';
 import sessionRoutes from './routes/session/session';
@@ -180,6 +183,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     withdrawalRoutes,
     rebateRoutes,
     transferRoutes,
+    transactionRecordRoutes,
+    betRecordRoutes,
+    pnlRoutes,
     depositRecordRoutes,
     withdrawalRecordRoutes,
     smsRoutes,

@@ -1,7 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database } from './client';
+import type { Database, RawTx } from './client';
+
+/** Work that must follow a migration file in its transaction (a backfill needing the tenants' settings), by file name. */
+export type MigrationFollowUps = Readonly<Record<string, (tx: RawTx) => Promise<void>>>;
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -13,8 +16,9 @@ export async function migrationFiles(dir = MIGRATIONS_DIR): Promise<string[]> {
 /**
  * Applies pending migrations in one transaction. The advisory lock (scoped to the current
  * schema) makes a second instance starting at the same moment wait, then find nothing to do.
+ * A file's follow-up (`followUps[file]`) runs right after it, in the same transaction.
  */
-export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+export async function migrate(db: Database, dir = MIGRATIONS_DIR, followUps: MigrationFollowUps = {}): Promise<string[]> {
   const files = await migrationFiles(dir);
   return db.rawTransaction(async (tx) => {
     await tx.query("SELECT pg_advisory_xact_lock(hashtext('wl-migrate:' || current_schema()))");
@@ -27,6 +31,7 @@ export async function migrate(db: Database, dir = MIGRATIONS_DIR): Promise<strin
     for (const file of files) {
       if (done.has(file)) continue;
       await tx.exec(await readFile(join(dir, file), 'utf8'));
+      await followUps[file]?.(tx);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [file]);
       applied.push(file);
     }

@@ -76,6 +76,8 @@ export const ledgerTransactions = pgTable('ledger_transactions', {
   merchantCode: text('merchant_code').notNull(),
   kind: text('kind').notNull(),
   memo: text('memo'),
+  /** What the posting belongs to: D<deposit id>, W<withdrawal id>, B<bet id> (0015_records.sql). */
+  reference: text('reference'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
@@ -352,8 +354,40 @@ export const bets = pgTable('bets', {
   win: bigint('win', { mode: 'number' }).notNull(),
   outcome: jsonb('outcome').$type<Record<string, unknown>>().notNull(),
   ledgerTransactionId: ref('ledger_transaction_id').notNull(),
+  /** The wallet's balance once the bet was settled (minor units); null where the ledger does not say. */
+  balanceAfter: money('balance_after'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** A member's bets per tenant day and game type and vendor (0015_records.sql); amounts in minor units. */
+export const betDays = pgTable(
+  'bet_days',
+  {
+    memberId: ref('member_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    gameType: text('game_type').notNull(),
+    vassalage: text('vassalage').notNull(),
+    betCount: integer('bet_count').notNull(),
+    stake: money('stake').notNull(),
+    validTurnover: money('valid_turnover').notNull(),
+    win: money('win').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.day, t.gameType, t.vassalage] })],
+);
+
+/** A member account's ledger entries per tenant day and posting kind (0015_records.sql); minor units. */
+export const ledgerDays = pgTable(
+  'ledger_days',
+  {
+    accountId: ref('account_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    credit: money('credit').notNull(),
+    debit: money('debit').notNull(),
+    entries: integer('entries').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.kind] })],
+);
 
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

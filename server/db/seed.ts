@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tenant } from '../../src/generated/tenant';
 import { hashPassword, type PasswordHashing } from '../lib/passwords';
+import { merchantTimeZones } from '../lib/record-range';
 import { AffiliateRepository } from '../repositories/affiliates';
 import { LedgerRepository } from '../repositories/ledger';
 import { MEMBER_TYPE } from '../repositories/members';
@@ -94,7 +95,7 @@ async function seedTenant(db: Db, tenant: Tenant, hashing: PasswordHashing, demo
     // The catalogue also reaches merchants seeded before it existed.
     const gamesSeeded = await seedGames(tx, tenant);
     if (created.length === 0) return gamesSeeded;
-    const ledger = new LedgerRepository(db);
+    const ledger = new LedgerRepository(db, merchantTimeZones([tenant]));
     await ledger.houseAccount(tx, tenant.merchantCode, currency);
     await ledger.houseAccount(tx, tenant.trialMerchantCode, currency);
     await seedContent(tx, tenant);

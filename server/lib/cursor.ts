@@ -4,6 +4,7 @@
  * index range scan however deep the member scrolls, and rows inserted meanwhile never shift a page.
  * Opaque to the client (base64url of the numbers); a cursor that does not decode is a 400 on /cursor.
  */
+import { sql, type SQL } from 'drizzle-orm';
 import { validationError } from '../errors';
 
 export function encodeCursor(keys: readonly (number | bigint | string)[]): string {
@@ -17,4 +18,20 @@ export function decodeCursor(cursor: string, size: number): string[] {
     throw validationError('/cursor', { location: 'querystring', reason: 'not a cursor of this list' });
   }
   return keys;
+}
+
+/** A timestamptz in epoch microseconds, as exact text: the time half of a (created_at, id) cursor. */
+export const epochMicros = (column: SQL): SQL<string> => sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
+
+/** The cursor of a row of a newest-first (created_at, id) list. */
+export const timeCursor = (micros: string, id: number | string): string => encodeCursor([micros, id]);
+
+/**
+ * The rows after `cursor` in a list ordered by (createdAt, id) newest first: one row comparison,
+ * which the (…, created_at, id) indexes answer as a range. Undefined on the first page.
+ */
+export function afterTimeCursor(createdAt: SQL, id: SQL, cursor: string | undefined): SQL | undefined {
+  if (cursor === undefined) return undefined;
+  const [micros, lastId] = decodeCursor(cursor, 2);
+  return sql`(${createdAt}, ${id}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${lastId}::bigint)`;
 }

@@ -3,7 +3,7 @@
  * against the tenant's today and turned into the UTC instants the queries compare with. A bad
  * range is a 400 naming the query parameter at fault, before any query runs.
  */
-import { tenantTimeZone } from '../../src/lib/app-config';
+import { DEFAULT_TIME_ZONE, tenantTimeZone } from '../../src/lib/app-config';
 import { resolveRange, rangeInstants, zoneDate, type DayRange, type RangeQuery } from '../../src/lib/date-range';
 import type { Tenant } from '../../src/generated/tenant';
 import { ApiError } from '../errors';
@@ -27,4 +27,20 @@ export function recordRange(tenant: Tenant, query: RangeQuery, now: number = Dat
 /** The range as answers carry it. */
 export function rangeEcho(range: RecordRange): { start: string; end: string; timeZone: string } {
   return { start: range.days.start, end: range.days.end, timeZone: range.timeZone };
+}
+
+/** The time zone whose days a merchant's records are counted in (ledger and bet aggregates). */
+export type ZoneOf = (merchantCode: string) => string;
+
+/**
+ * The tenants' time zones by merchant code (a tenant's merchant and its trial merchant); a
+ * merchant no tenant names (a tenant removed since) counts in the default zone.
+ */
+export function merchantTimeZones(tenants: Iterable<Tenant>): ZoneOf {
+  const zones = new Map<string, string>();
+  for (const tenant of tenants) {
+    zones.set(tenant.merchantCode, tenantTimeZone(tenant));
+    zones.set(tenant.trialMerchantCode, tenantTimeZone(tenant));
+  }
+  return (merchantCode) => zones.get(merchantCode) ?? DEFAULT_TIME_ZONE;
 }

@@ -1,18 +1,54 @@
-import { desc, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import { desc, eq, sql } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE } from '../../src/lib/app-config';
+import { rows, type Db, type Tx } from '../db/client';
 import { bets } from '../db/schema';
+import type { ZoneOf } from '../lib/record-range';
 
 export type BetRow = typeof bets.$inferSelect;
 export type NewBet = typeof bets.$inferInsert;
 
-/** Bets of the in-house games (the betting record and profit-and-loss screens read them). */
+/**
+ * Bets of the in-house games (the betting record and profit-and-loss screens read them). Each bet
+ * is added to bet_days (the records' totals per tenant day and game) in the statement that
+ * writes it, under the day of its created_at in the merchant's time zone (`zoneOf`).
+ */
 export class BetRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly zoneOf: ZoneOf = () => DEFAULT_TIME_ZONE,
+  ) {}
 
-  /** Written in the transaction of the bet's ledger postings, never on its own. */
+  /**
+   * The id the next bet will have. Taken inside the bet's transaction once its wallet is locked
+   * (ledger.lock), so that its postings can name the bet (B<id>) and a rebate claim, which locks
+   * the wallet too, never sees a lower id appear behind its boundary.
+   */
+  async reserveId(tx: Tx): Promise<number> {
+    const [row] = await rows<{ id: string | number }>(tx, sql`SELECT nextval(pg_get_serial_sequence('bets', 'id')) AS id`);
+    return Number(row.id);
+  }
+
+  /** Written in the transaction of the bet's ledger postings, never on its own; `bet.id` from reserveId when given. */
   async record(tx: Tx, bet: NewBet): Promise<number> {
-    const [row] = await tx.insert(bets).values(bet).returning({ id: bets.id });
-    return row.id;
+    const zone = this.zoneOf(bet.merchantCode);
+    const id = bet.id === undefined ? sql`DEFAULT` : sql`${bet.id}`;
+    const at = bet.createdAt === undefined ? sql`DEFAULT` : sql`${bet.createdAt.toISOString()}::timestamptz`;
+    const [row] = await rows<{ id: string | number }>(
+      tx,
+      sql`WITH b AS (
+            INSERT INTO bets (id, member_id, merchant_code, node_id, vassalage, game_type, currency, stake, win, outcome, ledger_transaction_id, balance_after, created_at)
+            VALUES (${id}, ${bet.memberId}, ${bet.merchantCode}, ${bet.nodeId}, ${bet.vassalage}, ${bet.gameType}, ${bet.currency}, ${bet.stake}, ${bet.win},
+                    ${JSON.stringify(bet.outcome)}::jsonb, ${bet.ledgerTransactionId}, ${bet.balanceAfter ?? null}::bigint, ${at})
+            RETURNING id, member_id, created_at, game_type, vassalage, stake, win
+          ), day AS (
+            INSERT INTO bet_days (member_id, day, game_type, vassalage, bet_count, stake, valid_turnover, win)
+            SELECT member_id, (created_at AT TIME ZONE ${zone})::date, game_type, vassalage, 1, stake, CASE WHEN win <> stake THEN stake ELSE 0 END, win FROM b
+            ON CONFLICT (member_id, day, game_type, vassalage) DO UPDATE SET bet_count = bet_days.bet_count + 1,
+              stake = bet_days.stake + excluded.stake, valid_turnover = bet_days.valid_turnover + excluded.valid_turnover, win = bet_days.win + excluded.win
+          )
+          SELECT id FROM b`,
+    );
+    return Number(row.id);
   }
 
   async ofMember(memberId: number, limit = 50): Promise<BetRow[]> {

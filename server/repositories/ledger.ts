@@ -1,7 +1,9 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE } from '../../src/lib/app-config';
 import { rows, type Db, type Executor, type Tx } from '../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema';
 import { ApiError } from '../errors';
+import type { ZoneOf } from '../lib/record-range';
 
 /**
  * WALLET: a member's cash wallet. HOUSE: the merchant's counter-account (may go negative).
@@ -19,6 +21,8 @@ export interface Posting {
   merchantCode: string;
   kind: string;
   memo?: string;
+  /** What the posting belongs to, shown in the account record: D<deposit id>, W<withdrawal id>, B<bet id>. */
+  reference?: string;
   lines: LedgerLine[];
 }
 
@@ -26,9 +30,14 @@ export interface Posting {
  * Double-entry ledger. Every balance change is a posting whose lines sum to zero, written with
  * its entries in the caller's transaction. Debits use a conditional UPDATE, so concurrent
  * debits cannot overdraw (the row lock serialises them and the condition is re-checked).
+ * The lines on members' accounts are also added to ledger_days (the records' totals) under the
+ * day of the merchant's time zone (`zoneOf`), while the account's row is locked.
  */
 export class LedgerRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly zoneOf: ZoneOf = () => DEFAULT_TIME_ZONE,
+  ) {}
 
   async houseAccount(tx: Executor, merchantCode: string, currency: string): Promise<number> {
     const [found] = await tx
@@ -83,16 +92,17 @@ export class LedgerRepository {
     }
     const [txn] = await tx
       .insert(ledgerTransactions)
-      .values({ merchantCode: posting.merchantCode, kind: posting.kind, memo: posting.memo ?? null })
+      .values({ merchantCode: posting.merchantCode, kind: posting.kind, memo: posting.memo ?? null, reference: posting.reference ?? null })
       .returning({ id: ledgerTransactions.id });
     // Same lock order in every posting: no deadlock between two postings on the same accounts.
     const ordered = [...posting.lines].sort((a, b) => a.accountId - b.accountId);
+    const days = new Map<number, { credit: number; debit: number; entries: number }>();
     for (const line of ordered) {
-      const [updated] = await rows<{ balance: string | number }>(
+      const [updated] = await rows<{ balance: string | number; member_id: string | number | null }>(
         tx,
         sql`UPDATE ledger_accounts SET balance = balance + ${line.amount}
             WHERE id = ${line.accountId} AND (allow_negative OR balance + ${line.amount} >= 0)
-            RETURNING balance`,
+            RETURNING balance, member_id`,
       );
       if (!updated) throw new ApiError('balance.insufficient', 409);
       await tx.insert(ledgerEntries).values({
@@ -101,8 +111,39 @@ export class LedgerRepository {
         amount: line.amount,
         balanceAfter: Number(updated.balance),
       });
+      if (updated.member_id !== null) {
+        const day = days.get(line.accountId) ?? { credit: 0, debit: 0, entries: 0 };
+        if (line.amount > 0) day.credit += line.amount;
+        else day.debit += line.amount;
+        day.entries += 1;
+        days.set(line.accountId, day);
+      }
     }
+    if (days.size > 0) await this.addDays(tx, posting, days);
     return txn.id;
+  }
+
+  /**
+   * Adds a posting's lines on members' accounts to ledger_days, under the day the entries were
+   * written (now(), their created_at) in the merchant's time zone. The accounts' rows are locked
+   * by the posting, so two postings never update one account's row of a day at once.
+   */
+  private async addDays(tx: Tx, posting: Posting, days: Map<number, { credit: number; debit: number; entries: number }>): Promise<void> {
+    const zone = this.zoneOf(posting.merchantCode);
+    const values = [...days].map(
+      ([accountId, d]) => sql`(${accountId}::bigint, (now() AT TIME ZONE ${zone})::date, ${posting.kind}, ${d.credit}::bigint, ${d.debit}::bigint, ${d.entries}::integer)`,
+    );
+    await tx.execute(sql`INSERT INTO ledger_days (account_id, day, kind, credit, debit, entries) VALUES ${sql.join(values, sql`, `)}
+      ON CONFLICT (account_id, day, kind) DO UPDATE SET credit = ledger_days.credit + excluded.credit,
+        debit = ledger_days.debit + excluded.debit, entries = ledger_days.entries + excluded.entries`);
+  }
+
+  /**
+   * Locks accounts in id order, as a posting does, before the posting itself: a bet takes its
+   * id only once its wallet is locked (server/services/rebates.ts relies on it).
+   */
+  async lock(tx: Tx, accountIds: number[]): Promise<void> {
+    await rows(tx, sql`SELECT id FROM ledger_accounts WHERE id IN (${sql.join(accountIds.map((id) => sql`${id}`), sql`, `)}) ORDER BY id FOR UPDATE`);
   }
 
   async entries(accountId: number, limit = 20) {

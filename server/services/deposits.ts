@@ -356,6 +356,7 @@ export async function creditDeposit(app: FastifyInstance, tx: Tx, id: number, de
     merchantCode: paid.merchantCode,
     kind: 'DEPOSIT',
     memo: `deposit ${paid.id}`,
+    reference: `D${paid.id}`,
     lines: [
       { accountId: wallet, amount: credited },
       { accountId: house, amount: -credited },
@@ -366,6 +367,7 @@ export async function creditDeposit(app: FastifyInstance, tx: Tx, id: number, de
       merchantCode: paid.merchantCode,
       kind: 'BONUS',
       memo: `deposit ${paid.id} bonus`,
+      reference: `D${paid.id}`,
       lines: [
         { accountId: wallet, amount: paid.bonus },
         { accountId: house, amount: -paid.bonus },

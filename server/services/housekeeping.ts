@@ -32,6 +32,9 @@ export const HOUSEKEEPING_TASKS: HousekeepingTask[] = [
   { name: 'operator sessions', table: 'operator_sessions', where: 'expires_at < now()' },
 ];
 
+/** Tables that grow with play, analyzed by housekeeping on PGlite (PostgreSQL's autovacuum does it there). */
+export const ANALYZED_TABLES = ['bets', 'bet_days', 'ledger_entries', 'ledger_transactions', 'ledger_days'];
+
 export interface HousekeepingOptions {
   /** Rows per DELETE. */
   batchSize?: number;
@@ -73,6 +76,15 @@ export async function runHousekeeping(app: FastifyInstance, opts: HousekeepingOp
       app.log.error({ err, task: task.name }, 'housekeeping task failed');
     }
     result[task.name] = total;
+  }
+  if (app.db.kind === 'pglite') {
+    // PGlite runs no autovacuum: without fresh statistics the planner takes a member's million
+    // bets for a handful and sorts them all instead of reading a page off the index.
+    try {
+      await app.db.orm.execute(sql.raw(`ANALYZE ${ANALYZED_TABLES.join(', ')}`));
+    } catch (err) {
+      app.log.error({ err }, 'housekeeping: ANALYZE failed');
+    }
   }
   const deleted = Object.fromEntries(Object.entries(result).filter(([, n]) => n > 0));
   if (Object.keys(deleted).length > 0) app.log.info({ deleted }, 'housekeeping: expired rows deleted');

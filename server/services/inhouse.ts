@@ -19,8 +19,9 @@ export async function inhouseGame(app: FastifyInstance, merchantCode: string, no
 
 /**
  * One spin of the in-house slot. The reels are drawn first (crypto.randomInt); then, in one
- * transaction, the stake is debited (the ledger's conditional UPDATE refuses an overdraw and
- * serialises concurrent spins on the wallet row), the win credited, and the bet recorded. A
+ * transaction, the wallet is locked and the bet's id taken, the stake is debited (the ledger's
+ * conditional UPDATE refuses an overdraw; the lock serialises concurrent spins on the wallet
+ * row), the win credited, and the bet recorded with the balance it left. A
  * refused stake rolls everything back: nothing is written. The transaction is the idempotency
  * key's (lib/idempotency): a repeat of the request answers the first spin and moves nothing.
  */
@@ -35,11 +36,16 @@ export async function spin(app: FastifyInstance, request: FastifyRequest, stake:
     const wallet = await ledger.walletOf(member.id, tx);
     if (!wallet) throw new ApiError('balance.insufficient', 409);
     const house = await ledger.houseAccount(tx, member.merchantCode, wallet.currency);
+    // The bet's id once its wallet is locked, so that both postings can name it (B<id>).
+    await ledger.lock(tx, [wallet.id, house]);
+    const betId = await app.repos.bets.reserveId(tx);
     const memo = `${game.vassalage} ${game.gameId}`;
+    const reference = `B${betId}`;
     const betTxn = await ledger.post(tx, {
       merchantCode: member.merchantCode,
       kind: 'BET',
       memo,
+      reference,
       lines: [
         { accountId: wallet.id, amount: -stake },
         { accountId: house, amount: stake },
@@ -50,13 +56,16 @@ export async function spin(app: FastifyInstance, request: FastifyRequest, stake:
         merchantCode: member.merchantCode,
         kind: 'PAYOUT',
         memo,
+        reference,
         lines: [
           { accountId: wallet.id, amount: win },
           { accountId: house, amount: -win },
         ],
       });
     }
+    const after = (await ledger.walletOf(member.id, tx))!;
     const id = await app.repos.bets.record(tx, {
+      id: betId,
       memberId: member.id,
       merchantCode: member.merchantCode,
       nodeId: game.nodeId,
@@ -67,6 +76,7 @@ export async function spin(app: FastifyInstance, request: FastifyRequest, stake:
       win,
       outcome: { stops: outcome.stops, line: outcome.line, multiplier: outcome.multiplier },
       ledgerTransactionId: betTxn,
+      balanceAfter: after.balance,
     });
     // Big wins of real accounts go on the public winners board (play money does not).
     if (outcome.multiplier >= BOARD_MULTIPLIER && member.type !== MEMBER_TYPE.TRIAL) {
@@ -80,7 +90,6 @@ export async function spin(app: FastifyInstance, request: FastifyRequest, stake:
         currency: wallet.currency,
       });
     }
-    const after = await ledger.walletOf(member.id, tx);
     return {
       betId: id,
       reels: outcome.stops.map((stop, r) => ({ stop, symbols: outcome.window[r] })),
@@ -88,7 +97,7 @@ export async function spin(app: FastifyInstance, request: FastifyRequest, stake:
       multiplier: outcome.multiplier,
       stake: toAmount(stake),
       win: toAmount(win),
-      sumBalance: toAmount(after!.balance),
+      sumBalance: toAmount(after.balance),
     };
   });
 }

@@ -50,12 +50,14 @@ export const STAKES = [10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000];
 /** Wins of at least this multiple reach the winners board. */
 export const BOARD_MULTIPLIER = 20;
 
+/** The rule a payline wins by (the first that matches), or null: no win. */
+export function payRule(line: readonly SlotSymbol[]): PayRule | null {
+  return PAY_TABLE.find((rule) => rule.line.every((s, i) => s === null || line[i] === s)) ?? null;
+}
+
 /** The multiplier of a payline (0: no win). */
 export function payout(line: readonly SlotSymbol[]): number {
-  for (const rule of PAY_TABLE) {
-    if (rule.line.every((s, i) => s === null || line[i] === s)) return rule.multiplier;
-  }
-  return 0;
+  return payRule(line)?.multiplier ?? 0;
 }
 
 export interface SpinOutcome {

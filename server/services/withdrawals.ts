@@ -10,12 +10,12 @@
  * Amounts are minor units here; the API edge converts (toAmount / toMinor).
  */
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, gte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CreateBody, Eligibility, Reason, Withdrawal, WithdrawalPage } from '../../src/generated/api/withdrawal';
 import { tenantTimeZone } from '../../src/lib/app-config';
 import type { Tenant } from '../../src/generated/tenant';
-import type { Executor, Tx } from '../db/client';
+import { rows, type Executor, type Tx } from '../db/client';
 import { members, payoutAccounts, withdrawals, type WithdrawalState } from '../db/schema';
 import { ApiError, ERROR_KEYS, validationError, type ErrorCode } from '../errors';
 import { canonicalJson, idempotencyOf, withIdempotency } from '../lib/idempotency';
@@ -216,10 +216,13 @@ export async function createWithdrawal(app: FastifyInstance, request: FastifyReq
       }
       const fee = feeOf(limits, amount);
       const hold = await app.repos.ledger.holdAccount(tx, tenant.merchantCode, member.id, facts.currency);
+      // The withdrawal's id first, so that its hold names it (W<id>) in the account record.
+      const [{ id }] = await rows<{ id: string | number }>(tx, sql`SELECT nextval(pg_get_serial_sequence('withdrawals', 'id')) AS id`);
       const holdTransactionId = await app.repos.ledger.post(tx, {
         merchantCode: tenant.merchantCode,
         kind: 'WITHDRAWAL_HOLD',
         memo: `withdrawal to payout account ${account.id}`,
+        reference: `W${id}`,
         lines: [
           { accountId: facts.walletId!, amount: -(amount + fee) },
           { accountId: hold, amount: amount + fee },
@@ -227,7 +230,7 @@ export async function createWithdrawal(app: FastifyInstance, request: FastifyReq
       });
       const [row] = await tx
         .insert(withdrawals)
-        .values({ merchantCode: tenant.merchantCode, memberId: member.id, payoutAccountId: account.id, amount, fee, holdTransactionId })
+        .values({ id: Number(id), merchantCode: tenant.merchantCode, memberId: member.id, payoutAccountId: account.id, amount, fee, holdTransactionId })
         .returning();
       return present(tenant, row, account);
     });
@@ -320,6 +323,7 @@ async function decide(app: FastifyInstance, actor: OpsActor, id: number, outcome
       merchantCode: w.merchantCode,
       kind: outcome === 'paid' ? 'WITHDRAWAL_PAID' : 'WITHDRAWAL_RETURNED',
       memo: `withdrawal ${id}`,
+      reference: `W${id}`,
       lines: [
         { accountId: hold, amount: -total },
         { accountId: to, amount: total },

@@ -8,6 +8,7 @@ import { addOperator } from '../../server/ops/operators';
 import { pendingIdentityCheck, pendingWithdrawal, SECURITY_WALLET_CONTRACT_CASES } from './security-wallet-contract-cases';
 import { WALLET_CONTRACT_CASES } from './wallet-deposit-contract-cases';
 import { REBATE_TRANSFER_CONTRACT_CASES } from './rebate-transfer-contract-cases';
+import { RECORDS_CONTRACT_CASES } from './records-contract-cases';
 import { MONEY_RECORDS_CONTRACT_CASES } from './money-records-contract-cases';
 import { call, callEncrypted, describeBackends, EN, expectLedgerClean, fundedPlayer, lastSmsCode, nextIp, PH, spinKey, tokenFor, uniqueDigits, type Envelope } from './helpers';
 
@@ -134,6 +135,7 @@ const CASES: Record<string, Case> = {
   ...WALLET_CONTRACT_CASES,
   ...SECURITY_WALLET_CONTRACT_CASES,
   ...REBATE_TRANSFER_CONTRACT_CASES,
+  ...RECORDS_CONTRACT_CASES,
   ...MONEY_RECORDS_CONTRACT_CASES,
 };
 

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { bets, members } from '../../server/db/schema';
+import { members } from '../../server/db/schema';
 import { call, fundedPlayer, nextIp, spinKey } from './helpers';
 
 export const PAY_PW = '246810';
@@ -14,34 +14,42 @@ export interface BetSpec {
   stake: number;
   win?: number;
   gameType?: string;
+  /** The game's vendor: INHOUSE for RNG unless told, else a fish studio. */
+  vassalage?: string;
+  nodeId?: number;
+  outcome?: Record<string, unknown>;
   /** When the bet was placed (default now). */
   at?: Date;
 }
 
-/** A bet as the in-house slot writes it: BET (and PAYOUT) postings and the bet row, in one transaction. */
+/**
+ * A bet as the in-house slot writes it: BET (and PAYOUT) postings naming it and the bet row (with
+ * its day in bet_days), in one transaction.
+ */
 export async function placeBet(app: FastifyInstance, memberId: number, walletId: number, spec: BetSpec): Promise<number> {
   const win = spec.win ?? 0;
   return app.db.orm.transaction(async (tx) => {
     const house = await app.repos.ledger.houseAccount(tx, 'demoph01', 'PHP');
-    const txn = await app.repos.ledger.post(tx, { merchantCode: 'demoph01', kind: 'BET', lines: [{ accountId: walletId, amount: -spec.stake }, { accountId: house, amount: spec.stake }] });
-    if (win > 0) await app.repos.ledger.post(tx, { merchantCode: 'demoph01', kind: 'PAYOUT', lines: [{ accountId: walletId, amount: win }, { accountId: house, amount: -win }] });
-    const [row] = await tx
-      .insert(bets)
-      .values({
-        memberId,
-        merchantCode: 'demoph01',
-        nodeId: 10001,
-        vassalage: 'INHOUSE',
-        gameType: spec.gameType ?? 'RNG',
-        currency: 'PHP',
-        stake: spec.stake,
-        win,
-        outcome: {},
-        ledgerTransactionId: txn,
-        ...(spec.at ? { createdAt: spec.at } : {}),
-      })
-      .returning({ id: bets.id });
-    return row.id;
+    await app.repos.ledger.lock(tx, [walletId, house]);
+    const id = await app.repos.bets.reserveId(tx);
+    const reference = `B${id}`;
+    const txn = await app.repos.ledger.post(tx, { merchantCode: 'demoph01', kind: 'BET', reference, lines: [{ accountId: walletId, amount: -spec.stake }, { accountId: house, amount: spec.stake }] });
+    if (win > 0) await app.repos.ledger.post(tx, { merchantCode: 'demoph01', kind: 'PAYOUT', reference, lines: [{ accountId: walletId, amount: win }, { accountId: house, amount: -win }] });
+    const gameType = spec.gameType ?? 'RNG';
+    return app.repos.bets.record(tx, {
+      id,
+      memberId,
+      merchantCode: 'demoph01',
+      nodeId: spec.nodeId ?? 10001,
+      vassalage: spec.vassalage ?? (gameType === 'RNG' ? 'INHOUSE' : 'REEFHUNT'),
+      gameType,
+      currency: 'PHP',
+      stake: spec.stake,
+      win,
+      outcome: spec.outcome ?? {},
+      ledgerTransactionId: txn,
+      ...(spec.at ? { createdAt: spec.at } : {}),
+    });
   });
 }
 

@@ -14,3 +14,4 @@ export { verbs as deposits } from './deposits';
 export { verbs as withdrawals } from './withdrawals';
 export { verbs as identity } from './identity';
 export { verbs as rebates } from './rebates';
+export { verbs as records } from './records';

@@ -12,6 +12,7 @@ import { IdempotencyRepository } from '../../repositories/idempotency';
 import { JweReplayRepository } from '../../repositories/jwe-replays';
 import { loadJweKeys, type JweKeys } from '../../repositories/keys';
 import { resolveKeyEncryptionKey } from '../../lib/key-encryption';
+import { merchantTimeZones } from '../../lib/record-range';
 import { LedgerRepository } from '../../repositories/ledger';
 import { MemberRepository } from '../../repositories/members';
 import { MessageRepository } from '../../repositories/messages';
@@ -50,10 +51,12 @@ declare module 'fastify' {
 /** Every repository over the one database, and the shared JWE keys. */
 export default globalPlugin('repositories', async (app: FastifyInstance) => {
   const db = app.db.orm;
+  // The days of the records' aggregates (ledger_days, bet_days): each merchant's tenant's zone.
+  const zoneOf = merchantTimeZones(app.tenants.all.values());
   app.decorate('repos', {
     affiliates: new AffiliateRepository(db),
     announcements: new AnnouncementRepository(db),
-    bets: new BetRepository(db),
+    bets: new BetRepository(db, zoneOf),
     captchas: new CaptchaRepository(db),
     counters: new CounterRepository(db),
     games: new GameRepository(db),
@@ -61,7 +64,7 @@ export default globalPlugin('repositories', async (app: FastifyInstance) => {
     help: new HelpRepository(db),
     idempotency: new IdempotencyRepository(db),
     jweReplays: new JweReplayRepository(db),
-    ledger: new LedgerRepository(db),
+    ledger: new LedgerRepository(db, zoneOf),
     members: new MemberRepository(db),
     messages: new MessageRepository(db),
     playerGames: new PlayerGameRepository(db),

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../../db/client';
-import { migrate } from '../../db/migrate';
+import { migrate, MIGRATIONS_DIR } from '../../db/migrate';
 import { seedTenants } from '../../db/seed';
 import { globalPlugin } from '../../lib/plugin';
+import { onRawTx, rebuildRecordDays, tenantZones } from '../../services/records-aggregates';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,7 +16,14 @@ export default globalPlugin('db', async (app: FastifyInstance) => {
   const { config } = app;
   const db = await openDatabase(config.db, config.dataDir, app.log);
   app.addHook('onClose', async () => db.close());
-  const applied = await migrate(db);
+  // The records' aggregates of rows written before 0015 count days in each tenant's time zone,
+  // which only the tenant files know: filled in the migration's transaction.
+  const zones = tenantZones(app.tenants.all.values());
+  const applied = await migrate(db, MIGRATIONS_DIR, {
+    '0015_records.sql': async (tx) => {
+      await rebuildRecordDays(onRawTx(tx), zones, null);
+    },
+  });
   if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
   const seeded = await seedTenants(db.orm, [...app.tenants.all.values()], config.passwordHashing, config.seedDemo);
   if (seeded.length > 0) app.log.info({ merchants: seeded, demoMembers: config.seedDemo }, 'merchants seeded');

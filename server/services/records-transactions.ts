@@ -1,0 +1,236 @@
+/**
+ * The account record (schemas/api/reports.json transactions): every ledger entry of the member's
+ * WALLET and HOLD accounts in a range of the tenant's days, newest first (created_at, id), with
+ * the balance the entry left (stored with the entry by the ledger). An agent may add the
+ * transfers of its downline at any depth (types=A), each naming its member.
+ *
+ * The page is a merge of one ordered branch per account (and one for the team's transfers), each
+ * an index range scan of at most a page: the cost of a page does not grow with the member's
+ * history. Totals over the whole range come from ledger_days, a row per account, day and kind.
+ *
+ * Amounts are minor units here; the API edge converts (toAmount).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Transaction, TransactionPage, TransactionsQuery, TransactionType } from '../../src/generated/api/reports';
+import type { Tenant } from '../../src/generated/tenant';
+import { rows } from '../db/client';
+import { ApiError } from '../errors';
+import { afterTimeCursor, epochMicros, timeCursor } from '../lib/cursor';
+import { maskName } from '../lib/games-catalogue';
+import { toAmount } from '../lib/money';
+import { rangeEcho, recordRange, type RecordRange } from '../lib/record-range';
+import type { MemberRow } from '../repositories/members';
+
+/** The kind of each posting (ledger_transactions.kind) as the account record names it. */
+export const KIND_TYPES: Readonly<Record<string, TransactionType>> = {
+  DEPOSIT: 'deposit',
+  WITHDRAWAL_HOLD: 'hold',
+  WITHDRAWAL_PAID: 'withdrawal',
+  WITHDRAWAL_RETURNED: 'release',
+  BET: 'bet',
+  PAYOUT: 'win',
+  BONUS: 'bonus',
+  REBATE: 'rebate',
+  TRANSFER: 'transfer',
+  ADJUSTMENT: 'adjustment',
+  TRIAL_CREDIT: 'adjustment',
+  // The demo seed's withdrawals paid straight out of the wallet (server/db/seed.ts).
+  WITHDRAW: 'withdrawal',
+};
+
+/** A kind no mapping names is an adjustment: money an operator or a script moved. */
+export const typeOfKind = (kind: string): TransactionType => KIND_TYPES[kind] ?? 'adjustment';
+
+/** The kinds of `type` as a condition on `column`; adjustment also takes every kind the mapping does not name. */
+export function kindFilter(type: TransactionType, column: SQL): SQL {
+  const kinds = (match: (t: TransactionType) => boolean) =>
+    sql.join(
+      Object.entries(KIND_TYPES)
+        .filter(([, t]) => match(t))
+        .map(([kind]) => sql`${kind}`),
+      sql`, `,
+    );
+  return type === 'adjustment' ? sql`${column} NOT IN (${kinds((t) => t !== 'adjustment')})` : sql`${column} IN (${kinds((t) => t === type)})`;
+}
+
+/** Member types that are not agents (spec section 6): no team, so no team records. */
+export const NON_AGENT_TYPES: readonly number[] = [0, 4, 40];
+export const isAgentType = (type: number): boolean => !NON_AGENT_TYPES.includes(type);
+
+const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+const inRange = (range: RecordRange, alias: SQL) => sql`${alias}.created_at >= ${at(range.from)} AND ${alias}.created_at < ${at(range.until)}`;
+const inDays = (range: RecordRange, alias: SQL) => sql`${alias}.day >= ${range.days.start}::date AND ${alias}.day <= ${range.days.end}::date`;
+
+/**
+ * The agent's downline at any depth (members whose upline is the agent, theirs, and so on), in
+ * the agent's merchant. UNION keeps each member once, so a loop in the data ends the recursion.
+ */
+const teamCte = (member: MemberRow) => sql`team AS (
+    SELECT id FROM members WHERE upline_id = ${member.id} AND merchant_code = ${member.merchantCode}
+    UNION
+    SELECT m.id FROM members m JOIN team ON m.upline_id = team.id WHERE m.merchant_code = ${member.merchantCode} AND m.id <> ${member.id}
+  )`;
+
+interface EntryRow {
+  id: string | number;
+  transaction_id: string | number;
+  amount: string | number;
+  balance_after: string | number;
+  micros: string;
+  created_at: Date | string;
+  kind: string;
+  reference: string | null;
+  account: string;
+  owner: string | number;
+  member: string | null;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+
+export interface EntryPageInput {
+  member: MemberRow;
+  /** The member's own accounts (WALLET, HOLD). */
+  accountIds: number[];
+  range: RecordRange;
+  type?: TransactionType;
+  /** Add the transfers of the member's downline. */
+  withTeam: boolean;
+  after?: SQL;
+  limit: number;
+}
+
+/**
+ * One page of entries (`limit` rows) after the cursor condition, newest first: an ordered branch
+ * per own account and one for the team's transfers, each at most a page off its index, merged.
+ * Null when there is nothing to read (no account, no team).
+ */
+export function entryPageQuery(input: EntryPageInput): SQL | null {
+  const { range, after, limit } = input;
+  const kind = input.type === undefined ? undefined : kindFilter(input.type, sql`t.kind`);
+  const where = (...conditions: (SQL | undefined)[]) => sql.join(conditions.filter((c): c is SQL => c !== undefined), sql` AND `);
+  const branches: SQL[] = input.accountIds.map(
+    (accountId) => sql`(SELECT e.id, e.transaction_id, e.account_id, e.amount, e.balance_after, e.created_at, NULL::bigint AS member_id
+      FROM ledger_entries e ${kind ? sql`JOIN ledger_transactions t ON t.id = e.transaction_id` : sql``}
+      WHERE ${where(sql`e.account_id = ${accountId}`, inRange(range, sql`e`), after, kind)}
+      ORDER BY e.created_at DESC, e.id DESC LIMIT ${limit})`,
+  );
+  if (input.withTeam) {
+    branches.push(sql`(SELECT e.id, e.transaction_id, e.account_id, e.amount, e.balance_after, e.created_at, a.member_id
+      FROM transfers tr
+      JOIN ledger_entries e ON e.transaction_id = tr.transaction_id
+      JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'WALLET'
+      WHERE ${where(
+        sql`(tr.from_member_id IN (SELECT id FROM team) OR tr.to_member_id IN (SELECT id FROM team))`,
+        sql`a.member_id IN (SELECT id FROM team)`,
+        inRange(range, sql`e`),
+        after,
+      )}
+      ORDER BY e.created_at DESC, e.id DESC LIMIT ${limit})`);
+  }
+  if (branches.length === 0) return null;
+  const prefix = input.withTeam ? sql`WITH RECURSIVE ${teamCte(input.member)} ` : sql``;
+  return sql`${prefix}SELECT x.id, x.transaction_id, x.amount, x.balance_after, ${epochMicros(sql`x.created_at`)} AS micros, x.created_at,
+      t.kind, t.reference, a.kind AS account, a.member_id AS owner, m.username AS member
+    FROM (${sql.join(branches, sql` UNION ALL `)}) x
+    JOIN ledger_transactions t ON t.id = x.transaction_id
+    JOIN ledger_accounts a ON a.id = x.account_id
+    LEFT JOIN members m ON m.id = x.member_id
+    ORDER BY x.created_at DESC, x.id DESC LIMIT ${limit}`;
+}
+
+/** The member's own ledger accounts (WALLET, HOLD), in id order. */
+export async function accountsOf(app: FastifyInstance, memberId: number): Promise<number[]> {
+  const found = await rows<{ id: string | number }>(app.db.orm, sql`SELECT id FROM ledger_accounts WHERE member_id = ${memberId} ORDER BY id`);
+  return found.map((a) => Number(a.id));
+}
+
+/** GET transactions: one page of the member's account record with the totals of the range. */
+export async function transactionRecords(app: FastifyInstance, tenant: Tenant, member: MemberRow, query: TransactionsQuery): Promise<TransactionPage> {
+  const range = recordRange(tenant, query);
+  const team = query.types === 'A';
+  if (team && !isAgentType(member.type)) throw new ApiError('agent.required', 403);
+  const pageSize = query.pageSize ?? 20;
+  // Decoded before any query: a bad cursor is a 400 on /cursor.
+  const after = afterTimeCursor(sql`e.created_at`, sql`e.id`, query.cursor);
+  const accountIds = await accountsOf(app, member.id);
+  const withTeam = team && (query.type === undefined || query.type === 'transfer');
+  const pageQuery = entryPageQuery({ member, accountIds, range, type: query.type, withTeam, after, limit: pageSize + 1 });
+  const found = pageQuery === null ? [] : await rows<EntryRow>(app.db.orm, pageQuery);
+  const page = found.slice(0, pageSize);
+  const counterparties = await counterpartiesOf(app, page);
+  const totals = await totalsOf(app, member, accountIds, range, query.type, withTeam);
+  const last = page.at(-1);
+  return {
+    list: page.map((r): Transaction => {
+      const counterparty = counterparties.get(`${r.transaction_id}:${r.owner}`);
+      return {
+        id: Number(r.id),
+        transactionId: Number(r.transaction_id),
+        type: typeOfKind(r.kind),
+        amount: toAmount(Number(r.amount)),
+        balanceAfter: toAmount(Number(r.balance_after)),
+        account: r.account === 'HOLD' ? 'HOLD' : 'WALLET',
+        createdAt: iso(r.created_at),
+        ...(r.reference ? { reference: r.reference } : {}),
+        ...(counterparty ? { counterparty } : {}),
+        ...(r.member ? { member: r.member } : {}),
+      };
+    }),
+    ...(found.length > pageSize && last ? { nextCursor: timeCursor(last.micros, last.id) } : {}),
+    totals,
+    range: rangeEcho(range),
+  };
+}
+
+/** The other member of each transfer entry of the page (masked), by `<transaction id>:<entry's member id>`. */
+async function counterpartiesOf(app: FastifyInstance, page: EntryRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(page.filter((r) => r.kind === 'TRANSFER').map((r) => Number(r.transaction_id)))];
+  const found = new Map<string, string>();
+  if (ids.length === 0) return found;
+  const transfers = await rows<{ transaction_id: string | number; from_id: string | number; to_id: string | number; from_name: string; to_name: string }>(
+    app.db.orm,
+    sql`SELECT tr.transaction_id, tr.from_member_id AS from_id, tr.to_member_id AS to_id, f.username AS from_name, u.username AS to_name
+        FROM transfers tr JOIN members f ON f.id = tr.from_member_id JOIN members u ON u.id = tr.to_member_id
+        WHERE tr.transaction_id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+  for (const t of transfers) {
+    found.set(`${t.transaction_id}:${t.from_id}`, maskName(t.to_name));
+    found.set(`${t.transaction_id}:${t.to_id}`, maskName(t.from_name));
+  }
+  return found;
+}
+
+/** Credits, debits and the number of entries of the whole range with the filters, from ledger_days. */
+async function totalsOf(
+  app: FastifyInstance,
+  member: MemberRow,
+  accountIds: number[],
+  range: RecordRange,
+  type: TransactionType | undefined,
+  withTeam: boolean,
+): Promise<TransactionPage['totals']> {
+  const parts: SQL[] = [];
+  if (accountIds.length > 0) {
+    parts.push(sql`SELECT d.credit, d.debit, d.entries FROM ledger_days d
+      WHERE d.account_id IN (${sql.join(
+        accountIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) AND ${inDays(range, sql`d`)}${type === undefined ? sql`` : sql` AND ${kindFilter(type, sql`d.kind`)}`}`);
+  }
+  if (withTeam) {
+    parts.push(sql`SELECT d.credit, d.debit, d.entries FROM ledger_days d JOIN ledger_accounts a ON a.id = d.account_id AND a.kind = 'WALLET'
+      WHERE a.member_id IN (SELECT id FROM team) AND d.kind = 'TRANSFER' AND ${inDays(range, sql`d`)}`);
+  }
+  if (parts.length === 0) return { credit: 0, debit: 0, count: 0 };
+  const [sums] = await rows<{ credit: string | null; debit: string | null; entries: string | null }>(
+    app.db.orm,
+    sql`${withTeam ? sql`WITH RECURSIVE ${teamCte(member)} ` : sql``}SELECT sum(x.credit)::text AS credit, sum(x.debit)::text AS debit, sum(x.entries)::text AS entries
+        FROM (${sql.join(parts, sql` UNION ALL `)}) x`,
+  );
+  return { credit: toAmount(num(sums?.credit)), debit: toAmount(num(sums?.debit)), count: num(sums?.entries) };
+}
