@@ -20,6 +20,10 @@ export function decodeCursor(cursor: string, size: number): string[] {
   return keys;
 }
 
+const MAX_BIGINT = 2n ** 63n - 1n;
+/** Instants a row can have (up to the year 2255) in epoch microseconds. */
+const MAX_MICROS = 2n ** 53n;
+
 /** A timestamptz in epoch microseconds, as exact text: the time half of a (created_at, id) cursor. */
 export const epochMicros = (column: SQL): SQL<string> => sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;
 
@@ -32,6 +36,10 @@ export const timeCursor = (micros: string, id: number | string): string => encod
  */
 export function afterTimeCursor(createdAt: SQL, id: SQL, cursor: string | undefined): SQL | undefined {
   if (cursor === undefined) return undefined;
-  const [micros, lastId] = decodeCursor(cursor, 2);
-  return sql`(${createdAt}, ${id}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${lastId}::bigint)`;
+  const [micros, lastId] = decodeCursor(cursor, 2).map(BigInt);
+  // Keys no row can have would overflow the bigint and timestamp arithmetic: a 400, not a 500.
+  if (micros < 0n || micros > MAX_MICROS || lastId < 1n || lastId > MAX_BIGINT) {
+    throw validationError('/cursor', { location: 'querystring', reason: 'not a cursor of this list' });
+  }
+  return sql`(${createdAt}, ${id}) < (timestamptz 'epoch' + ${micros.toString()}::bigint * interval '1 microsecond', ${lastId.toString()}::bigint)`;
 }

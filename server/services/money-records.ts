@@ -7,7 +7,6 @@
  * Amounts are minor units here; the API edge converts (toAmount).
  */
 import { and, count, desc, eq, gte, lt, sql, sum, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   DepositPage,
   DepositRecord,
@@ -22,8 +21,7 @@ import type {
 import type { Tenant } from '../../src/generated/tenant';
 import type { Executor } from '../db/client';
 import { deposits, payoutAccounts, withdrawals } from '../db/schema';
-import { validationError } from '../errors';
-import { decodeCursor, encodeCursor } from '../lib/cursor';
+import { afterTimeCursor, epochMicros, timeCursor } from '../lib/cursor';
 import { toAmount } from '../lib/money';
 import { rangeEcho, recordRange, type RecordRange } from '../lib/record-range';
 import { expireDue, findChannel } from './deposits';
@@ -34,44 +32,11 @@ export const WITHDRAWAL_STATES: readonly WithdrawalState[] = ['pending', 'paid',
 
 const DEFAULT_PAGE_SIZE = 20;
 
-/** Where a page continues: the created_at (epoch microseconds) and id of the last row sent. */
-interface Keyset {
-  micros: bigint;
-  id: bigint;
-}
-
-const MAX_BIGINT = 2n ** 63n - 1n;
-// Instants a row can have (the year 2255 at most): a cursor past them would overflow the
-// timestamp arithmetic below instead of answering an empty page.
-const MAX_MICROS = 2n ** 53n;
-
-function keysetOf(cursor: string | undefined): Keyset | null {
-  if (cursor === undefined) return null;
-  const [micros, id] = decodeCursor(cursor, 2).map(BigInt);
-  if (micros < 0n || micros > MAX_MICROS || id < 1n || id > MAX_BIGINT) {
-    throw validationError('/cursor', { location: 'querystring', reason: 'not a cursor of this list' });
-  }
-  return { micros, id };
-}
-
-/** The row's created_at in whole epoch microseconds (exact: extract answers numeric). */
-const microsOf = (createdAt: AnyPgColumn) => sql<string>`(extract(epoch from ${createdAt}) * 1000000)::bigint`.mapWith(String);
-
-/**
- * Rows strictly after the keyset in newest-first order, as a row comparison the
- * (member_id, created_at DESC, id DESC) index answers.
- */
-function after(createdAt: AnyPgColumn, id: AnyPgColumn, k: Keyset | null): SQL | undefined {
-  if (!k) return undefined;
-  const instant = sql`(timestamptz 'epoch' + ${k.micros.toString()}::bigint * interval '1 microsecond')`;
-  return sql`(${createdAt}, ${id}) < (${instant}, ${k.id.toString()}::bigint)`;
-}
-
 /** One page of `found` (fetched with one row more than the page) and the cursor of the next. */
 function paged<R extends { id: number; micros: string }>(found: R[], pageSize: number): { page: R[]; nextCursor?: string } {
   const page = found.slice(0, pageSize);
   const last = page.at(-1);
-  return found.length > pageSize && last ? { page, nextCursor: encodeCursor([last.micros, last.id]) } : { page };
+  return found.length > pageSize && last ? { page, nextCursor: timeCursor(last.micros, last.id) } : { page };
 }
 
 const asMinor = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
@@ -108,7 +73,6 @@ function depositScope({ memberId, tenant, range }: Scope): SQL[] {
 /** GET deposits: the member's deposits of the range, newest first, and the range's totals by state. */
 export async function depositRecords(db: Executor, tenant: Tenant, memberId: number, query: DepositsQuery): Promise<DepositPage> {
   const range = recordRange(tenant, query);
-  const k = keysetOf(query.cursor);
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   // A pending deposit past its time is answered (and stored) as expired, as the deposit screens say.
   await expireDue(db, { memberId });
@@ -116,7 +80,7 @@ export async function depositRecords(db: Executor, tenant: Tenant, memberId: num
   const found = await db
     .select({
       id: deposits.id,
-      micros: microsOf(deposits.createdAt),
+      micros: epochMicros(sql`${deposits.createdAt}`),
       channelId: deposits.channelId,
       provider: deposits.provider,
       amount: deposits.amount,
@@ -130,7 +94,7 @@ export async function depositRecords(db: Executor, tenant: Tenant, memberId: num
       decidedAt: deposits.decidedAt,
     })
     .from(deposits)
-    .where(and(...scope, query.status ? eq(deposits.state, query.status) : undefined, after(deposits.createdAt, deposits.id, k)))
+    .where(and(...scope, query.status ? eq(deposits.state, query.status) : undefined, afterTimeCursor(sql`${deposits.createdAt}`, sql`${deposits.id}`, query.cursor)))
     .orderBy(desc(deposits.createdAt), desc(deposits.id))
     .limit(pageSize + 1);
   const { page, nextCursor } = paged(found, pageSize);
@@ -187,14 +151,13 @@ function withdrawalScope({ memberId, tenant, range }: Scope): SQL[] {
 /** GET withdrawals: the member's withdrawals of the range, newest first, with the payout account masked, and the range's totals by state. */
 export async function withdrawalRecords(db: Executor, tenant: Tenant, memberId: number, query: WithdrawalsQuery): Promise<WithdrawalPage> {
   const range = recordRange(tenant, query);
-  const k = keysetOf(query.cursor);
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
   const scope = withdrawalScope({ memberId, tenant, range });
   const found = await db
-    .select({ id: withdrawals.id, micros: microsOf(withdrawals.createdAt), w: withdrawals, a: payoutAccounts })
+    .select({ id: withdrawals.id, micros: epochMicros(sql`${withdrawals.createdAt}`), w: withdrawals, a: payoutAccounts })
     .from(withdrawals)
     .innerJoin(payoutAccounts, eq(payoutAccounts.id, withdrawals.payoutAccountId))
-    .where(and(...scope, query.status ? eq(withdrawals.state, query.status) : undefined, after(withdrawals.createdAt, withdrawals.id, k)))
+    .where(and(...scope, query.status ? eq(withdrawals.state, query.status) : undefined, afterTimeCursor(sql`${withdrawals.createdAt}`, sql`${withdrawals.id}`, query.cursor)))
     .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
     .limit(pageSize + 1);
   const { page, nextCursor } = paged(found, pageSize);

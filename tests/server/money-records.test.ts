@@ -417,6 +417,14 @@ describeBackends('deposit and withdrawal records', ({ server }) => {
         expect(res.body, `${path}${query}`).toMatchObject({ errorCode: code, value: { field } });
       }
     }
+    // Keys no row can have are refused before any query on every (created_at, id) list, not a database error.
+    for (const path of ['/wps/records/transactions', '/wps/records/bets']) {
+      for (const keys of ['99999999999999999999.1', '1.99999999999999999999', '-5.1', '1700000000000000.0']) {
+        const res = await call(app, 'GET', `${path}?cursor=${b64(keys)}`, { token });
+        expect(res.status, `${path} ${keys}: ${JSON.stringify(res.body)}`).toBe(400);
+        expect(res.body).toMatchObject({ errorCode: 'validation.failed', value: { field: '/cursor' } });
+      }
+    }
     // The withdrawal states are not the deposit's.
     expect((await call(app, 'GET', '/wps/records/withdrawals?status=expired', { token })).body).toMatchObject({ errorCode: 'validation.failed', value: { field: '/status' } });
   });

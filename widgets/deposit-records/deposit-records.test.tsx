@@ -176,7 +176,7 @@ describe('deposit-records', () => {
     renderForm(<DepositRecords />, { route: '/m/vouReport' });
     await waitFor(() => expect(rowOf(7)).toBeTruthy());
     const sheet = await openSheet(7);
-    expect(within(sheet).getByText('₱1,000.00', { selector: '.deposit-records__sheet-amount' })).toBeTruthy();
+    expect(within(sheet).getByText('₱1,000.00', { selector: '.record-amount--plus' })).toBeTruthy();
     expect(within(sheet).getByTestId('deposit-outcome').textContent).toBe(ty('deprec_next_paid_bonus', { amount: '₱985.00', bonus: '₱100.00' }));
     expect(field(sheet, 'deposit_fee')).toContain('₱15.00');
     expect(field(sheet, 'deposit_credited')).toContain('₱985.00');

@@ -45,7 +45,7 @@ function DepositSheet({ row, timeZone, symbol, depositTo, onClose }: { row: Depo
   return (
     <RecordSheet title={t('deprec_sheet_title')} onClose={onClose}>
       <div className="deposit-records__summary" data-state={row.state}>
-        <p className={`deposit-records__sheet-amount deposit-records__sheet-amount--${row.state}`}>{formatRecordMoney(symbol, row.amount)}</p>
+        <p className={row.state === 'paid' ? 'record-amount record-amount--plus' : 'record-amount'}>{formatRecordMoney(symbol, row.amount)}</p>
         <StateBadge tone={DEPOSIT_STATE_TONES[row.state]}>{t(DEPOSIT_STATE_KEYS[row.state])}</StateBadge>
       </div>
       <p className={note.tone ? `deposit-records__outcome deposit-records__outcome--${note.tone}` : 'deposit-records__outcome'} data-testid="deposit-outcome">
@@ -70,12 +70,12 @@ function DepositSheet({ row, timeZone, symbol, depositTo, onClose }: { row: Depo
       />
       <div className="deposit-records__actions">
         {action === 'continue' ? (
-          <Link className="deposit-records__next" to={`${depositTo}?deposit=${row.id}`}>
+          <Link className="record-next deposit-records__next" to={`${depositTo}?deposit=${row.id}`}>
             {t('deprec_continue')}
           </Link>
         ) : null}
         {action === 'again' ? (
-          <Link className="deposit-records__next" to={depositTo}>
+          <Link className="record-next deposit-records__next" to={depositTo}>
             {t('deprec_again')}
           </Link>
         ) : null}
@@ -112,7 +112,7 @@ function DepositRecords({ depositTo = '/m/voucherCenter', pageSize }: WidgetComp
     <section className="deposit-records" aria-label={t('deposit_record')}>
       <RangeBar value={range} onChange={(next) => replace(withRange(params, next))} />
       <div className="deposit-records__states" role="group" aria-label={t('deprec_states_label')}>
-        <button type="button" className="deposit-records__chip" aria-pressed={status === undefined} onClick={() => replace(withParam(params, 'status', null))}>
+        <button type="button" className="record-chip deposit-records__chip" aria-pressed={status === undefined} onClick={() => replace(withParam(params, 'status', null))}>
           {t('all')}
           {totals ? ' ' : null}
           {totals ? <span className="deposit-records__count">{totals.count}</span> : null}
@@ -121,7 +121,7 @@ function DepositRecords({ depositTo = '/m/voucherCenter', pageSize }: WidgetComp
           <button
             key={state}
             type="button"
-            className="deposit-records__chip"
+            className="record-chip deposit-records__chip"
             aria-pressed={status === state}
             data-state={state}
             onClick={() => replace(withParam(params, 'status', state))}
@@ -172,7 +172,7 @@ function DepositRecords({ depositTo = '/m/voucherCenter', pageSize }: WidgetComp
         }}
       />
       {list.status === 'empty' && status === undefined ? (
-        <Link className="deposit-records__next" to={depositTo}>
+        <Link className="record-next deposit-records__next" to={depositTo}>
           {t('deprec_empty_action')}
         </Link>
       ) : null}

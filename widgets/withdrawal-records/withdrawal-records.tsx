@@ -47,7 +47,7 @@ function WithdrawalSheet({ row, timeZone, symbol, withdrawTo, onClose }: { row: 
   return (
     <RecordSheet title={t('wdrec_sheet_title')} onClose={onClose}>
       <div className="withdrawal-records__summary" data-state={row.state}>
-        <p className="withdrawal-records__sheet-amount">{formatRecordMoney(symbol, row.amount)}</p>
+        <p className="record-amount">{formatRecordMoney(symbol, row.amount)}</p>
         <StateBadge tone={WITHDRAWAL_STATE_TONES[row.state]}>{t(WITHDRAWAL_STATE_KEYS[row.state])}</StateBadge>
       </div>
       <p className={note.tone ? `withdrawal-records__outcome withdrawal-records__outcome--${note.tone}` : 'withdrawal-records__outcome'} data-testid="withdrawal-outcome">
@@ -70,7 +70,7 @@ function WithdrawalSheet({ row, timeZone, symbol, withdrawTo, onClose }: { row: 
       />
       {row.state === 'rejected' ? (
         <div className="withdrawal-records__actions">
-          <Link className="withdrawal-records__next" to={withdrawTo}>
+          <Link className="record-next withdrawal-records__next" to={withdrawTo}>
             {t('wdrec_again')}
           </Link>
           <button type="button" className="withdrawal-records__secondary" onClick={() => dispatch('customerService')}>
@@ -107,7 +107,7 @@ function WithdrawalRecords({ withdrawTo = '/m/withdraw', pageSize }: WidgetCompo
     <section className="withdrawal-records" aria-label={t('withdraw_record')}>
       <RangeBar value={range} onChange={(next) => replace(withRange(params, next))} />
       <div className="withdrawal-records__states" role="group" aria-label={t('wdrec_states_label')}>
-        <button type="button" className="withdrawal-records__chip" aria-pressed={status === undefined} onClick={() => replace(withParam(params, 'status', null))}>
+        <button type="button" className="record-chip withdrawal-records__chip" aria-pressed={status === undefined} onClick={() => replace(withParam(params, 'status', null))}>
           {t('all')}
           {totals ? ' ' : null}
           {totals ? <span className="withdrawal-records__count">{totals.count}</span> : null}
@@ -116,7 +116,7 @@ function WithdrawalRecords({ withdrawTo = '/m/withdraw', pageSize }: WidgetCompo
           <button
             key={state}
             type="button"
-            className="withdrawal-records__chip"
+            className="record-chip withdrawal-records__chip"
             aria-pressed={status === state}
             data-state={state}
             onClick={() => replace(withParam(params, 'status', state))}
@@ -168,7 +168,7 @@ function WithdrawalRecords({ withdrawTo = '/m/withdraw', pageSize }: WidgetCompo
         }}
       />
       {list.status === 'empty' && status === undefined ? (
-        <Link className="withdrawal-records__next" to={withdrawTo}>
+        <Link className="record-next withdrawal-records__next" to={withdrawTo}>
           {t('wdrec_empty_action')}
         </Link>
       ) : null}
