@@ -7,6 +7,9 @@
  *    5 s page cache, and rendered for every request) next to a bare Fastify route, in the same run.
  *  - Logins per second (encrypted body, Argon2id with the production parameters) and the time
  *    of one password hash.
+ *  - The member's records at scale: a million bets seeded for one member, then the betting
+ *    record, profit and loss and account record next to a bare route (bench-records.ts).
+ * One part alone: BENCH_ONLY=<part> or `npm run bench -- <part>` (bundle, pages, api, hashing, records).
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
@@ -18,6 +21,7 @@ import { checkLedger } from '../server/ops/ledger-check';
 import { BENCH_PAYMENT_PASSWORD, benchMembers, readyToWithdraw, type BenchMember } from './bench-money';
 import { ajvCompilerChunks, allJs, firstLoadJs } from './bundle-facts';
 import { pages } from './bench-pages';
+import { records } from './bench-records';
 import { buildSiteIfStale } from './site-build.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -185,9 +189,10 @@ async function hashing(): Promise<void> {
   console.log(`  ${perHash.toFixed(1)} ms per hash, ${perCheck.toFixed(1)} ms per check (one at a time; libuv runs ${process.env.UV_THREADPOOL_SIZE ?? 4} at once)`);
 }
 
-// BENCH_ONLY=pages (or bundle, api, hashing) runs one part.
-const only = process.env.BENCH_ONLY;
+// BENCH_ONLY=pages (or bundle, api, hashing, records), or the part as the argument, runs one part.
+const only = process.env.BENCH_ONLY ?? process.argv[2];
 if (!only || only === 'bundle') await sizes();
 if (!only || only === 'pages') await pages();
 if (!only || only === 'api') await api();
 if (!only || only === 'hashing') await hashing();
+if (!only || only === 'records') await records();

@@ -10,7 +10,7 @@
  * until_bet_id, so a bet is rebated exactly once. That needs every bet id at or below the boundary
  * to be visible when the boundary is read: a claim first locks the member's wallet row (and the
  * house's, in the ledger's own id order, so it never deadlocks with a posting), and every bet of
- * the member takes the wallet row in its BET posting before its bet row gets an id. Racing claims
+ * the member locks the wallet row (services/inhouse.ts) before its bet row gets an id. Racing claims
  * are decided one after another: the second finds nothing accrued.
  *
  * Amounts are minor units here; the API edge converts (toAmount).

@@ -45,7 +45,7 @@ const nameOf = (lang: string, g: { name_en: string | null; name_ty: string | nul
   (lang === 'TY' ? g.name_ty : g.name_en) ?? `${vassalage} ${nodeId}`;
 
 interface BetListRow {
-  id: string | number;
+  id: string | number | null;
   node_id: number;
   vassalage: string;
   game_type: string;
@@ -55,6 +55,10 @@ interface BetListRow {
   created_at: Date | string;
   name_en: string | null;
   name_ty: string | null;
+  total_count: string | null;
+  total_stake: string | null;
+  total_valid: string | null;
+  total_win: string | null;
 }
 
 /**
@@ -73,20 +77,39 @@ export function betPageQuery(memberId: number, merchantCode: string, range: Reco
     ORDER BY b.created_at DESC, b.id DESC`;
 }
 
-/** GET bets: one page of the member's betting record with the totals of the range. */
+/** The member's bets of the range's days (of one category when given), summed from bet_days (one row, minor units as text). */
+export function betSumsQuery(memberId: number, days: { start: string; end: string }, category?: string): SQL {
+  const filter = categoryFilter(category, sql`d`);
+  return sql`SELECT sum(d.bet_count)::text AS count, sum(d.stake)::text AS stake, sum(d.valid_turnover)::text AS valid, sum(d.win)::text AS win
+    FROM bet_days d
+    WHERE d.member_id = ${memberId} AND d.day >= ${days.start}::date AND d.day <= ${days.end}::date${filter ? sql` AND ${filter}` : sql``}`;
+}
+
+/** GET bets: one page of the member's betting record with the totals of the range, in one statement. */
 export async function betRecords(app: FastifyInstance, tenant: Tenant, member: MemberRow, query: BetsQuery): Promise<BetPage> {
   const range = recordRange(tenant, query);
   const pageSize = query.pageSize ?? 20;
   const after = afterTimeCursor(sql`b.created_at`, sql`b.id`, query.cursor);
   const lang = contentLang(query.language ?? tenant.i18n.default);
-  const found = await rows<BetListRow>(app.db.orm, betPageQuery(member.id, tenant.merchantCode, range, query.category, after, pageSize + 1));
-  const page = found.slice(0, pageSize);
+  // The totals' one row, and the page's rows beside it (none: one row of NULLs).
+  const found = await rows<BetListRow>(
+    app.db.orm,
+    sql`SELECT p.*, s.count AS total_count, s.stake AS total_stake, s.valid AS total_valid, s.win AS total_win
+        FROM (${betSumsQuery(member.id, range.days, query.category)}) s
+        LEFT JOIN (${betPageQuery(member.id, tenant.merchantCode, range, query.category, after, pageSize + 1)}) p ON true
+        ORDER BY p.created_at DESC, p.id DESC`,
+  );
+  const listed = found.filter((r) => r.id !== null);
+  const page = listed.slice(0, pageSize);
   const last = page.at(-1);
+  const sums = found[0];
+  const stake = num(sums?.total_stake);
+  const win = num(sums?.total_win);
   return {
     list: page.map((r): Bet => {
       const id = Number(r.id);
-      const stake = Number(r.stake);
-      const win = Number(r.win);
+      const betStake = Number(r.stake);
+      const betWin = Number(r.win);
       return {
         id,
         roundId: roundIdOf(id),
@@ -94,40 +117,16 @@ export async function betRecords(app: FastifyInstance, tenant: Tenant, member: M
         nodeId: String(r.node_id),
         vendor: r.vassalage,
         category: categoryOf(r.game_type, r.vassalage),
-        stake: toAmount(stake),
-        win: toAmount(win),
-        net: toAmount(win - stake),
+        stake: toAmount(betStake),
+        win: toAmount(betWin),
+        net: toAmount(betWin - betStake),
         createdAt: iso(r.created_at),
       };
     }),
-    ...(found.length > pageSize && last ? { nextCursor: timeCursor(last.micros, last.id) } : {}),
-    totals: await betTotals(app, member.id, range, query.category),
+    ...(listed.length > pageSize && last ? { nextCursor: timeCursor(last.micros, last.id!) } : {}),
+    totals: { count: num(sums?.total_count), stake: toAmount(stake), validTurnover: toAmount(num(sums?.total_valid)), win: toAmount(win), net: toAmount(win - stake) },
     range: rangeEcho(range),
   };
-}
-
-export interface BetSums {
-  count: number;
-  stake: number;
-  validTurnover: number;
-  win: number;
-}
-
-/** The member's bets of the range's days (of one category when given), summed from bet_days; minor units. */
-export async function betSums(app: FastifyInstance, memberId: number, range: RecordRange, category?: string): Promise<BetSums> {
-  const filter = categoryFilter(category, sql`d`);
-  const [sums] = await rows<{ n: string | null; stake: string | null; valid: string | null; win: string | null }>(
-    app.db.orm,
-    sql`SELECT sum(d.bet_count)::text AS n, sum(d.stake)::text AS stake, sum(d.valid_turnover)::text AS valid, sum(d.win)::text AS win
-        FROM bet_days d
-        WHERE d.member_id = ${memberId} AND d.day >= ${range.days.start}::date AND d.day <= ${range.days.end}::date${filter ? sql` AND ${filter}` : sql``}`,
-  );
-  return { count: num(sums?.n), stake: num(sums?.stake), validTurnover: num(sums?.valid), win: num(sums?.win) };
-}
-
-async function betTotals(app: FastifyInstance, memberId: number, range: RecordRange, category?: string): Promise<BetPage['totals']> {
-  const s = await betSums(app, memberId, range, category);
-  return { count: s.count, stake: toAmount(s.stake), validTurnover: toAmount(s.validTurnover), win: toAmount(s.win), net: toAmount(s.win - s.stake) };
 }
 
 /** GET bets/:id: one bet of the member with its round; another member's, another tenant's or none is 404. */

@@ -14,8 +14,10 @@ import { rows } from '../db/client';
 import { toAmount } from '../lib/money';
 import { rangeEcho, recordRange } from '../lib/record-range';
 import type { MemberRow } from '../repositories/members';
-import { betSums } from './records-bets';
+import { betSumsQuery } from './records-bets';
 import { typeOfKind } from './records-transactions';
+
+const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
 /** The ledger side of the member's profit and loss, in minor units. */
 export interface LedgerSums {
@@ -30,20 +32,11 @@ export interface LedgerSums {
   adjustment: number;
 }
 
-/** Sums of the account record's kinds over the days of the range (both accounts of the member). */
-export async function ledgerSums(app: FastifyInstance, memberId: number, days: { start: string; end: string }): Promise<LedgerSums> {
-  const found = await rows<{ kind: string; credit: string; debit: string }>(
-    app.db.orm,
-    sql`SELECT d.kind, sum(d.credit)::text AS credit, sum(d.debit)::text AS debit
-        FROM ledger_days d JOIN ledger_accounts a ON a.id = d.account_id
-        WHERE a.member_id = ${memberId} AND d.day >= ${days.start}::date AND d.day <= ${days.end}::date
-        GROUP BY d.kind`,
-  );
+/** The ledger side from ledger_days rows summed by kind (both accounts of the member), in minor units. */
+export function ledgerSumsOf(byKind: readonly { kind: string; credit: number; debit: number }[]): LedgerSums {
   const sums: LedgerSums = { bonus: 0, rebate: 0, deposit: 0, withdrawal: 0, transferIn: 0, transferOut: 0, adjustment: 0 };
-  for (const r of found) {
-    const credit = Number(r.credit);
-    const debit = Number(r.debit);
-    switch (typeOfKind(r.kind)) {
+  for (const { kind, credit, debit } of byKind) {
+    switch (typeOfKind(kind)) {
       case 'bonus':
         sums.bonus += credit + debit;
         break;
@@ -72,17 +65,33 @@ export async function ledgerSums(app: FastifyInstance, memberId: number, days: {
   return sums;
 }
 
-/** GET pnl: the member's profit and loss over the range. */
+/** GET pnl: the member's profit and loss over the range, in one statement (bet_days and ledger_days). */
 export async function profitAndLoss(app: FastifyInstance, tenant: Tenant, member: MemberRow, query: PnlQuery): Promise<Pnl> {
   const range = recordRange(tenant, query);
-  const [bets, ledger] = await Promise.all([betSums(app, member.id, range), ledgerSums(app, member.id, range.days)]);
-  const net = bets.win - bets.stake;
+  const { start, end } = range.days;
+  const [found] = await rows<{ count: string | null; stake: string | null; valid: string | null; win: string | null; kinds: string | { kind: string; credit: string; debit: string }[] | null }>(
+    app.db.orm,
+    sql`SELECT b.*, (
+          SELECT json_agg(json_build_object('kind', k.kind, 'credit', k.credit::text, 'debit', k.debit::text))
+          FROM (SELECT d.kind, sum(d.credit) AS credit, sum(d.debit) AS debit
+                FROM ledger_days d JOIN ledger_accounts a ON a.id = d.account_id
+                WHERE a.member_id = ${member.id} AND d.day >= ${start}::date AND d.day <= ${end}::date
+                GROUP BY d.kind) k
+        ) AS kinds
+        FROM (${betSumsQuery(member.id, range.days)}) b`,
+  );
+  // node-postgres parses json; PGlite may hand it over as text.
+  const kinds = typeof found?.kinds === 'string' ? (JSON.parse(found.kinds) as { kind: string; credit: string; debit: string }[]) : (found?.kinds ?? []);
+  const ledger = ledgerSumsOf(kinds.map((k) => ({ kind: k.kind, credit: Number(k.credit), debit: Number(k.debit) })));
+  const stake = num(found?.stake);
+  const win = num(found?.win);
+  const net = win - stake;
   return {
     range: rangeEcho(range),
-    betCount: bets.count,
-    stake: toAmount(bets.stake),
-    validTurnover: toAmount(bets.validTurnover),
-    win: toAmount(bets.win),
+    betCount: num(found?.count),
+    stake: toAmount(stake),
+    validTurnover: toAmount(num(found?.valid)),
+    win: toAmount(win),
     net: toAmount(net),
     bonus: toAmount(ledger.bonus),
     rebate: toAmount(ledger.rebate),

@@ -73,7 +73,7 @@ const teamCte = (member: MemberRow) => sql`team AS (
   )`;
 
 interface EntryRow {
-  id: string | number;
+  id: string | number | null;
   transaction_id: string | number;
   amount: string | number;
   balance_after: string | number;
@@ -82,37 +82,48 @@ interface EntryRow {
   kind: string;
   reference: string | null;
   account: string;
-  owner: string | number;
   member: string | null;
+  counterparty: string | null;
+  total_credit: string | null;
+  total_debit: string | null;
+  total_entries: string | null;
 }
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
-export interface EntryPageInput {
+/** The member's own ledger accounts (WALLET, HOLD), in id order. */
+export async function accountsOf(app: FastifyInstance, memberId: number): Promise<number[]> {
+  const found = await rows<{ id: string | number }>(app.db.orm, sql`SELECT id FROM ledger_accounts WHERE member_id = ${memberId} ORDER BY id`);
+  return found.map((a) => Number(a.id));
+}
+
+export interface EntryQueryInput {
   member: MemberRow;
-  /** The member's own accounts (WALLET, HOLD). */
-  accountIds: number[];
+  /**
+   * The member's accounts (accountsOf), as literal ids: the planner then knows from its
+   * statistics how many entries an account has, and reads a busy one's page off the index in order.
+   */
+  accountIds: readonly number[];
   range: RecordRange;
   type?: TransactionType;
   /** Add the transfers of the member's downline. */
   withTeam: boolean;
-  after?: SQL;
-  limit: number;
 }
 
 /**
  * One page of entries (`limit` rows) after the cursor condition, newest first: an ordered branch
- * per own account and one for the team's transfers, each at most a page off its index, merged.
- * Null when there is nothing to read (no account, no team).
+ * per own account (WALLET, HOLD) and one for the team's transfers, each at most a page read off
+ * its index, merged; with each transfer's other member (unmasked: the caller masks it).
  */
-export function entryPageQuery(input: EntryPageInput): SQL | null {
-  const { range, after, limit } = input;
-  const kind = input.type === undefined ? undefined : kindFilter(input.type, sql`t.kind`);
+export function entryPageQuery(input: EntryQueryInput & { after?: SQL; limit: number }): SQL {
+  const { member, range, after, limit } = input;
+  // The kind is looked up per entry read (a subplan, never a scan of all postings of a kind).
+  const kind = input.type === undefined ? undefined : kindFilter(input.type, sql`(SELECT t.kind FROM ledger_transactions t WHERE t.id = e.transaction_id)`);
   const where = (...conditions: (SQL | undefined)[]) => sql.join(conditions.filter((c): c is SQL => c !== undefined), sql` AND `);
   const branches: SQL[] = input.accountIds.map(
     (accountId) => sql`(SELECT e.id, e.transaction_id, e.account_id, e.amount, e.balance_after, e.created_at, NULL::bigint AS member_id
-      FROM ledger_entries e ${kind ? sql`JOIN ledger_transactions t ON t.id = e.transaction_id` : sql``}
+      FROM ledger_entries e
       WHERE ${where(sql`e.account_id = ${accountId}`, inRange(range, sql`e`), after, kind)}
       ORDER BY e.created_at DESC, e.id DESC LIMIT ${limit})`,
   );
@@ -129,10 +140,16 @@ export function entryPageQuery(input: EntryPageInput): SQL | null {
       )}
       ORDER BY e.created_at DESC, e.id DESC LIMIT ${limit})`);
   }
-  if (branches.length === 0) return null;
-  const prefix = input.withTeam ? sql`WITH RECURSIVE ${teamCte(input.member)} ` : sql``;
+  // No account and no team: a page of nothing, in the page's shape.
+  if (branches.length === 0) branches.push(sql`(SELECT NULL::bigint AS id, NULL::bigint AS transaction_id, NULL::bigint AS account_id, NULL::bigint AS amount,
+      NULL::bigint AS balance_after, NULL::timestamptz AS created_at, NULL::bigint AS member_id WHERE false)`);
+  const prefix = input.withTeam ? sql`WITH RECURSIVE ${teamCte(member)} ` : sql``;
   return sql`${prefix}SELECT x.id, x.transaction_id, x.amount, x.balance_after, ${epochMicros(sql`x.created_at`)} AS micros, x.created_at,
-      t.kind, t.reference, a.kind AS account, a.member_id AS owner, m.username AS member
+      t.kind, t.reference, a.kind AS account, m.username AS member,
+      CASE WHEN t.kind = 'TRANSFER' THEN (
+        SELECT CASE WHEN tr.from_member_id = a.member_id THEN tu.username ELSE tf.username END
+        FROM transfers tr JOIN members tf ON tf.id = tr.from_member_id JOIN members tu ON tu.id = tr.to_member_id
+        WHERE tr.transaction_id = x.transaction_id LIMIT 1) END AS counterparty
     FROM (${sql.join(branches, sql` UNION ALL `)}) x
     JOIN ledger_transactions t ON t.id = x.transaction_id
     JOIN ledger_accounts a ON a.id = x.account_id
@@ -140,13 +157,22 @@ export function entryPageQuery(input: EntryPageInput): SQL | null {
     ORDER BY x.created_at DESC, x.id DESC LIMIT ${limit}`;
 }
 
-/** The member's own ledger accounts (WALLET, HOLD), in id order. */
-export async function accountsOf(app: FastifyInstance, memberId: number): Promise<number[]> {
-  const found = await rows<{ id: string | number }>(app.db.orm, sql`SELECT id FROM ledger_accounts WHERE member_id = ${memberId} ORDER BY id`);
-  return found.map((a) => Number(a.id));
+/** Credits, debits and the number of entries of the whole range with the filters, summed from ledger_days (one row). */
+export function entryTotalsQuery(input: EntryQueryInput): SQL {
+  const { member, range, type } = input;
+  const parts: SQL[] = [
+    sql`SELECT d.credit, d.debit, d.entries FROM ledger_days d JOIN ledger_accounts a ON a.id = d.account_id
+      WHERE a.member_id = ${member.id} AND ${inDays(range, sql`d`)}${type === undefined ? sql`` : sql` AND ${kindFilter(type, sql`d.kind`)}`}`,
+  ];
+  if (input.withTeam) {
+    parts.push(sql`SELECT d.credit, d.debit, d.entries FROM ledger_days d JOIN ledger_accounts a ON a.id = d.account_id AND a.kind = 'WALLET'
+      WHERE a.member_id IN (SELECT id FROM team) AND d.kind = 'TRANSFER' AND ${inDays(range, sql`d`)}`);
+  }
+  return sql`${input.withTeam ? sql`WITH RECURSIVE ${teamCte(member)} ` : sql``}SELECT sum(x.credit)::text AS credit, sum(x.debit)::text AS debit, sum(x.entries)::text AS entries
+    FROM (${sql.join(parts, sql` UNION ALL `)}) x`;
 }
 
-/** GET transactions: one page of the member's account record with the totals of the range. */
+/** GET transactions: one page of the member's account record with the totals of the range, in one statement. */
 export async function transactionRecords(app: FastifyInstance, tenant: Tenant, member: MemberRow, query: TransactionsQuery): Promise<TransactionPage> {
   const range = recordRange(tenant, query);
   const team = query.types === 'A';
@@ -155,17 +181,21 @@ export async function transactionRecords(app: FastifyInstance, tenant: Tenant, m
   // Decoded before any query: a bad cursor is a 400 on /cursor.
   const after = afterTimeCursor(sql`e.created_at`, sql`e.id`, query.cursor);
   const accountIds = await accountsOf(app, member.id);
-  const withTeam = team && (query.type === undefined || query.type === 'transfer');
-  const pageQuery = entryPageQuery({ member, accountIds, range, type: query.type, withTeam, after, limit: pageSize + 1 });
-  const found = pageQuery === null ? [] : await rows<EntryRow>(app.db.orm, pageQuery);
-  const page = found.slice(0, pageSize);
-  const counterparties = await counterpartiesOf(app, page);
-  const totals = await totalsOf(app, member, accountIds, range, query.type, withTeam);
+  const input: EntryQueryInput = { member, accountIds, range, type: query.type, withTeam: team && (query.type === undefined || query.type === 'transfer') };
+  // The totals' one row, and the page's rows beside it (none: one row of NULLs).
+  const found = await rows<EntryRow>(
+    app.db.orm,
+    sql`SELECT p.*, s.credit AS total_credit, s.debit AS total_debit, s.entries AS total_entries
+        FROM (${entryTotalsQuery(input)}) s LEFT JOIN (${entryPageQuery({ ...input, after, limit: pageSize + 1 })}) p ON true
+        ORDER BY p.created_at DESC, p.id DESC`,
+  );
+  const entries = found.filter((r) => r.id !== null);
+  const page = entries.slice(0, pageSize);
   const last = page.at(-1);
+  const sums = found[0];
   return {
-    list: page.map((r): Transaction => {
-      const counterparty = counterparties.get(`${r.transaction_id}:${r.owner}`);
-      return {
+    list: page.map(
+      (r): Transaction => ({
         id: Number(r.id),
         transactionId: Number(r.transaction_id),
         type: typeOfKind(r.kind),
@@ -174,63 +204,12 @@ export async function transactionRecords(app: FastifyInstance, tenant: Tenant, m
         account: r.account === 'HOLD' ? 'HOLD' : 'WALLET',
         createdAt: iso(r.created_at),
         ...(r.reference ? { reference: r.reference } : {}),
-        ...(counterparty ? { counterparty } : {}),
+        ...(r.counterparty ? { counterparty: maskName(r.counterparty) } : {}),
         ...(r.member ? { member: r.member } : {}),
-      };
-    }),
-    ...(found.length > pageSize && last ? { nextCursor: timeCursor(last.micros, last.id) } : {}),
-    totals,
+      }),
+    ),
+    ...(entries.length > pageSize && last ? { nextCursor: timeCursor(last.micros, last.id!) } : {}),
+    totals: { credit: toAmount(num(sums?.total_credit)), debit: toAmount(num(sums?.total_debit)), count: num(sums?.total_entries) },
     range: rangeEcho(range),
   };
-}
-
-/** The other member of each transfer entry of the page (masked), by `<transaction id>:<entry's member id>`. */
-async function counterpartiesOf(app: FastifyInstance, page: EntryRow[]): Promise<Map<string, string>> {
-  const ids = [...new Set(page.filter((r) => r.kind === 'TRANSFER').map((r) => Number(r.transaction_id)))];
-  const found = new Map<string, string>();
-  if (ids.length === 0) return found;
-  const transfers = await rows<{ transaction_id: string | number; from_id: string | number; to_id: string | number; from_name: string; to_name: string }>(
-    app.db.orm,
-    sql`SELECT tr.transaction_id, tr.from_member_id AS from_id, tr.to_member_id AS to_id, f.username AS from_name, u.username AS to_name
-        FROM transfers tr JOIN members f ON f.id = tr.from_member_id JOIN members u ON u.id = tr.to_member_id
-        WHERE tr.transaction_id IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-  );
-  for (const t of transfers) {
-    found.set(`${t.transaction_id}:${t.from_id}`, maskName(t.to_name));
-    found.set(`${t.transaction_id}:${t.to_id}`, maskName(t.from_name));
-  }
-  return found;
-}
-
-/** Credits, debits and the number of entries of the whole range with the filters, from ledger_days. */
-async function totalsOf(
-  app: FastifyInstance,
-  member: MemberRow,
-  accountIds: number[],
-  range: RecordRange,
-  type: TransactionType | undefined,
-  withTeam: boolean,
-): Promise<TransactionPage['totals']> {
-  const parts: SQL[] = [];
-  if (accountIds.length > 0) {
-    parts.push(sql`SELECT d.credit, d.debit, d.entries FROM ledger_days d
-      WHERE d.account_id IN (${sql.join(
-        accountIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}) AND ${inDays(range, sql`d`)}${type === undefined ? sql`` : sql` AND ${kindFilter(type, sql`d.kind`)}`}`);
-  }
-  if (withTeam) {
-    parts.push(sql`SELECT d.credit, d.debit, d.entries FROM ledger_days d JOIN ledger_accounts a ON a.id = d.account_id AND a.kind = 'WALLET'
-      WHERE a.member_id IN (SELECT id FROM team) AND d.kind = 'TRANSFER' AND ${inDays(range, sql`d`)}`);
-  }
-  if (parts.length === 0) return { credit: 0, debit: 0, count: 0 };
-  const [sums] = await rows<{ credit: string | null; debit: string | null; entries: string | null }>(
-    app.db.orm,
-    sql`${withTeam ? sql`WITH RECURSIVE ${teamCte(member)} ` : sql``}SELECT sum(x.credit)::text AS credit, sum(x.debit)::text AS debit, sum(x.entries)::text AS entries
-        FROM (${sql.join(parts, sql` UNION ALL `)}) x`,
-  );
-  return { credit: toAmount(num(sums?.credit)), debit: toAmount(num(sums?.debit)), count: num(sums?.entries) };
 }
