@@ -51,6 +51,8 @@ import transferRoutes from './routes/wallet/transfers';
 import transactionRecordRoutes from './routes/records/transactions';
 import betRecordRoutes from './routes/records/bets';
 import pnlRoutes from './routes/records/pnl';
+import depositRecordRoutes from './routes/records/deposits';
+import withdrawalRecordRoutes from './routes/records/withdrawals';
 import sessionRoutes from './routes/session/session';
 import siteRoutes from './routes/site/index';
 import helpCenterRoutes from './routes/system/help-center';
@@ -184,6 +186,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     transactionRecordRoutes,
     betRecordRoutes,
     pnlRoutes,
+    depositRecordRoutes,
+    withdrawalRecordRoutes,
     smsRoutes,
     announcementRoutes,
     promotionRoutes,

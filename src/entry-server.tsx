@@ -7,7 +7,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App } from './app/app';
-import { AppRoutes, appRoutes, preloadRoute } from './app/router';
+import { AppRoutes, appRoutes, preloadRoute, serverRedirect } from './app/router';
 import type { AppConfig } from './lib/app-config';
 import { type I18n, setupI18n } from './lib/i18n';
 import { routeFor } from './lib/routes';
@@ -21,7 +21,7 @@ export interface ServerRender {
   html: string;
   /** Elements React hoists to the document head (the title, preloads of the first images). */
   head: string;
-  /** Set when the page redirects on the server (none does yet: redirects happen in the browser). */
+  /** Set when the server answers a redirect instead (a route the tenant closes leads home). */
   redirect?: string;
   /** Source modules loaded lazily that the page rendered (its screen): their chunks belong in the page. */
   modules: string[];
@@ -74,6 +74,8 @@ function translations(tenant: AppConfig['tenant'], language: string): Promise<I1
 export async function render(url: string, config: AppConfig, language: string, pageData: PageData): Promise<ServerRender> {
   const location = new URL(url);
   const routes = appRoutes(config);
+  const redirect = serverRedirect(routes, location);
+  if (redirect) return { html: '', head: '', redirect, modules: [], widgets: [] };
   const widgets = new Set<string>();
   const noting: PageData = { ...pageData, widget: (name) => widgets.add(name) };
   const [i18n] = await Promise.all([translations(config.tenant, language), preloadRoute(routes, location)]);

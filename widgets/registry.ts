@@ -9,6 +9,7 @@ import categoryMenu from './category-menu';
 import changePasswordForm from './change-password-form';
 import depositDetail from './deposit-detail';
 import depositForm from './deposit-form';
+import depositRecords from './deposit-records';
 import downloadBar from './download-bar';
 import floatingService from './floating-service';
 import footerMenu from './footer-menu';
@@ -37,6 +38,7 @@ import uplineTransfer from './upline-transfer';
 import winnerBoard from './winner-board';
 import withdrawBlockers from './withdraw-blockers';
 import withdrawForm from './withdraw-form';
+import withdrawalRecords from './withdrawal-records';
 
 /** Every widget a tenant may name, by name. The tenant validator and the renderer both read this map. */
 export const registry: Readonly<Record<string, RegisteredWidget>> = {
@@ -50,6 +52,7 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'change-password-form': changePasswordForm,
   'deposit-detail': depositDetail,
   'deposit-form': depositForm,
+  'deposit-records': depositRecords,
   'download-bar': downloadBar,
   'floating-service': floatingService,
   'footer-menu': footerMenu,
@@ -78,4 +81,5 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'winner-board': winnerBoard,
   'withdraw-blockers': withdrawBlockers,
   'withdraw-form': withdrawForm,
+  'withdrawal-records': withdrawalRecords,
 };

@@ -135,7 +135,8 @@ function minorOf(amount: number, field: string): number {
   return minor;
 }
 
-function presentAccount(tenant: Tenant, a: typeof payoutAccounts.$inferSelect) {
+/** A payout account as a withdrawal names it: the number masked. */
+export function presentAccount(tenant: Tenant, a: typeof payoutAccounts.$inferSelect) {
   const provider = tenant.settings.wallet.payoutProviders.find((p) => p.code === a.providerCode);
   return { id: a.id, kind: a.kind, providerCode: a.providerCode, providerName: provider?.name ?? a.providerCode, accountNo: maskAccountNo(a.accountNo), holderName: a.holderName };
 }

@@ -1,9 +1,9 @@
 import { Fragment, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import type { AppConfig } from '../lib/app-config';
-import { HOME_PATH, isRouteAllowed } from '../lib/layout-rules';
+import { HOME_PATH, isRouteOpen } from '../lib/layout-rules';
 import { ROUTES, type RouteDef } from '../lib/routes';
-import { useRuntime } from '../lib/runtime';
+import { effectiveFlags, useRuntime } from '../lib/runtime';
 import { useHydrated } from '../lib/store';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error';
@@ -145,17 +145,29 @@ function routeKey(path: string): string {
 export class RouteTable {
   private readonly defs = new Map<string, () => RouteFields>();
   private readonly made = new Map<string, RouteFields>();
+  /** Keys of the routes this tenant closes (not whitelisted, or their flag off), aliases included. */
+  private readonly closed = new Set<string>();
 
   constructor(config: AppConfig, manifest: readonly RouteDef[]) {
     const whitelist = config.tenant.routes.whitelist;
+    const flags = effectiveFlags(config);
     const add = (path: string, make: () => RouteFields) => {
       const key = routeKey(path);
       if (!this.defs.has(key)) this.defs.set(key, make);
+      return key;
     };
     for (const route of manifest) {
-      add(route.path, () => (isRouteAllowed(route.path, whitelist) ? screenRoute(route, config) : { element: <Navigate to={HOME_PATH} replace /> }));
-      for (const alias of route.aliases ?? []) add(alias, () => ({ element: <RedirectTo to={route.path} /> }));
+      const open = isRouteOpen(route, whitelist, flags);
+      // Closed: home at once, before any guard or screen renders (no flash of the screen).
+      const keys = [add(route.path, () => (open ? screenRoute(route, config) : { element: <Navigate to={HOME_PATH} replace /> }))];
+      for (const alias of route.aliases ?? []) keys.push(add(alias, () => ({ element: <RedirectTo to={route.path} /> })));
+      if (!open) for (const key of keys) this.closed.add(key);
     }
+  }
+
+  /** Where a path of a closed route leads instead (home), or undefined for a path the table shows or does not know. */
+  redirectOf(key: string): string | undefined {
+    return this.closed.has(key) ? HOME_PATH : undefined;
   }
 
   get(key: string): RouteFields | undefined {
@@ -189,8 +201,8 @@ function RouteSwitch({ table }: { table: RouteTable }) {
 
 /**
  * The routes for every path of a route manifest, canonical and alias, under the root layout. A
- * route the tenant's whitelist does not name leads home (its aliases too, through the canonical
- * path).
+ * route the tenant's whitelist does not name, or whose gate's flag is off, leads home (its aliases
+ * too, through the canonical path).
  */
 export function appRoutes(config: AppConfig, manifest: readonly RouteDef[] = ROUTES): RouteObject[] {
   const table = new RouteTable(config, manifest);
@@ -209,6 +221,16 @@ export function appRoutes(config: AppConfig, manifest: readonly RouteDef[] = ROU
 /** The app's routes under the router the page runs in (the browser's, the server's or a test's). */
 export function AppRoutes({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
+}
+
+/**
+ * Where the server answers a redirect instead of a page: a route this tenant closes leads home (a
+ * `<Navigate>` does nothing in a server render, so the server says it itself).
+ */
+export function serverRedirect(routes: RouteObject[], location: { pathname: string }): string | undefined {
+  const table = routes[0]?.children?.[0]?.handle;
+  if (!(table instanceof RouteTable)) return undefined;
+  return table.redirectOf(routeKey(location.pathname));
 }
 
 /** Loads the screen chunk of a location's route (before hydrating a page the server rendered). */

@@ -43,6 +43,14 @@ export const SCREEN_MODULES: Readonly<Record<ScreenModuleId, ScreenModule>> = {
     load: async () => (await import('../features/records/screens/profit-and-loss-screen')).default,
     files: ['src/features/records/screens/profit-and-loss-screen.tsx'],
   },
+  vouReport: {
+    load: async () => (await import('../features/records/screens/deposit-record-screen')).default,
+    files: ['src/features/records/screens/deposit-record-screen.tsx'],
+  },
+  withdrawReport: {
+    load: async () => (await import('../features/records/screens/withdrawal-record-screen')).default,
+    files: ['src/features/records/screens/withdrawal-record-screen.tsx'],
+  },
   gameList: {
     load: async () => (await import('../features/games/screens/game-list-screen')).default,
     files: ['src/features/games/screens/game-list-screen.tsx'],

@@ -5,7 +5,7 @@
  * The per-page facts come from the route manifest (src/lib/routes.ts); an alias shares the layout
  * of its route.
  */
-import type { InstallMode } from '../generated/tenant';
+import type { InstallMode, WhiteLabelFlags } from '../generated/tenant';
 import type { TranslationKey } from './i18n-keys';
 import { pathOf, pathsOf, routeById, ROUTES, type RouteDef } from './routes';
 
@@ -150,6 +150,19 @@ export function startupView(status: { maintenance?: boolean; regionRestriction?:
 export function isRouteAllowed(path: string, whitelist: readonly string[]): boolean {
   const p = normalisePath(path);
   return p === HOME_PATH || p === MAINTENANCE_PATH || whitelist.includes(p);
+}
+
+/** Whether the flag a route's gate names is on (a route without a gate is open). */
+export function isRouteGateOpen(route: Pick<RouteDef, 'gate'>, flags: Partial<WhiteLabelFlags>): boolean {
+  return route.gate === undefined || flags[route.gate.flag] === true;
+}
+
+/**
+ * Whether a tenant shows a route: its whitelist names it (home and maintenance always) and the
+ * flag of its gate is on. A closed route leads home, whoever asks for it.
+ */
+export function isRouteOpen(route: Pick<RouteDef, 'path' | 'gate'>, whitelist: readonly string[], flags: Partial<WhiteLabelFlags>): boolean {
+  return isRouteAllowed(route.path, whitelist) && isRouteGateOpen(route, flags);
 }
 
 /** How a visitor is asked to log in: the member centre opens a dialog, other pages go to /m/login. */

@@ -5,6 +5,7 @@
  * (plus, for a screen that is only a node tree, the tenant's `screens.<route id>`).
  * Paths keep the spec's spelling exactly (players' bookmarks depend on them).
  */
+import type { FlagName } from '../generated/tenant';
 import type { TranslationKey } from './i18n-keys';
 
 /**
@@ -12,6 +13,15 @@ import type { TranslationKey } from './i18n-keys';
  * `memberCentre`: anyone but free-trial accounts, who are turned away with a notice.
  */
 export type RouteGuard = 'visitor' | 'session' | 'memberCentre';
+
+/**
+ * The tenant flag a route needs (spec section 2: the member centre's money entries). Only flags:
+ * the server decides them before any render, so a closed route is known on the server's render as
+ * in the browser, for a visitor and a member alike.
+ */
+export interface RouteGate {
+  flag: FlagName;
+}
 
 /**
  * Screens with code of their own, named here because src/lib cannot import features or the app;
@@ -30,6 +40,8 @@ export type ScreenModuleId =
   | 'transactionRecord'
   | 'gameRecord'
   | 'profitandloss'
+  | 'vouReport'
+  | 'withdrawReport'
   | 'manualRebate'
   | 'rebateReport'
   | 'uplineTransfer';
@@ -43,6 +55,8 @@ interface RouteBase {
   title: TranslationKey;
   /** Omitted: `visitor`. */
   guard?: RouteGuard;
+  /** With its flag off the route leads home: the server redirects, the browser replaces the entry. */
+  gate?: RouteGate;
   /** Only these member types may open the route; anyone else is sent home. Implies a session. */
   memberTypes?: readonly number[];
   /** `false`: the shell hides its header and the screen draws its own page bar. */
@@ -149,15 +163,16 @@ export const ROUTES = [
   { id: 'rewardCenter', path: '/m/rewardCenter', title: 'reward_center' },
   { id: 'voucherCenter', path: '/m/voucherCenter', title: 'deposit', guard: 'memberCentre', module: 'deposit' },
   { id: 'withdraw', path: '/m/withdraw', title: 'withdraw', guard: 'memberCentre', module: 'withdraw' },
-  { id: 'vouReport', path: '/m/vouReport', title: 'deposit_record' },
-  { id: 'withdrawReport', path: '/m/withdrawReport', title: 'withdraw_record' },
-  { id: 'transactionRecord', path: '/m/transaction/record', title: 'account_record', guard: 'memberCentre', module: 'transactionRecord' },
-  { id: 'gameRecord', path: '/m/gameRecord', title: 'betting_record', guard: 'memberCentre', module: 'gameRecord' },
-  { id: 'profitandloss', path: '/m/profitandloss', title: 'profit_and_loss', guard: 'memberCentre', module: 'profitandloss' },
+  { id: 'vouReport', path: '/m/vouReport', title: 'deposit_record', guard: 'memberCentre', gate: { flag: 'DEPRECM3' }, module: 'vouReport' },
+  { id: 'withdrawReport', path: '/m/withdrawReport', title: 'withdraw_record', guard: 'memberCentre', gate: { flag: 'WITHREC3' }, module: 'withdrawReport' },
+  { id: 'transactionRecord', path: '/m/transaction/record', title: 'account_record', guard: 'memberCentre', gate: { flag: 'TRANSREC3' }, module: 'transactionRecord' },
+  { id: 'gameRecord', path: '/m/gameRecord', title: 'betting_record', guard: 'memberCentre', gate: { flag: 'TRANSBETREPMEM3' }, module: 'gameRecord' },
+  { id: 'profitandloss', path: '/m/profitandloss', title: 'profit_and_loss', guard: 'memberCentre', gate: { flag: 'PERSREP' }, module: 'profitandloss' },
   { id: 'securityCenter', path: '/m/securityCenter', title: 'security_center', guard: 'memberCentre', module: 'securityCenter' },
-  { id: 'uplineTransfer', path: '/m/upLine/transfer', title: 'upline_transfer', guard: 'memberCentre', module: 'uplineTransfer' },
-  { id: 'manualRebate', path: '/m/member/manualRebate', title: 'single_cash_back', guard: 'memberCentre', module: 'manualRebate' },
-  { id: 'rebateReport', path: '/m/member/rebateReport', title: 'rebate_report', guard: 'memberCentre', module: 'rebateReport' },
+  // The member's upline and type (not 2) are the transfer screen's to explain: the server answers its reasons.
+  { id: 'uplineTransfer', path: '/m/upLine/transfer', title: 'upline_transfer', guard: 'memberCentre', gate: { flag: 'AGETRANSFERUP3' }, module: 'uplineTransfer' },
+  { id: 'manualRebate', path: '/m/member/manualRebate', title: 'single_cash_back', guard: 'memberCentre', gate: { flag: 'MANPLAYREB3' }, module: 'manualRebate' },
+  { id: 'rebateReport', path: '/m/member/rebateReport', title: 'rebate_report', guard: 'memberCentre', gate: { flag: 'PLYRBT' }, module: 'rebateReport' },
   { id: 'leaderBoard', path: '/m/leaderBoard', title: 'mission_activity', headerTitle: 'leaderboard' },
   { id: 'feedback', path: '/m/feedback', title: 'feedback' },
   { id: 'inviteFriends', path: '/m/inviteFriends', title: 'invite_friends' },

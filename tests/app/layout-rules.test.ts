@@ -11,6 +11,8 @@ import {
   isFooterHidden,
   isHeaderHidden,
   isRouteAllowed,
+  isRouteGateOpen,
+  isRouteOpen,
   isStickyActive,
   isTallIphoneShell,
   isTrialMember,
@@ -19,7 +21,7 @@ import {
   referralLink,
   startupView,
 } from '../../src/lib/layout-rules';
-import { ROUTES } from '../../src/lib/routes';
+import { ROUTES, routeById, type RouteDef } from '../../src/lib/routes';
 
 const ALL_PATHS = ROUTES.map((r) => r.path);
 
@@ -173,6 +175,37 @@ describe('route whitelist, login prompt, member rules', () => {
     expect(isRouteAllowed('/m/rewardCenter', ['/m/mine'])).toBe(false);
     expect(isRouteAllowed('/m/home', [])).toBe(true);
     expect(isRouteAllowed('/m/maintenance', [])).toBe(true);
+  });
+
+  it('opens a gated route only when its flag is on, and only when whitelisted', () => {
+    const pnl: RouteDef = routeById('profitandloss');
+    const whitelist = ['/m/profitandloss', '/m/mine'];
+    expect(pnl.gate).toEqual({ flag: 'PERSREP' });
+    expect(isRouteGateOpen(pnl, { PERSREP: true })).toBe(true);
+    expect(isRouteGateOpen(pnl, { PERSREP: false })).toBe(false);
+    // A flag the tenant does not name is off; another flag does not open it.
+    expect(isRouteGateOpen(pnl, {})).toBe(false);
+    expect(isRouteGateOpen(pnl, { TRANSREC3: true, DEPRECM3: true })).toBe(false);
+    expect(isRouteOpen(pnl, whitelist, { PERSREP: true })).toBe(true);
+    expect(isRouteOpen(pnl, whitelist, { PERSREP: false })).toBe(false);
+    expect(isRouteOpen(pnl, ['/m/mine'], { PERSREP: true })).toBe(false);
+    // A route without a gate follows the whitelist alone; home always opens.
+    expect(isRouteOpen(routeById('mine'), whitelist, {})).toBe(true);
+    expect(isRouteOpen(routeById('home'), [], {})).toBe(true);
+  });
+
+  it('gates the eight money entries of the member centre on their flags (spec section 2)', () => {
+    const gates = Object.fromEntries((ROUTES as readonly RouteDef[]).filter((r) => r.gate).map((r) => [r.id, r.gate?.flag]));
+    expect(gates).toEqual({
+      vouReport: 'DEPRECM3',
+      withdrawReport: 'WITHREC3',
+      transactionRecord: 'TRANSREC3',
+      gameRecord: 'TRANSBETREPMEM3',
+      profitandloss: 'PERSREP',
+      uplineTransfer: 'AGETRANSFERUP3',
+      manualRebate: 'MANPLAYREB3',
+      rebateReport: 'PLYRBT',
+    });
   });
 
   it('the member centre asks for login in a dialog, other pages on /m/login', () => {

@@ -68,7 +68,7 @@ describe('cash back, rebate report and upline transfer screens', () => {
   it('a member claims cash back on /m/member/manualRebate and sees the new balance', async () => {
     api({ 'POST /wps/rebates/claim': () => ({ id: 1, amount: 4, turnoverRequired: 4, balance: 1254.5, currency: 'PHP', lines: ACCRUED.categories, createdAt: '2026-11-23T10:00:00.000Z' }) });
     storeSession();
-    renderApp('/m/member/manualRebate', { tenant: tenantWithBaseScreens() });
+    renderApp('/m/member/manualRebate', { tenant: tenantWithBaseScreens({ flags: { MANPLAYREB3: true } }) });
     expect((await screen.findByTestId('cash-back-total')).textContent).toBe('₱4.00');
     const claim = screen.getByRole('button', { name: TY.cash_back_claim });
     await waitFor(() => expect(claim.hasAttribute('disabled')).toBe(false));
@@ -79,13 +79,13 @@ describe('cash back, rebate report and upline transfer screens', () => {
 
   it('a member sees the masked upline on /m/upLine/transfer', async () => {
     storeSession();
-    renderApp('/m/upLine/transfer', { tenant: tenantWithBaseScreens() });
+    renderApp('/m/upLine/transfer', { tenant: tenantWithBaseScreens({ flags: { AGETRANSFERUP3: true } }) });
     expect((await screen.findByTestId('transfer-upline')).textContent).toBe('de***nt');
     expect(screen.getByTestId('transfer-balance').textContent).toBe('₱1,250.50');
   });
 
   it('a visitor is asked to log in, and nothing of a member is loaded', async () => {
-    renderApp('/m/member/rebateReport', { tenant: tenantWithBaseScreens() });
+    renderApp('/m/member/rebateReport', { tenant: tenantWithBaseScreens({ flags: { PLYRBT: true } }) });
     expect(await screen.findByText(TY.rebate_report_login_first)).toBeTruthy();
     expect(calls.filter((c) => c.includes('/wps/rebates') || c.includes('/wps/transfers'))).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { NO_PAGE_DATA } from '../../src/lib/runtime';
 import { repoTenant } from './helpers';
 
 /**
- * The account record, betting record and profit-and-loss screens render on the server for a first
+ * The account record, betting record, profit-and-loss, deposit record and withdrawal record screens render on the server for a first
  * paint (no window, storage or timers during render, in a Node environment without a DOM): the
  * range chips and the frame of the list or figures; the member's rows load after hydration.
  */
@@ -13,6 +13,8 @@ describe('records screens on the server', () => {
     { url: '/m/transaction/record?types=A&range=7d', screen: 'screen--transactionRecord', widget: 'account-records', module: 'src/features/records/screens/transaction-record-screen.tsx' },
     { url: '/m/gameRecord?range=yesterday&bet=12', screen: 'screen--gameRecord', widget: 'bet-records', module: 'src/features/records/screens/game-record-screen.tsx' },
     { url: '/m/profitandloss?range=30d', screen: 'screen--profitandloss', widget: 'profit-loss', module: 'src/features/records/screens/profit-and-loss-screen.tsx' },
+    { url: '/m/vouReport?range=7d&status=pending', screen: 'screen--vouReport', widget: 'deposit-records', module: 'src/features/records/screens/deposit-record-screen.tsx' },
+    { url: '/m/withdrawReport?range=yesterday&status=rejected', screen: 'screen--withdrawReport', widget: 'withdrawal-records', module: 'src/features/records/screens/withdrawal-record-screen.tsx' },
   ];
 
   for (const s of screens) {

@@ -27,7 +27,7 @@ import {
 import { KNOWN_PATHS, pathsOf, ROUTE_IDS, ROUTES, routeFor, type RouteDef } from '../../src/lib/routes';
 import { mergePatch, type Json } from '../../src/lib/merge-patch';
 import { testI18n, TY } from '../renderer/harness';
-import { ALL_PATHS, memberApi, resetSession, scriptApi, storeSession, tenantWith, tenantWithBaseScreens } from './helpers';
+import { ALL_PATHS, memberApi, repoTenant, resetSession, scriptApi, storeSession, tenantWith, tenantWithBaseScreens } from './helpers';
 
 const requestMock = vi.mocked(request);
 
@@ -92,6 +92,8 @@ describe('the route manifest', () => {
       transactionRecord: 'module:transactionRecord',
       gameRecord: 'module:gameRecord',
       profitandloss: 'module:profitandloss',
+      vouReport: 'module:vouReport',
+      withdrawReport: 'module:withdrawReport',
       launchGame: 'module:launchGame',
       lottery: 'module:gameList',
       gameList: 'module:gameList',
@@ -121,6 +123,8 @@ describe('the route manifest', () => {
       transactionRecord: 'memberCentre',
       gameRecord: 'memberCentre',
       profitandloss: 'memberCentre',
+      vouReport: 'memberCentre',
+      withdrawReport: 'memberCentre',
       set: 'session',
       changePsw: 'session',
     });
@@ -193,6 +197,8 @@ describe('layout lists derived from the manifest', () => {
         '/m/member/manualRebate',
         '/m/member/rebateReport',
         '/m/upLine/transfer',
+        '/m/vouReport',
+        '/m/withdrawReport',
       ]),
     );
   });
@@ -333,5 +339,76 @@ describe('the shipped node-tree screens keep their page', () => {
     storeSession();
     renderRoutes('/m/changePsw', tenantWithBaseScreens());
     await waitFor(() => expect(document.querySelector('main.screen')?.className).toBe('screen screen--form screen--changePsw'));
+  });
+});
+
+describe('routes behind a tenant flag', () => {
+  const SCREENS: Record<string, string> = {
+    '/m/profitandloss': 'screen--profitandloss',
+    '/m/upLine/transfer': 'screen--uplineTransfer',
+    '/m/member/manualRebate': 'screen--manualRebate',
+    '/m/member/rebateReport': 'screen--rebateReport',
+  };
+
+  /** Renders `path` and records whether the screen's main element was ever in the page. */
+  function renderWatched(path: string, tenant: Tenant, startup = {}) {
+    let flashed = false;
+    const observer = new MutationObserver(() => {
+      if (document.querySelector(`main.${SCREENS[path]}`)) flashed = true;
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    const router = createMemoryRouter(appRoutes({ tenant, startup }, ROUTES), { initialEntries: [path] });
+    render(
+      <I18nProvider i18n={testI18n()}>
+        <RouterProvider router={router} />
+      </I18nProvider>,
+    );
+    return {
+      router,
+      flashed: () => {
+        observer.disconnect();
+        return flashed || document.querySelector(`main.${SCREENS[path]}`) !== null;
+      },
+    };
+  }
+
+  it.each(Object.keys(SCREENS))('demo-en has the flag of %s off: a member typing it is led home, replacing the entry, without the screen', async (path) => {
+    storeSession();
+    const { router, flashed } = renderWatched(path, repoTenant('demo-en'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/home'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    await screen.findByRole('main');
+    expect(flashed()).toBe(false);
+    // Nothing of the closed screen was asked of the server.
+    const asked = requestMock.mock.calls.map((c) => String(c[1]));
+    expect(asked.filter((p) => /\/wps\/(rebates|transfers|records)/.test(p))).toEqual([]);
+  });
+
+  it.each(Object.keys(SCREENS))('demo-ph has the flag of %s on: the screen shows', async (path) => {
+    storeSession();
+    const { router } = renderWatched(path, repoTenant('demo-ph'));
+    await waitFor(() => expect(document.querySelector(`main.${SCREENS[path]}`)).not.toBeNull());
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it("follows the server's startup flags over the tenant file's", async () => {
+    storeSession();
+    const tenant = repoTenant('demo-ph');
+    const { router } = renderWatched('/m/profitandloss', tenant, { info: { whitelabel: { ...tenant.flags, PERSREP: false } } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/home'));
+  });
+
+  it('leads a visitor home too, and the deposit and withdrawal records follow DEPRECM3 and WITHREC3', async () => {
+    const off = tenantWith({ flags: { DEPRECM3: false, WITHREC3: false } });
+    for (const path of ['/m/vouReport', '/m/withdrawReport']) {
+      const router = renderRoutes(path, off);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/m/home'));
+      cleanup();
+    }
+    const on = tenantWith({ flags: { DEPRECM3: true, WITHREC3: true } });
+    storeSession();
+    const router = renderRoutes('/m/withdrawReport', on);
+    await waitFor(() => expect(document.querySelector('main.screen--withdrawReport')).not.toBeNull());
+    expect(router.state.location.pathname).toBe('/m/withdrawReport');
   });
 });

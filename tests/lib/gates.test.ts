@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { evaluateGate, readPath, type GateContext } from '../../src/lib/gates';
 import type { Gate, WhiteLabelFlags, WidgetNode } from '../../src/generated/tenant';
+import { ROUTES, routeFor, type RouteDef } from '../../src/lib/routes';
 
 const base = JSON.parse(readFileSync(new URL('../../tenants/_base/tenant.json', import.meta.url), 'utf8'));
 
@@ -151,7 +152,53 @@ describe('member-centre gate table of the _base tenant', () => {
     expect(open('vip', member({ settings: { vipBenefit: false } }), tiles)).toBe(false);
     expect(open('download', member({ install: 'browser' }), tiles)).toBe(true);
     for (const install of ['app', 'webclip', 'pwa'] as const) expect(open('download', member({ install }), tiles)).toBe(false);
-    for (const id of ['deposit', 'gameRecord', 'transactionRecord', 'securityCenter']) expect(open(id, member(), tiles)).toBe(true);
+    for (const id of ['deposit', 'securityCenter']) expect(open(id, member(), tiles)).toBe(true);
+    // The record tiles follow the flags of their routes: a tile never leads to a closed route.
+    expect(open('gameRecord', member(), tiles)).toBe(false);
+    expect(open('gameRecord', member({ flags: { TRANSBETREPMEM3: true } }), tiles)).toBe(true);
+    expect(open('transactionRecord', member(), tiles)).toBe(false);
+    expect(open('transactionRecord', member({ flags: { TRANSREC3: true } }), tiles)).toBe(true);
+  });
+});
+
+/** Every node of the _base tenant's screens, with its JSON pointer. */
+function* nodesOf(value: unknown, ptr = ''): Generator<{ ptr: string; node: WidgetNode }> {
+  if (value === null || typeof value !== 'object') return;
+  const record = value as Record<string, unknown>;
+  if (typeof record.widget === 'string') yield { ptr, node: record as unknown as WidgetNode };
+  for (const [key, child] of Object.entries(record)) yield* nodesOf(child, `${ptr}/${key}`);
+}
+
+/** The flags a gate requires whatever else holds: its own flag and those of its `all` parts. */
+function requiredFlags(gate: Gate | undefined): string[] {
+  if (!gate) return [];
+  return [...(gate.flag ? [gate.flag] : []), ...(gate.all ?? []).flatMap(requiredFlags)];
+}
+
+describe('links of the _base tenant to routes behind a flag', () => {
+  it('show only when that flag is on, so none leads to a route that sends the member home', () => {
+    const gated = (ROUTES as readonly RouteDef[]).filter((r) => r.gate !== undefined);
+    expect(gated.map((r) => [r.path, r.gate?.flag])).toEqual([
+      ['/m/vouReport', 'DEPRECM3'],
+      ['/m/withdrawReport', 'WITHREC3'],
+      ['/m/transaction/record', 'TRANSREC3'],
+      ['/m/gameRecord', 'TRANSBETREPMEM3'],
+      ['/m/profitandloss', 'PERSREP'],
+      ['/m/upLine/transfer', 'AGETRANSFERUP3'],
+      ['/m/member/manualRebate', 'MANPLAYREB3'],
+      ['/m/member/rebateReport', 'PLYRBT'],
+    ]);
+    let links = 0;
+    for (const { ptr, node } of nodesOf(base.screens, '/screens')) {
+      const to = (node.props as { to?: unknown } | undefined)?.to;
+      if (node.widget !== 'nav-item' || typeof to !== 'string') continue;
+      const flag = routeFor(to)?.gate?.flag;
+      if (!flag) continue;
+      links += 1;
+      expect(requiredFlags(node.gate), ptr).toContain(flag);
+    }
+    // The member-centre list (8), its record tiles (2) and the home quick button to cash back.
+    expect(links).toBe(11);
   });
 });
 

@@ -9,6 +9,7 @@ import { pendingIdentityCheck, pendingWithdrawal, SECURITY_WALLET_CONTRACT_CASES
 import { WALLET_CONTRACT_CASES } from './wallet-deposit-contract-cases';
 import { REBATE_TRANSFER_CONTRACT_CASES } from './rebate-transfer-contract-cases';
 import { RECORDS_CONTRACT_CASES } from './records-contract-cases';
+import { MONEY_RECORDS_CONTRACT_CASES } from './money-records-contract-cases';
 import { call, callEncrypted, describeBackends, EN, expectLedgerClean, fundedPlayer, lastSmsCode, nextIp, PH, spinKey, tokenFor, uniqueDigits, type Envelope } from './helpers';
 
 type Result = { status: number; body: Envelope; res?: LightMyRequestResponse };
@@ -135,6 +136,7 @@ const CASES: Record<string, Case> = {
   ...SECURITY_WALLET_CONTRACT_CASES,
   ...REBATE_TRANSFER_CONTRACT_CASES,
   ...RECORDS_CONTRACT_CASES,
+  ...MONEY_RECORDS_CONTRACT_CASES,
 };
 
 const OPS_PASSWORD = 'contract password';

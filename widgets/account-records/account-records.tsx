@@ -48,7 +48,7 @@ function EntrySheet({ row, timeZone, symbol, onClose }: { row: Transaction; time
   const link = referenceLink(row.reference);
   return (
     <RecordSheet title={t('txn_sheet_title')} onClose={onClose}>
-      <p className={`account-records__sheet-amount account-records__sheet-amount--${toneOf(row.amount)}`}>{formatSignedMoney(symbol, row.amount)}</p>
+      <p className={`record-amount record-amount--${toneOf(row.amount)}`}>{formatSignedMoney(symbol, row.amount)}</p>
       <DetailRows
         rows={[
           { label: 'txn_field_type', value: t(TRANSACTION_TYPE_KEYS[row.type]) },
@@ -63,7 +63,7 @@ function EntrySheet({ row, timeZone, symbol, onClose }: { row: Transaction; time
         ]}
       />
       {link ? (
-        <Link className="account-records__next" to={link.to}>
+        <Link className="record-next account-records__next" to={link.to}>
           {t(link.label)}
         </Link>
       ) : null}
@@ -96,10 +96,10 @@ function AccountRecords({ depositTo = '/m/voucherCenter', pageSize }: WidgetComp
     <section className="account-records" aria-label={t('account_record')}>
       {agent ? (
         <div className="account-records__scope" role="group" aria-label={t('txn_scope_label')}>
-          <button type="button" className="account-records__chip" aria-pressed={!team} onClick={() => replace(withParam(params, 'types', null))}>
+          <button type="button" className="record-chip account-records__chip" aria-pressed={!team} onClick={() => replace(withParam(params, 'types', null))}>
             {t('txn_scope_mine')}
           </button>
-          <button type="button" className="account-records__chip" aria-pressed={team} onClick={() => replace(withParam(params, 'types', 'A'))}>
+          <button type="button" className="record-chip account-records__chip" aria-pressed={team} onClick={() => replace(withParam(params, 'types', 'A'))}>
             {t('txn_scope_team')}
           </button>
         </div>
@@ -107,11 +107,11 @@ function AccountRecords({ depositTo = '/m/voucherCenter', pageSize }: WidgetComp
       {team ? <p className="account-records__team-note">{t('txn_team_note')}</p> : null}
       <RangeBar value={range} onChange={(next) => replace(withRange(params, next))} />
       <div className="account-records__types" role="group" aria-label={t('txn_types_label')}>
-        <button type="button" className="account-records__chip" aria-pressed={type === undefined} onClick={() => replace(withParam(params, 'type', null))}>
+        <button type="button" className="record-chip account-records__chip" aria-pressed={type === undefined} onClick={() => replace(withParam(params, 'type', null))}>
           {t('all')}
         </button>
         {TRANSACTION_TYPES.map((kind) => (
-          <button key={kind} type="button" className="account-records__chip" aria-pressed={type === kind} data-type={kind} onClick={() => replace(withParam(params, 'type', kind))}>
+          <button key={kind} type="button" className="record-chip account-records__chip" aria-pressed={type === kind} data-type={kind} onClick={() => replace(withParam(params, 'type', kind))}>
             {t(TRANSACTION_TYPE_KEYS[kind])}
           </button>
         ))}
@@ -154,7 +154,7 @@ function AccountRecords({ depositTo = '/m/voucherCenter', pageSize }: WidgetComp
         }}
       />
       {list.status === 'empty' && type === undefined && !team ? (
-        <Link className="account-records__next" to={depositTo}>
+        <Link className="record-next account-records__next" to={depositTo}>
           {t('txn_empty_action')}
         </Link>
       ) : null}

@@ -53,7 +53,7 @@ function RoundSheet({ id, language, timeZone, scope, onClose }: { id: number; la
     <RecordSheet title={bet?.gameName ?? t('bet_sheet_title')} onClose={onClose}>
       {bet ? (
         <>
-          <p className={`bet-records__sheet-net bet-records__sheet-net--${toneOf(bet.net)}`}>{formatSignedMoney(symbol, bet.net)}</p>
+          <p className={`record-amount record-amount--${toneOf(bet.net)}`}>{formatSignedMoney(symbol, bet.net)}</p>
           {round ? <SlotReels round={round} /> : null}
           <DetailRows
             rows={[
@@ -107,11 +107,11 @@ function BetRecords({ playTo = '/m/gameList', pageSize }: WidgetComponentProps<B
     <section className="bet-records" aria-label={t('betting_record')}>
       <RangeBar value={range} onChange={(next) => replace(withRange(params, next))} />
       <div className="bet-records__categories" role="group" aria-label={t('bet_categories_label')}>
-        <button type="button" className="bet-records__chip" aria-pressed={category === undefined} onClick={() => replace(withParam(params, 'category', null))}>
+        <button type="button" className="record-chip bet-records__chip" aria-pressed={category === undefined} onClick={() => replace(withParam(params, 'category', null))}>
           {t('all')}
         </button>
         {shown.map((code) => (
-          <button key={code} type="button" className="bet-records__chip" aria-pressed={category === code} data-category={code} onClick={() => replace(withParam(params, 'category', code))}>
+          <button key={code} type="button" className="record-chip bet-records__chip" aria-pressed={category === code} data-category={code} onClick={() => replace(withParam(params, 'category', code))}>
             {categoryName(t, code)}
           </button>
         ))}
@@ -149,7 +149,7 @@ function BetRecords({ playTo = '/m/gameList', pageSize }: WidgetComponentProps<B
         )}
       />
       {list.status === 'empty' ? (
-        <Link className="bet-records__next" to={playTo}>
+        <Link className="record-next bet-records__next" to={playTo}>
           {t('bet_empty_action')}
         </Link>
       ) : null}

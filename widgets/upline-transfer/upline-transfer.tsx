@@ -2,7 +2,7 @@ import './styles.css';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { UplineTransferProps } from '../../src/generated/widgets/upline-transfer';
-import { FormError, PasswordField, SubmitButton, TextField, useMessageText } from '../../src/components/form';
+import { AmountField, FormError, PasswordField, SubmitButton, useMessageText } from '../../src/components/form';
 import { ApiFailure } from '../../src/lib/api/client';
 import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope, useRuntimeActions, useRuntimeState, useTenant } from '../../src/lib/runtime';
@@ -197,32 +197,26 @@ function UplineTransfer({ allButton = true, recordTo = ACCOUNT_RECORD_PATH }: Wi
     <form className="upline-transfer" method="post" noValidate>
       <Summary state={data} symbol={symbol} />
       <Reasons state={data} symbol={symbol} />
-      <TextField
+      <AmountField
         label="transfer_amount"
         name="amount"
-        inputMode="decimal"
-        autoComplete="off"
+        symbol={symbol}
         value={amountText}
         onValueChange={changeAmount}
         onBlur={() => amountText !== '' && setAmountError(checkTransferAmount(data, amountText, symbol))}
         error={amountError}
-        prefix={<span className="upline-transfer__currency">{symbol}</span>}
-        addon={
-          allButton ? (
-            <button
-              type="button"
-              className="form-field__addon upline-transfer__all"
-              disabled={data.transferable <= 0}
-              onClick={() => {
-                const all = String(data.transferable);
-                setAmountText(all);
-                setFormError(null);
-                setAmountError(checkTransferAmount(data, all, symbol));
-              }}
-            >
-              {t('transfer_all')}
-            </button>
-          ) : undefined
+        all={
+          allButton
+            ? {
+                label: 'transfer_all',
+                max: data.transferable,
+                onPick: (all) => {
+                  setAmountText(all);
+                  setFormError(null);
+                  setAmountError(checkTransferAmount(data, all, symbol));
+                },
+              }
+            : undefined
         }
         required
       />

@@ -2,7 +2,7 @@ import './styles.css';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { WithdrawFormProps } from '../../src/generated/widgets/withdraw-form';
-import { FormError, PasswordField, SubmitButton, TextField } from '../../src/components/form';
+import { AmountField, FormError, PasswordField, SubmitButton } from '../../src/components/form';
 import { ApiFailure } from '../../src/lib/api/client';
 import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope, useRuntimeActions, useRuntimeState, useTenant } from '../../src/lib/runtime';
@@ -239,32 +239,26 @@ function WithdrawForm({ allButton = true }: WidgetComponentProps<WithdrawFormPro
           </div>
         )}
       </fieldset>
-      <TextField
+      <AmountField
         label="withdraw_amount"
         name="amount"
-        inputMode="decimal"
-        autoComplete="off"
+        symbol={symbol}
         value={amountText}
         onValueChange={changeAmount}
         onBlur={() => amountText !== '' && setAmountError(checkWithdrawAmount(data, amountText, symbol))}
         error={amountError}
-        prefix={<span className="withdraw-form__currency">{symbol}</span>}
-        addon={
-          allButton ? (
-            <button
-              type="button"
-              className="form-field__addon withdraw-form__all"
-              disabled={data.withdrawable <= 0}
-              onClick={() => {
-                const all = String(data.withdrawable);
-                setAmountText(all);
-                setFormError(null);
-                setAmountError(checkWithdrawAmount(data, all, symbol));
-              }}
-            >
-              {t('withdraw_all')}
-            </button>
-          ) : undefined
+        all={
+          allButton
+            ? {
+                label: 'withdraw_all',
+                max: data.withdrawable,
+                onPick: (all) => {
+                  setAmountText(all);
+                  setFormError(null);
+                  setAmountError(checkWithdrawAmount(data, all, symbol));
+                },
+              }
+            : undefined
         }
         required
       />

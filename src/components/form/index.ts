@@ -1,3 +1,4 @@
+export * from './amount-field';
 export * from './form-error';
 export * from './form-tabs';
 export * from './message';

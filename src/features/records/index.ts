@@ -21,3 +21,7 @@ export * from './bet-categories';
 export * from './pnl-summary';
 export * from './record-search';
 export * from './use-record-search';
+// Deposit record, withdrawal record.
+export * from './api/deposits';
+export * from './api/withdrawals';
+export * from './money-states';

@@ -7,6 +7,7 @@ import type * as dev from './dev';
 import type * as games from './games';
 import type * as inhouse from './inhouse';
 import type * as member from './member';
+import type * as moneyRecords from './money-records';
 import type * as ops from './ops';
 import type * as promotions from './promotions';
 import type * as rebates from './rebates';
@@ -495,6 +496,34 @@ export interface Endpoints {
     body: common.EmptyBody;
     payload: undefined;
     response: common.Done;
+    defaults: { query: never; body: never };
+  };
+  /** Deposit record: the member's deposit requests in the range with their channel, amount, fee, credited amount, bonus and state (pending, paid, rejected, expired, cancelled), the operator's reason of a rejected one and the transfer reference the member sent. A pending deposit past its expiry is answered (and stored) as expired first. totals: count and amount of every state, and what paid deposits credited (amount - fee) and their bonus. */
+  'GET /wps/records/deposits': {
+    method: 'GET';
+    path: '/wps/records/deposits';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: moneyRecords.DepositsQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: moneyRecords.DepositPage;
+    defaults: { query: never; body: never };
+  };
+  /** Withdrawal record: the member's withdrawal requests in the range with the payout account (number masked), amount, fee, the total held from the balance (amount + fee) and state (pending: held until an operator decides; paid; rejected: the total returned to the wallet, with the operator's reason). totals: count, amount and fee of every state. */
+  'GET /wps/records/withdrawals': {
+    method: 'GET';
+    path: '/wps/records/withdrawals';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: moneyRecords.WithdrawalsQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: moneyRecords.WithdrawalPage;
     defaults: { query: never; body: never };
   };
   /** Signs an operator in: a bearer token valid 8 hours (only its SHA-256 is stored). An operator with TOTP sends the current 6-digit code as totp (each code works once). Failures are counted per IP and per username: past the limit (5 in 15 minutes) 429 rate.limited before any password is checked. A disabled operator: 403 ops.operator.disabled (after the right password). */
@@ -1514,6 +1543,10 @@ export interface RouteNames {
     unreadCount: 'GET /wps/member/unreadCount';
     messages: 'GET /wps/member/messages';
     readMessage: 'POST /wps/member/messages/:id/read';
+  };
+  'money-records': {
+    deposits: 'GET /wps/records/deposits';
+    withdrawals: 'GET /wps/records/withdrawals';
   };
   ops: {
     login: 'POST /ops/session';
