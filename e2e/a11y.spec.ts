@@ -8,6 +8,8 @@ const TY = JSON.parse(readFileSync(new URL('../locales/ty.json', import.meta.url
 
 test.describe('accessibility (WCAG 2.1 AA, no serious or critical violations)', () => {
   test('home, visitor', async ({ page }) => {
+    // A whole-page scan of home (every game tile) takes most of the default 30 s on a 2-core machine.
+    test.slow();
     await page.goto('/m/home');
     await expect(page.getByRole('contentinfo').getByRole('navigation')).toBeVisible();
     // The announcement popup (audience B) comes up about 500 ms after home loads: scan it too.
@@ -30,6 +32,8 @@ test.describe('accessibility (WCAG 2.1 AA, no serious or critical violations)', 
     });
 
     test('home, member', async ({ page }) => {
+      // A whole-page scan of home (every game tile) takes most of the default 30 s on a 2-core machine.
+      test.slow();
       await page.goto('/m/home');
       await expect(page.getByTestId('header-balance')).toHaveText(/\d\.\d{2}$/);
       // The announcement popup (audience A) comes up about 500 ms after home loads: scan it too.

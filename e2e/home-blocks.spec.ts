@@ -163,6 +163,8 @@ test.describe('home blocks', () => {
   });
 
   test('the popups, the home blocks and the help center pass an axe scan', async ({ page }) => {
+    // Whole-page scans of home (every game tile) and the help center take most of the default 30 s on a 2-core machine.
+    test.slow();
     await page.goto('/m/home');
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'announcement popup', { include: ['.announcement-popup'] });

@@ -6,7 +6,7 @@ import type { NavItemProps } from '../src/generated/widgets/nav-item';
 import type { AppConfig } from '../src/lib/app-config';
 import { evaluateGate, type GateContext } from '../src/lib/gates';
 import { buildGateContext } from '../src/lib/runtime';
-import { apiGet, apiLogin, apiTrialLogin, useStoredSession, type StoredSession } from './session';
+import { apiGet, apiLogin, apiTrialLogin, expectMemberView, useStoredSession, type StoredSession } from './session';
 import { closeHomePopupWhenShown } from './home-popup';
 
 // Home's announcement popup is tested in home-blocks.spec.ts; here it only gets in the way.
@@ -149,6 +149,8 @@ test.describe('member centre: demo player', () => {
 
   test('log out from settings: confirm dialog, then home as a visitor', async ({ page }) => {
     await page.goto('/m/mine');
+    // Tap once the member's view is committed: before that the page is the visitor's, whose entries ask to log in.
+    await expectMemberView(page);
     await page.getByRole('link', { name: TY.settings }).tap();
     await expect(page).toHaveURL(/\/m\/set$/);
     await page.getByRole('button', { name: TY.sign_out }).tap();
