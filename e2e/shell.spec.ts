@@ -51,8 +51,8 @@ test.describe('shell: visitor', () => {
     await expect(page.locator('.app-header--home')).toHaveCount(0);
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
 
-    await page.goto('/m/feedback');
-    await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toHaveText(TY.feedback);
+    await page.goto('/m/member/benefits');
+    await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toHaveText(TY.vip_benefits);
     await expect(page.getByRole('contentinfo').getByRole('navigation')).toBeVisible();
     await expect(page.getByText(TY.no_data)).toBeVisible();
 

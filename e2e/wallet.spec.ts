@@ -34,11 +34,14 @@ interface Channel {
   fee: { percent: number; fixed: number };
 }
 
-/** What a deposit of `amount` credits, in minor units: the amount less its fee, plus the channel's bonus. */
-function credited(channel: Channel, amount: number): number {
+/**
+ * What a deposit of `amount` credits, in minor units: the amount less its fee, plus the channel's
+ * bonus unless the tenant has the reward centre (the bonus then waits there to be claimed).
+ */
+function credited(channel: Channel, amount: number, rewardCentre: boolean): number {
   const a = minor(amount);
   const fee = Math.round((a * channel.fee.percent) / 100) + minor(channel.fee.fixed);
-  const bonus = Math.round((a * channel.bonusPercent) / 100);
+  const bonus = rewardCentre ? 0 : Math.round((a * channel.bonusPercent) / 100);
   return a - fee + bonus;
 }
 
@@ -80,12 +83,14 @@ const TENANTS = [
     origin: 'http://demo-ph.localhost:8181',
     t: TY,
     withdraw: 300,
+    rewardCentre: true,
   },
   {
     name: 'demo-en',
     origin: 'http://demo-en.localhost:8181',
     t: EN,
     withdraw: 500,
+    rewardCentre: false,
   },
 ] as const;
 
@@ -123,7 +128,7 @@ for (const tenant of TENANTS) {
       await expectMemberView(page);
       await expect(page.getByTestId('deposit-state')).toHaveClass(/deposit-state--paid/, { timeout: 15_000 });
       await expect(page.getByTestId('outcome-bonus')).toHaveText(money(symbol, (minor(gatewayAmount) * gateway.bonusPercent) / 100 / 100));
-      expected += credited(gateway, gatewayAmount);
+      expected += credited(gateway, gatewayAmount, tenant.rewardCentre);
       await expectHeaderBalance(page, expected);
 
       // 3. Manual deposit: the reference of the transfer, then the operator approves it.
@@ -135,7 +140,7 @@ for (const tenant of TENANTS) {
       const approved = await ops<{ ok: boolean; deposit: { id: number; state: string; bonus: number } }>(['deposits', 'approve', String(manualId)]);
       // The CLI prints amounts in currency units: the bonus is the channel's percentage of the amount.
       expect(approved.value.deposit).toMatchObject({ id: manualId, state: 'paid', bonus: (minor(manualAmount) * manual.bonusPercent) / 100 / 100 });
-      expected += credited(manual, manualAmount);
+      expected += credited(manual, manualAmount, tenant.rewardCentre);
       await expectHeaderBalance(page, expected);
 
       // 4. Withdraw: the panel names every reason that blocks, the turnover with its numbers.

@@ -30,6 +30,7 @@ import iconRoutes from './routes/game/icons';
 import inhouseRoutes from './routes/game/inhouse';
 import launchRoutes from './routes/game/launch';
 import messageRoutes from './routes/member/messages';
+import feedbackRoutes from './routes/member/feedback';
 import memberInfoRoutes from './routes/member/info';
 import registerRoutes from './routes/member/register';
 import walletRoutes from './routes/member/wallet';
@@ -39,6 +40,7 @@ import depositReceiptRoutes from './routes/wallet/deposit-receipts';
 import gatewayCallbackRoutes from './routes/wallet/gateway-callback';
 import gatewayPageRoutes from './routes/wallet/gateway-pages';
 import promotionRoutes from './routes/promotions/promotions';
+import rewardRoutes from './routes/rewards/rewards';
 import rankListRoutes from './routes/relay/rank-list';
 import passwordRoutes from './routes/security/password';
 import headIconRoutes from './routes/security/head-icon';
@@ -66,6 +68,8 @@ import opsCliRoutes from './routes/ops/cli';
 import opsDepositRoutes from './routes/ops/deposits';
 import opsIdentityRoutes from './routes/ops/identity';
 import opsLedgerRoutes from './routes/ops/ledger';
+import opsMessageRoutes from './routes/ops/messages';
+import opsFeedbackRoutes from './routes/ops/feedback';
 import opsSessionRoutes from './routes/ops/session';
 import opsTurnoverRoutes from './routes/ops/turnover';
 import opsWithdrawalRoutes from './routes/ops/withdrawals';
@@ -175,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gatewayCallbackRoutes,
     gatewayPageRoutes,
     messageRoutes,
+    feedbackRoutes,
     passwordRoutes,
     paymentPasswordRoutes,
     headIconRoutes,
@@ -191,6 +196,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     smsRoutes,
     announcementRoutes,
     promotionRoutes,
+    rewardRoutes,
     affiliateRoutes,
     gameRoutes,
     favouriteRoutes,
@@ -207,6 +213,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     opsDepositRoutes,
     opsIdentityRoutes,
     opsWithdrawalRoutes,
+    opsMessageRoutes,
+    opsFeedbackRoutes,
     opsAuditRoutes,
     opsCliRoutes,
   ]) {

@@ -68,6 +68,8 @@ export const ERROR_KEYS = {
   'payment.password.locked': 'err_payment_password_locked',
   'mobile.missing': 'err_mobile_missing',
   'image.invalid': 'err_image_invalid',
+  /** Feedback content outside the tenant's word counts (value: field, min, max). */
+  'feedback.words': 'feedback_words',
   'identity.age.under': 'err_identity_age_under',
   'identity.open': 'err_identity_open',
   'identity.not.pending': 'err_identity_not_pending',
@@ -91,6 +93,18 @@ export const ERROR_KEYS = {
   'rebate.report.disabled': 'err_rebate_report_disabled',
   'rebate.nothing.accrued': 'err_rebate_nothing_accrued',
   'rebate.below.minimum': 'err_rebate_below_minimum',
+  /** The reward centre (server/services/rewards.ts). */
+  'reward.disabled': 'err_reward_disabled',
+  'reward.not.found': 'err_reward_not_found',
+  'reward.claimed': 'err_reward_claimed',
+  'reward.expired': 'err_reward_expired',
+  /** Promotions (server/services/promotions.ts). */
+  'promotion.not.found': 'err_promotion_not_found',
+  'promotion.not.started': 'err_promotion_not_started',
+  'promotion.closed': 'err_promotion_closed',
+  'promotion.no.action': 'err_promotion_no_action',
+  'promotion.done': 'err_promotion_done',
+  'promotion.target.unmet': 'err_promotion_target_unmet',
   /** Transfers to the upline (server/services/transfers.ts). */
   'transfer.disabled': 'err_transfer_disabled',
   'transfer.type.forbidden': 'err_transfer_type_forbidden',

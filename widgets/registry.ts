@@ -12,6 +12,7 @@ import depositForm from './deposit-form';
 import depositRecords from './deposit-records';
 import downloadBar from './download-bar';
 import floatingService from './floating-service';
+import feedbackForm from './feedback-form';
 import footerMenu from './footer-menu';
 import forgotPasswordForm from './forgot-password-form';
 import gameList from './game-list';
@@ -23,14 +24,18 @@ import identityCheck from './identity-check';
 import jackpotCounter from './jackpot-counter';
 import loginForm from './login-form';
 import menuList from './menu-list';
+import messageCentre from './message-centre';
 import navItem from './nav-item';
 import noticeBar from './notice-bar';
 import paymentPassword from './payment-password';
 import payoutAccounts from './payout-accounts';
 import profitLoss from './profit-loss';
+import promotionDetail from './promotion-detail';
+import promotionList from './promotion-list';
 import quickButtons from './quick-buttons';
 import rebateReport from './rebate-report';
 import registerForm from './register-form';
+import rewardCenter from './reward-center';
 import securityHub from './security-hub';
 import setPasswordSmsForm from './set-password-sms-form';
 import tileGrid from './tile-grid';
@@ -55,6 +60,7 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'deposit-records': depositRecords,
   'download-bar': downloadBar,
   'floating-service': floatingService,
+  'feedback-form': feedbackForm,
   'footer-menu': footerMenu,
   'forgot-password-form': forgotPasswordForm,
   'game-list': gameList,
@@ -66,14 +72,18 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'jackpot-counter': jackpotCounter,
   'login-form': loginForm,
   'menu-list': menuList,
+  'message-centre': messageCentre,
   'nav-item': navItem,
   'notice-bar': noticeBar,
   'payment-password': paymentPassword,
   'payout-accounts': payoutAccounts,
   'profit-loss': profitLoss,
+  'promotion-detail': promotionDetail,
+  'promotion-list': promotionList,
   'quick-buttons': quickButtons,
   'rebate-report': rebateReport,
   'register-form': registerForm,
+  'reward-center': rewardCenter,
   'security-hub': securityHub,
   'set-password-sms-form': setPasswordSmsForm,
   'tile-grid': tileGrid,

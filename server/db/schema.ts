@@ -2,7 +2,7 @@
  * Drizzle table definitions. They mirror server/db/migrations/*.sql, which is the source of
  * truth for the database; a test checks that both agree on every table and column.
  */
-import { bigint, bigserial, boolean, customType, date, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, customType, date, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const id = () => bigserial('id', { mode: 'number' }).primaryKey();
@@ -175,6 +175,15 @@ export const promotions = pgTable('promotions', {
   enabled: boolean('enabled').notNull().default(true),
   sort: integer('sort').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Shared by the language rows of one promotion (0016). */
+  code: text('code').notNull(),
+  category: text('category').notNull().default('OTHER'),
+  startsAt: ts('starts_at'),
+  endsAt: ts('ends_at'),
+  /** Minor units, as target. */
+  rewardAmount: money('reward_amount').notNull().default(0),
+  turnoverMultiplier: numeric('turnover_multiplier', { precision: 6, scale: 2 }).notNull().default('1'),
+  target: money('target').notNull().default(0),
 });
 
 export const affiliateCodes = pgTable(
@@ -608,5 +617,63 @@ export const transfers = pgTable('transfers', {
   /** Minor units. */
   amount: money('amount').notNull(),
   transactionId: ref('transaction_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const feedback = pgTable('feedback', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  memberId: ref('member_id').notNull(),
+  type: text('type').notNull(),
+  content: text('content').notNull(),
+  reply: text('reply'),
+  repliedBy: text('replied_by'),
+  repliedAt: ts('replied_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const feedbackImages = pgTable('feedback_images', {
+  id: id(),
+  memberId: ref('member_id').notNull(),
+  feedbackId: ref('feedback_id'),
+  contentType: text('content_type').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export type RewardSource = 'deposit_bonus' | 'sign_in' | 'turnover' | 'mission' | 'vip_upgrade' | 'referral' | 'operator';
+
+/** Money granted to a member, taken into the wallet by a claim before it expires (0016_rewards.sql). */
+export const rewards = pgTable('rewards', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  memberId: ref('member_id').notNull(),
+  source: text('source').$type<RewardSource>().notNull(),
+  /** What granted it (a deposit id, a day, a level): unique per member and source. */
+  sourceRef: text('source_ref').notNull(),
+  promotionId: ref('promotion_id'),
+  /** Minor units, as turnoverRequired. */
+  amount: money('amount').notNull(),
+  turnoverMultiplier: numeric('turnover_multiplier', { precision: 6, scale: 2 }).notNull(),
+  turnoverRequired: money('turnover_required').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  claimedAt: ts('claimed_at'),
+  transactionId: ref('transaction_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export type PromotionEntryState = 'joined' | 'applying' | 'rejected' | 'issued' | 'signed';
+
+/** A member's part in a promotion (0016_rewards.sql). */
+export const promotionEntries = pgTable('promotion_entries', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  memberId: ref('member_id').notNull(),
+  promotionCode: text('promotion_code').notNull(),
+  /** '' once per promotion; the tenant's day for a daily sign-in. */
+  period: text('period').notNull().default(''),
+  state: text('state').$type<PromotionEntryState>().notNull(),
+  remark: text('remark'),
+  rewardId: ref('reward_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

@@ -205,30 +205,72 @@ export const HELP_ITEMS: Bilingual[][] = [
   ],
 ];
 
-export const PROMOTIONS: { type: string; title: Bilingual; content: Bilingual; colors: [string, string] }[] = [
+export interface SeedPromotion {
+  code: string;
+  type: string;
+  category: string;
+  title: Bilingual;
+  content: Bilingual;
+  colors: [string, string];
+  /** Minor units. */
+  rewardAmount?: number;
+  turnoverMultiplier?: number;
+  target?: number;
+}
+
+export const PROMOTIONS: SeedPromotion[] = [
   {
+    code: 'referral',
     type: 'REFERRAL',
+    category: 'FRIENDS',
     title: { EN: 'Invite friends', TY: 'Mag-imbita ng kaibigan' },
     content: { EN: '<p>Earn a bonus for every friend who registers with your link.</p>', TY: '<p>Kumita ng bonus sa bawat kaibigang magparehistro gamit ang iyong link.</p>' },
     colors: ['#5b2a86', '#e0457b'],
   },
   {
+    code: 'missions',
     type: 'MISSION',
+    category: 'GAMES',
     title: { EN: 'Weekly missions', TY: 'Lingguhang mission' },
     content: { EN: '<p>Complete daily tasks and climb the leaderboard.</p>', TY: '<p>Tapusin ang mga pang-araw-araw na gawain at umakyat sa leaderboard.</p>' },
     colors: ['#0b5cad', '#19a974'],
   },
   {
+    code: 'first-deposit',
     type: 'DEPOSIT',
+    category: 'DEPOSIT',
     title: { EN: 'First deposit +20%', TY: 'Unang deposito +20%' },
     content: { EN: '<p>Get 20% extra on your first deposit.</p>', TY: '<p>Makakuha ng 20% dagdag sa iyong unang deposito.</p>' },
     colors: ['#c8102e', '#f5b400'],
   },
   {
+    code: 'daily-rebate',
     type: 'REBATE',
+    category: 'GAMES',
     title: { EN: 'Daily rebate', TY: 'Araw-araw na rebate' },
     content: { EN: '<p>Up to 1.2% rebate on every bet, paid daily.</p>', TY: '<p>Hanggang 1.2% rebate sa bawat taya, binabayaran araw-araw.</p>' },
     colors: ['#14202b', '#4f5d6b'],
+  },
+  {
+    code: 'daily-sign-in',
+    type: 'SIGN_IN',
+    category: 'DAILY',
+    title: { EN: 'Daily sign-in ₱5', TY: 'Araw-araw na pag-sign in ₱5' },
+    content: { EN: '<p>Sign in every day and claim ₱5 in the reward centre. Wager it once to withdraw.</p>', TY: '<p>Mag-sign in araw-araw at kunin ang ₱5 sa Sentro ng Gantimpala. Itaya ito nang isang beses bago mag-withdraw.</p>' },
+    colors: ['#0d7a5f', '#7fd1ae'],
+    rewardAmount: 500,
+    turnoverMultiplier: 1,
+  },
+  {
+    code: 'wager-1000',
+    type: 'TURNOVER',
+    category: 'GAMES',
+    title: { EN: 'Wager ₱1,000, get ₱20', TY: 'Tumaya ng ₱1,000, makakuha ng ₱20' },
+    content: { EN: '<p>Reach ₱1,000 of valid turnover during the promotion and claim ₱20 (2× turnover).</p>', TY: '<p>Umabot sa ₱1,000 na valid turnover habang may promo at kunin ang ₱20 (2× turnover).</p>' },
+    colors: ['#6b2fb3', '#f08a24'],
+    rewardAmount: 2_000,
+    turnoverMultiplier: 2,
+    target: 100_000,
   },
 ];
 

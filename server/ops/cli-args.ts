@@ -9,7 +9,7 @@ import { OpsRefusal, type OpsArgs, type OpsContext } from './types';
 export class UsageError extends Error {}
 
 /** Flags that take no value (so `--totp bob` leaves `bob` a positional). */
-export const BOOLEAN_FLAGS = new Set(['json', 'totp', 'help', 'yes']);
+export const BOOLEAN_FLAGS = new Set(['json', 'totp', 'help', 'yes', 'all', 'open']);
 
 /**
  * Options the command line may not carry: secrets would land in the shell history and in `ps`.

@@ -38,4 +38,23 @@ export class MessageRepository {
     if (!row.readAt) await this.db.update(messages).set({ readAt: sql`now()` }).where(eq(messages.id, id));
     return true;
   }
+
+  /** Marks every unread message of the member read; answers how many were. */
+  async markAllRead(memberId: number): Promise<number> {
+    const rows = await this.db
+      .update(messages)
+      .set({ readAt: sql`now()` })
+      .where(and(eq(messages.memberId, memberId), isNull(messages.readAt)))
+      .returning({ id: messages.id });
+    return rows.length;
+  }
+
+  /** False when the message does not exist or is not the member's. */
+  async remove(memberId: number, id: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(messages)
+      .where(and(eq(messages.id, id), eq(messages.memberId, memberId)))
+      .returning({ id: messages.id });
+    return rows.length > 0;
+  }
 }

@@ -11,6 +11,8 @@
  *  - bonus = amount x bonusPercent / 100, rounded down;
  *  - turnover, fixed at creation: amount x settings.wallet.turnover.depositMultiplier (source
  *    'deposit') and bonus x the channel's bonusTurnoverMultiplier, default 1 (source 'bonus').
+ *    With the reward centre (flag REWCEN3) the bonus is not credited with the deposit: it waits
+ *    there as a reward (server/services/rewards.ts), and its turnover is added when it is claimed.
  *
  * Crediting (`creditDeposit`) is one conditional UPDATE (pending and not yet expired -> paid) in
  * the caller's transaction, followed by the postings and requirements: of racing or repeated
@@ -25,6 +27,7 @@ import { toAmount, toMinor } from '../lib/money';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import { writeAudit } from '../ops/audit';
 import type { Tenant } from '../../src/generated/tenant';
+import { bonusAsReward, expiryDaysOf, grantReward } from './rewards';
 import { addRequirement } from './turnover';
 
 export type DepositRow = typeof deposits.$inferSelect;
@@ -362,7 +365,20 @@ export async function creditDeposit(app: FastifyInstance, tx: Tx, id: number, de
       { accountId: house, amount: -credited },
     ],
   });
-  if (paid.bonus > 0) {
+  const rewardCentre = bonusAsReward(tenant);
+  if (paid.bonus > 0 && rewardCentre && tenant) {
+    // With the reward centre the bonus waits there; its turnover is added when it is claimed.
+    await grantReward(tx, {
+      merchantCode: paid.merchantCode,
+      memberId: paid.memberId,
+      source: 'deposit_bonus',
+      sourceRef: String(paid.id),
+      amount: paid.bonus,
+      turnoverMultiplier: findChannel(tenant, paid.channelId)?.bonusTurnoverMultiplier ?? 1,
+      turnoverRequired: paid.bonusTurnover,
+      expiryDays: expiryDaysOf(tenant),
+    });
+  } else if (paid.bonus > 0) {
     await ledger.post(tx, {
       merchantCode: paid.merchantCode,
       kind: 'BONUS',
@@ -376,7 +392,7 @@ export async function creditDeposit(app: FastifyInstance, tx: Tx, id: number, de
   }
   const base = { merchantCode: paid.merchantCode, memberId: paid.memberId, sourceId: String(paid.id) };
   await addRequirement(tx, { ...base, source: 'deposit', required: paid.depositTurnover });
-  await addRequirement(tx, { ...base, source: 'bonus', required: paid.bonusTurnover });
+  if (!rewardCentre) await addRequirement(tx, { ...base, source: 'bonus', required: paid.bonusTurnover });
   const [row] = await tx.update(deposits).set({ transactionId }).where(eq(deposits.id, paid.id)).returning();
   return { credited: true, row };
 }

@@ -81,9 +81,21 @@ export const SCREEN_MODULES: Readonly<Record<ScreenModuleId, ScreenModule>> = {
     load: async () => (await import('../features/records/screens/rebate-report-screen')).default,
     files: ['src/features/records/screens/rebate-report-screen.tsx'],
   },
+  rewardCenter: {
+    load: async () => (await import('../features/engagement/screens/reward-center-screen')).default,
+    files: ['src/features/engagement/screens/reward-center-screen.tsx'],
+  },
   uplineTransfer: {
     load: async () => (await import('../features/records/screens/upline-transfer-screen')).default,
     files: ['src/features/records/screens/upline-transfer-screen.tsx'],
+  },
+  webEmail: {
+    load: async () => (await import('../features/engagement/screens/message-centre-screen')).default,
+    files: ['src/features/engagement/screens/message-centre-screen.tsx'],
+  },
+  feedback: {
+    load: async () => (await import('../features/engagement/screens/feedback-screen')).default,
+    files: ['src/features/engagement/screens/feedback-screen.tsx'],
   },
   maintenance: {
     load: async () => {

@@ -251,6 +251,7 @@ export interface TenantSettings {
   mobileCodeLogin: boolean;
   socialLogin: SocialLoginSettings;
   ageLimit: 18 | 21;
+  feedback?: FeedbackSettings;
   mobileTemplate: MobileTemplate;
   registration: RegistrationSettings;
   /**
@@ -261,6 +262,7 @@ export interface TenantSettings {
    * Enabled promotion types (REFERRAL, MISSION, ...)
    */
   promotions: string[];
+  rewards?: RewardSettings;
   customerService: {
     url: string;
   };
@@ -571,6 +573,13 @@ export interface SocialLoginSettings {
    */
   telegram?: string;
 }
+/**
+ * Feedback (/m/feedback, spec section 5: content "between {0} and {1} words"). Omitted: 5 to 500 words.
+ */
+export interface FeedbackSettings {
+  minWords: number;
+  maxWords: number;
+}
 export interface MobileTemplate {
   /**
    * "1" selects the new member-centre version
@@ -602,6 +611,15 @@ export interface RegistrationSettings {
 export interface RegistrationFieldConfig {
   enabled: boolean;
   required: boolean;
+}
+/**
+ * The reward centre (/m/rewardCenter, flag REWCEN3). With the flag on, a deposit's bonus waits there as a reward instead of being credited with the deposit.
+ */
+export interface RewardSettings {
+  /**
+   * A reward not claimed within this many days expires.
+   */
+  expiryDays: number;
 }
 /**
  * Floating service buttons; each shows only when configured.

@@ -44,7 +44,10 @@ export type ScreenModuleId =
   | 'withdrawReport'
   | 'manualRebate'
   | 'rebateReport'
-  | 'uplineTransfer';
+  | 'uplineTransfer'
+  | 'webEmail'
+  | 'feedback'
+  | 'rewardCenter';
 
 interface RouteBase {
   id: string;
@@ -159,8 +162,8 @@ export const ROUTES = [
   { id: 'benefits', path: '/m/member/benefits', title: 'vip_benefits' },
   { id: 'notice', path: '/m/notice', title: 'notice', footer: false, back: 'home', headerTitle: 'notice' },
   { id: 'memberNotice', path: '/m/member/notice', title: 'agent_notice' },
-  { id: 'webEmail', path: '/m/webEmail', title: 'message_center', headerTitle: 'message_center' },
-  { id: 'rewardCenter', path: '/m/rewardCenter', title: 'reward_center' },
+  { id: 'webEmail', path: '/m/webEmail', title: 'message_center', headerTitle: 'message_center', guard: 'session', gate: { flag: 'MAILCEN' }, module: 'webEmail' },
+  { id: 'rewardCenter', path: '/m/rewardCenter', title: 'reward_center', guard: 'memberCentre', gate: { flag: 'REWCEN3' }, module: 'rewardCenter' },
   { id: 'voucherCenter', path: '/m/voucherCenter', title: 'deposit', guard: 'memberCentre', module: 'deposit' },
   { id: 'withdraw', path: '/m/withdraw', title: 'withdraw', guard: 'memberCentre', module: 'withdraw' },
   { id: 'vouReport', path: '/m/vouReport', title: 'deposit_record', guard: 'memberCentre', gate: { flag: 'DEPRECM3' }, module: 'vouReport' },
@@ -174,7 +177,7 @@ export const ROUTES = [
   { id: 'manualRebate', path: '/m/member/manualRebate', title: 'single_cash_back', guard: 'memberCentre', gate: { flag: 'MANPLAYREB3' }, module: 'manualRebate' },
   { id: 'rebateReport', path: '/m/member/rebateReport', title: 'rebate_report', guard: 'memberCentre', gate: { flag: 'PLYRBT' }, module: 'rebateReport' },
   { id: 'leaderBoard', path: '/m/leaderBoard', title: 'mission_activity', headerTitle: 'leaderboard' },
-  { id: 'feedback', path: '/m/feedback', title: 'feedback' },
+  { id: 'feedback', path: '/m/feedback', title: 'feedback', guard: 'session', gate: { flag: 'FEEDBACK3' }, module: 'feedback' },
   { id: 'inviteFriends', path: '/m/inviteFriends', title: 'invite_friends' },
   { id: 'trail', path: '/m/trail', title: 'free_trial', footer: false, back: 'home', headerTitle: 'free_trial' },
   { id: 'launchGame', path: '/m/launchGame', title: 'game_centre', footer: false, module: 'launchGame' },
@@ -185,8 +188,8 @@ export const ROUTES = [
   { id: 'slotsCenter', path: '/m/slotsCenter', title: 'cat_RNG', headerTitle: 'cat_RNG', module: 'gameList' },
   { id: 'moreLottery', path: '/m/moreLottery', title: 'cat_LOTT', footer: false, module: 'gameList' },
   { id: 'startLottery', path: '/m/startLottery', title: 'cat_LOTT', module: 'startLottery' },
-  { id: 'activity', path: '/m/activity', title: 'activity_centre', footer: false, back: 'home', headerTitle: 'activity_centre' },
-  { id: 'activityInfo', path: '/m/activityInfo', title: 'promotions' },
+  { id: 'activity', path: '/m/activity', title: 'activity_centre', footer: false, back: 'home', headerTitle: 'activity_centre', screen: 'activity' },
+  { id: 'activityInfo', path: '/m/activityInfo', title: 'promotions', screen: 'activityInfo' },
   { id: 'winnerPage', path: '/m/winnerPage', title: 'winners', footer: false },
   { id: 'service', path: '/m/service', title: 'customer_service', footer: false },
   { id: 'help', path: '/m/help', title: 'help_center', header: false, headerTitle: 'help_center', screen: 'help' },

@@ -101,6 +101,7 @@ export function memberApi(overrides: Record<string, Handler> = {}): Record<strin
     'GET /wps/member/wallet': () => ({ sumBalance: 1250.5, currency: 'PHP', currencySymbol: '₱' }),
     'GET /wps/member/unreadCount': () => 0,
     'GET /wps/promotions': () => [],
+    'GET /wps/rewards/count': () => ({ unclaimed: 0 }),
     // Rotation: the renewal answers a new token (the same one here, so the tests keep one token).
     'POST /wps/session/renew': () => ({ token: MEMBER_SESSION.token, expiresAt: '2030-01-01T00:00:00.000Z' }),
     ...overrides,

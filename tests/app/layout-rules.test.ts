@@ -194,9 +194,12 @@ describe('route whitelist, login prompt, member rules', () => {
     expect(isRouteOpen(routeById('home'), [], {})).toBe(true);
   });
 
-  it('gates the eight money entries of the member centre on their flags (spec section 2)', () => {
+  it('gates the eight money entries of the member centre, and the reward, message and feedback centres, on their flags (spec section 2)', () => {
     const gates = Object.fromEntries((ROUTES as readonly RouteDef[]).filter((r) => r.gate).map((r) => [r.id, r.gate?.flag]));
     expect(gates).toEqual({
+      webEmail: 'MAILCEN',
+      rewardCenter: 'REWCEN3',
+      feedback: 'FEEDBACK3',
       vouReport: 'DEPRECM3',
       withdrawReport: 'WITHREC3',
       transactionRecord: 'TRANSREC3',

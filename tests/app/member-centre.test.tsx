@@ -159,13 +159,14 @@ describe('member', () => {
     expect(listItems()).not.toContain('/m/agent');
   });
 
-  it('referral opens the share dialog with the register link when REFERRAL is on', async () => {
+  it('referral opens the share dialog with the member’s own code from the server when REFERRAL is on', async () => {
+    api({ 'GET /wps/member/referral': () => ({ code: 'K7PQ2MZX', invitedTotal: 0, invited: [] }) });
     storeSession();
     renderApp('/m/mine', { tenant: tenantWithBaseScreens() });
     fireEvent.click(await screen.findByRole('button', { name: TY.referral }));
     const dialog = await screen.findByRole('dialog', { name: TY.referral });
     const link = within(dialog).getByRole('textbox') as HTMLInputElement;
-    expect(link.value).toBe(`https://${window.location.host}/m/register?affiliateCode=juan`);
+    await waitFor(() => expect(link.value).toBe(`https://${window.location.host}/m/register?affiliateCode=K7PQ2MZX`));
   });
 
   it('referral without the REFERRAL promotion says contact_service for 2 s', async () => {

@@ -16,6 +16,7 @@ import { appRoutes } from '../../src/app/router';
 import { ROUTE_TITLES } from '../../src/app/route-titles';
 import { SCREEN_MODULES } from '../../src/app/screen-modules';
 import type { Tenant } from '../../src/generated/tenant';
+import type { StartupSettings } from '../../src/lib/app-config';
 import { isTranslationKey } from '../../src/lib/i18n-keys';
 import {
   BACK_TO_HOME,
@@ -42,8 +43,8 @@ afterEach(() => {
 const MANIFEST: readonly RouteDef[] = ROUTES;
 
 /** Renders the routes built from `manifest` in a memory router, as the app does. */
-function renderRoutes(path: string, tenant: Tenant, manifest: readonly RouteDef[] = ROUTES) {
-  const router = createMemoryRouter(appRoutes({ tenant, startup: {} }, manifest), { initialEntries: [path] });
+function renderRoutes(path: string, tenant: Tenant, manifest: readonly RouteDef[] = ROUTES, startup: StartupSettings = {}) {
+  const router = createMemoryRouter(appRoutes({ tenant, startup }, manifest), { initialEntries: [path] });
   render(
     <I18nProvider i18n={testI18n()}>
       <RouterProvider router={router} />
@@ -88,6 +89,7 @@ describe('the route manifest', () => {
       securityCenter: 'module:securityCenter',
       uplineTransfer: 'module:uplineTransfer',
       manualRebate: 'module:manualRebate',
+      rewardCenter: 'module:rewardCenter',
       rebateReport: 'module:rebateReport',
       transactionRecord: 'module:transactionRecord',
       gameRecord: 'module:gameRecord',
@@ -104,7 +106,11 @@ describe('the route manifest', () => {
       startLottery: 'module:startLottery',
       help: 'help',
       helpDetail: 'help',
+      activity: 'activity',
+      activityInfo: 'activityInfo',
       maintenance: 'module:maintenance',
+      webEmail: 'module:webEmail',
+      feedback: 'module:feedback',
     });
   });
 
@@ -119,6 +125,7 @@ describe('the route manifest', () => {
       securityCenter: 'memberCentre',
       uplineTransfer: 'memberCentre',
       manualRebate: 'memberCentre',
+      rewardCenter: 'memberCentre',
       rebateReport: 'memberCentre',
       transactionRecord: 'memberCentre',
       gameRecord: 'memberCentre',
@@ -127,6 +134,8 @@ describe('the route manifest', () => {
       withdrawReport: 'memberCentre',
       set: 'session',
       changePsw: 'session',
+      webEmail: 'session',
+      feedback: 'session',
     });
   });
 });
@@ -196,6 +205,7 @@ describe('layout lists derived from the manifest', () => {
         '/m/profitandloss',
         '/m/member/manualRebate',
         '/m/member/rebateReport',
+        '/m/rewardCenter',
         '/m/upLine/transfer',
         '/m/vouReport',
         '/m/withdrawReport',
@@ -278,6 +288,20 @@ describe('a screen that is only a node tree', () => {
   it('leads home when the tenant does not whitelist it', () => {
     const router = renderRoutes(PROMO_PATH, promoTenant({ routes: { whitelist: ALL_PATHS } }), manifest);
     expect(router.state.location.pathname).toBe('/m/home');
+  });
+
+  it('leads home while its flag is off, by the tenant file or by the server\'s startup flags', async () => {
+    const flagged: RouteDef = { ...promoRoute, aliases: [], gate: { flag: 'REWCEN3' } };
+    const withFlag = [...ROUTES, flagged];
+    let router = renderRoutes(PROMO_PATH, promoTenant({ flags: { REWCEN3: false } }), withFlag);
+    expect(router.state.location.pathname).toBe('/m/home');
+    cleanup();
+    router = renderRoutes(PROMO_PATH, promoTenant({ flags: { REWCEN3: true } }), withFlag, { info: { whitelabel: { REWCEN3: false } } });
+    expect(router.state.location.pathname).toBe('/m/home');
+    cleanup();
+    router = renderRoutes(PROMO_PATH, promoTenant({ flags: { REWCEN3: true } }), withFlag);
+    expect(await screen.findByRole('link', { name: TY.deposit })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(PROMO_PATH);
   });
 
   it('for some member types only: a visitor and other types go home, those types see it', async () => {

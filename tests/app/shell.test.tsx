@@ -154,9 +154,9 @@ describe('header', () => {
   });
 
   it('other pages show a back arrow and their title', async () => {
-    renderApp('/m/webEmail');
+    renderApp('/m/useragreement');
     const header = screen.getByRole('banner');
-    expect(within(header).getByRole('heading', { level: 1 }).textContent).toBe(TY.message_center);
+    expect(within(header).getByRole('heading', { level: 1 }).textContent).toBe(TY.user_agreement);
     expect(within(header).getByRole('button', { name: TY.back })).toBeTruthy();
   });
 
@@ -206,17 +206,28 @@ describe('footer', () => {
     },
   );
 
-  it('the member-centre item carries the unclaimed promotions count', async () => {
+  it('the member-centre item carries the count of rewards to claim', async () => {
     storeSession();
-    scriptApi(requestMock, memberApi({ 'GET /wps/promotions': () => [{ id: 1 }, { id: 2 }] }));
+    scriptApi(requestMock, memberApi({ 'GET /wps/rewards/count': () => ({ unclaimed: 2 }) }));
     renderApp('/m/home');
     const item = within(screen.getByRole('contentinfo')).getByRole('link', { name: new RegExp(TY.member_centre) });
     await waitFor(() => expect(item.querySelector('.nav-item__count')?.textContent).toBe('2'));
   });
 
+  it('asks for no reward count when the tenant has the reward centre off', async () => {
+    storeSession();
+    scriptApi(requestMock, memberApi({ 'GET /wps/rewards/count': () => ({ unclaimed: 2 }) }));
+    renderApp('/m/home', { tenant: tenantWith({ flags: { REWCEN3: false } }) });
+    const item = within(screen.getByRole('contentinfo')).getByRole('link', { name: new RegExp(TY.member_centre) });
+    const paths = () => requestMock.mock.calls.map((c) => String(c[1]));
+    await waitFor(() => expect(paths()).toContain('/wps/member/wallet'));
+    expect(paths()).not.toContain('/wps/rewards/count');
+    expect(item.querySelector('.nav-item__count')).toBeNull();
+  });
+
   it("a logout drops the member's counts and balance in the same update", async () => {
     storeSession();
-    scriptApi(requestMock, memberApi({ 'GET /wps/promotions': () => [{ id: 1 }, { id: 2 }] }));
+    scriptApi(requestMock, memberApi({ 'GET /wps/rewards/count': () => ({ unclaimed: 2 }) }));
     renderApp('/m/home');
     const item = within(screen.getByRole('contentinfo')).getByRole('link', { name: new RegExp(TY.member_centre) });
     await waitFor(() => expect(item.querySelector('.nav-item__count')?.textContent).toBe('2'));
@@ -332,7 +343,7 @@ describe('feedback', () => {
   });
 
   it('shows the empty-state panel on screens without content', async () => {
-    renderApp('/m/feedback');
+    renderApp('/m/useragreement');
     expect(await screen.findByText(TY.no_data)).toBeTruthy();
   });
 });

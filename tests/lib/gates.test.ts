@@ -179,6 +179,8 @@ describe('links of the _base tenant to routes behind a flag', () => {
   it('show only when that flag is on, so none leads to a route that sends the member home', () => {
     const gated = (ROUTES as readonly RouteDef[]).filter((r) => r.gate !== undefined);
     expect(gated.map((r) => [r.path, r.gate?.flag])).toEqual([
+      ['/m/webEmail', 'MAILCEN'],
+      ['/m/rewardCenter', 'REWCEN3'],
       ['/m/vouReport', 'DEPRECM3'],
       ['/m/withdrawReport', 'WITHREC3'],
       ['/m/transaction/record', 'TRANSREC3'],
@@ -187,6 +189,7 @@ describe('links of the _base tenant to routes behind a flag', () => {
       ['/m/upLine/transfer', 'AGETRANSFERUP3'],
       ['/m/member/manualRebate', 'MANPLAYREB3'],
       ['/m/member/rebateReport', 'PLYRBT'],
+      ['/m/feedback', 'FEEDBACK3'],
     ]);
     let links = 0;
     for (const { ptr, node } of nodesOf(base.screens, '/screens')) {
@@ -197,8 +200,9 @@ describe('links of the _base tenant to routes behind a flag', () => {
       links += 1;
       expect(requiredFlags(node.gate), ptr).toContain(flag);
     }
-    // The member-centre list (8), its record tiles (2) and the home quick button to cash back.
-    expect(links).toBe(11);
+    // The member-centre list (8 money entries, the reward, message and feedback centres), its record tiles (2),
+    // the home quick buttons to cash back and the reward centre, and the agent grid's message centre.
+    expect(links).toBe(16);
   });
 });
 

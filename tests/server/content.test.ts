@@ -93,7 +93,7 @@ describeBackends('announcements, promotions, affiliate codes, captcha, outbox', 
   it('lists the promotions the tenant enables', async () => {
     const app = server().app;
     const ph = await call<{ type: string; title: string }[]>(app, 'GET', '/wps/promotions?lang=EN');
-    expect(ph.body.value!.map((p) => p.type)).toEqual(['REFERRAL', 'MISSION']);
+    expect(ph.body.value!.map((p) => p.type)).toEqual(['REFERRAL', 'MISSION', 'DEPOSIT', 'SIGN_IN', 'TURNOVER']);
     const en = await call<{ type: string }[]>(app, 'GET', '/wps/promotions', { host: EN });
     expect(en.body.value!.map((p) => p.type)).toEqual(['REFERRAL']);
     expect((await call(app, 'GET', '/wps/promotions?lang=1')).status).toBe(400);

@@ -10,6 +10,8 @@ import { WALLET_CONTRACT_CASES } from './wallet-deposit-contract-cases';
 import { REBATE_TRANSFER_CONTRACT_CASES } from './rebate-transfer-contract-cases';
 import { RECORDS_CONTRACT_CASES } from './records-contract-cases';
 import { MONEY_RECORDS_CONTRACT_CASES } from './money-records-contract-cases';
+import { ENGAGEMENT_CONTRACT_CASES } from './engagement-contract-cases';
+import { REWARD_CONTRACT_CASES } from './rewards-contract-cases';
 import { call, callEncrypted, describeBackends, EN, expectLedgerClean, fundedPlayer, lastSmsCode, nextIp, PH, spinKey, tokenFor, uniqueDigits, type Envelope } from './helpers';
 
 type Result = { status: number; body: Envelope; res?: LightMyRequestResponse };
@@ -137,6 +139,8 @@ const CASES: Record<string, Case> = {
   ...REBATE_TRANSFER_CONTRACT_CASES,
   ...RECORDS_CONTRACT_CASES,
   ...MONEY_RECORDS_CONTRACT_CASES,
+  ...ENGAGEMENT_CONTRACT_CASES,
+  ...REWARD_CONTRACT_CASES,
 };
 
 const OPS_PASSWORD = 'contract password';

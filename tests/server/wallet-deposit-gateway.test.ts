@@ -1,6 +1,6 @@
 /**
  * Gateway deposits end to end: the member creates a deposit, the player confirms on the
- * reference provider's page, the provider's signed callback credits amount - fee and the bonus
+ * reference provider's page, the provider's signed callback credits amount - fee (the bonus waits in the reward centre)
  * once with their turnover; forged, stale and mismatched notices change nothing; late notices
  * credit nothing.
  */
@@ -56,7 +56,7 @@ describeBackends('wallet deposits through the payment provider', ({ server }) =>
     expect((await call(app, 'GET', '/wps/wallet/deposit/channels')).status).toBe(401);
   });
 
-  it('pays through the provider page: credits amount and bonus once, adds turnover, returns the player to the site', async () => {
+  it('pays through the provider page: credits the amount once with turnover, grants the bonus once as a reward, returns the player to the site', async () => {
     const { app } = server();
     const { token, memberId } = await fundedPlayer(app, 10_000);
     const deposit = await newDeposit(app, token, 'gcash', 500.5);
@@ -83,11 +83,11 @@ describeBackends('wallet deposits through the payment provider', ({ server }) =>
     const after = await call<DepositValue>(app, 'GET', `/wps/wallet/deposits/${deposit.id}`, { token });
     expect(after.body.value).toMatchObject({ state: 'paid', amount: 500.5, bonus: 100.1 });
     expect(after.body.value!.payUrl).toBeUndefined();
-    expect(await balanceOf(app, memberId)).toBe(10_000 + 50_050 + 10_010);
-    expect(await requirementsOf(app, memberId)).toEqual([
-      { source: 'deposit', sourceId: String(deposit.id), required: 50_050 },
-      { source: 'bonus', sourceId: String(deposit.id), required: 50_050 },
-    ]);
+    // demo-ph has the reward centre (REWCEN3): the bonus waits there, once, with its turnover.
+    expect(await balanceOf(app, memberId)).toBe(10_000 + 50_050);
+    expect(await requirementsOf(app, memberId)).toEqual([{ source: 'deposit', sourceId: String(deposit.id), required: 50_050 }]);
+    const bonusReward = sql`SELECT amount::int, turnover_required::int FROM rewards WHERE member_id = ${memberId} AND source = 'deposit_bonus' AND source_ref = ${String(deposit.id)}`;
+    expect(await rows(app.db.orm, bonusReward)).toEqual([{ amount: 10_010, turnover_required: 50_050 }]);
     const kinds = await rows<{ kind: string }>(app.db.orm, sql`SELECT t.kind FROM deposits d JOIN ledger_transactions t ON t.id = d.transaction_id WHERE d.id = ${deposit.id}`);
     expect(kinds).toEqual([{ kind: 'DEPOSIT' }]);
 
@@ -101,8 +101,9 @@ describeBackends('wallet deposits through the payment provider', ({ server }) =>
     await app.db.orm.execute(sql`UPDATE gateway_payments SET delivered_at = NULL, next_attempt_at = now() WHERE id = ${payment.id}`);
     expect((await runDepositJobs(app)).redelivered).toBe(1);
     expect((await findPayment(app, payment.id))!.deliveredAt).not.toBeNull();
-    expect(await balanceOf(app, memberId)).toBe(10_000 + 50_050 + 10_010);
-    expect(await requirementsOf(app, memberId)).toHaveLength(2);
+    expect(await balanceOf(app, memberId)).toBe(10_000 + 50_050);
+    expect(await requirementsOf(app, memberId)).toHaveLength(1);
+    expect(await rows(app.db.orm, bonusReward)).toHaveLength(1);
     await expectLedgerClean(app);
   });
 
@@ -140,7 +141,8 @@ describeBackends('wallet deposits through the payment provider', ({ server }) =>
     await app.db.orm.execute(sql`UPDATE gateway_payments SET amount = 12000, next_attempt_at = now() WHERE id = ${payment.id}`);
     expect((await runDepositJobs(app)).redelivered).toBe(1);
     expect((await findPayment(app, payment.id))!).toMatchObject({ attempts: 2, lastError: null, nextAttemptAt: null });
-    expect(await balanceOf(app, memberId)).toBe(12_000 + 2_400);
+    // The 20% bonus waits in the reward centre (demo-ph has REWCEN3).
+    expect(await balanceOf(app, memberId)).toBe(12_000);
     await expectLedgerClean(app);
   });
 
@@ -154,8 +156,10 @@ describeBackends('wallet deposits through the payment provider', ({ server }) =>
     const outcomes = answers.map((a) => a.body.value!.outcome);
     expect(outcomes.filter((o) => o === 'credited')).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(49);
-    expect(await balanceOf(app, memberId)).toBe(100_000 + 20_000);
-    expect(await requirementsOf(app, memberId)).toHaveLength(2);
+    // The 20% bonus waits in the reward centre (demo-ph has REWCEN3), granted once.
+    expect(await balanceOf(app, memberId)).toBe(100_000);
+    expect(await requirementsOf(app, memberId)).toHaveLength(1);
+    expect(await rows(app.db.orm, sql`SELECT id FROM rewards WHERE member_id = ${memberId} AND source = 'deposit_bonus'`)).toHaveLength(1);
     await expectLedgerClean(app);
   });
 

@@ -15,3 +15,7 @@ export { verbs as withdrawals } from './withdrawals';
 export { verbs as identity } from './identity';
 export { verbs as rebates } from './rebates';
 export { verbs as records } from './records';
+export { verbs as messages } from './messages';
+export { verbs as feedback } from './feedback';
+export { verbs as rewards } from './rewards';
+export { verbs as promotions } from './promotions';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
 import { apiRoute } from '../../lib/route';
 
-/** The member's message inbox: unread count, pages, mark as read. */
+/** The member's message centre: unread count, pages, mark one or all read, delete. */
 export default async function messageRoutes(app: FastifyInstance) {
   apiRoute(app, 'member', 'unreadCount', {
     handler: async (request) => app.repos.messages.unreadCount(request.auth!.member.id),
@@ -27,6 +27,17 @@ export default async function messageRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const { id } = request.params;
       if (!(await app.repos.messages.markRead(request.auth!.member.id, id))) throw new ApiError('not.found', 404);
+      return true;
+    },
+  });
+
+  apiRoute(app, 'member', 'readAllMessages', {
+    handler: async (request) => app.repos.messages.markAllRead(request.auth!.member.id),
+  });
+
+  apiRoute(app, 'member', 'deleteMessage', {
+    handler: async (request) => {
+      if (!(await app.repos.messages.remove(request.auth!.member.id, request.params.id))) throw new ApiError('not.found', 404);
       return true;
     },
   });

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { useMemberState } from '../../features/account';
 import { useRuntimeState } from '../../lib/runtime';
 import { closeDialog, useOpenDialog } from './dialog-store';
 
@@ -12,13 +11,12 @@ const LanguageDialog = lazy(() => import('./language-dialog'));
 export function DialogHost() {
   const dialog = useOpenDialog();
   const userName = useRuntimeState((state) => state.session?.userName);
-  const account = useMemberState((data) => data.member?.account);
   // The store outlives the shell: a dialog left open must not come back with the next one.
   useEffect(() => closeDialog, []);
   return (
     <Suspense fallback={null}>
       {dialog === 'login' ? <LoginDialog onClose={closeDialog} /> : null}
-      {dialog === 'referral' && userName !== undefined ? <ReferralDialog code={account ?? userName} onClose={closeDialog} /> : null}
+      {dialog === 'referral' && userName !== undefined ? <ReferralDialog onClose={closeDialog} /> : null}
       {dialog === 'language' ? <LanguageDialog onClose={closeDialog} /> : null}
     </Suspense>
   );

@@ -1,7 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from '../../lib/i18n';
-import { currentLanguageCode } from '../../lib/language';
-import { useMemberScope, useRuntimeState, useTenant } from '../../lib/runtime';
+import { useGateContext, useMemberScope, useRuntimeState } from '../../lib/runtime';
 
 // The SWR hooks behind the member data are not part of a visitor's first load.
 const MemberDataLoader = lazy(() => import('./member-data-loader'));
@@ -11,14 +9,13 @@ const NON_AGENT_TYPES: readonly number[] = [0, 4, 40];
 
 /** Loads the logged-in member's data into the member store; nothing for a visitor. */
 export function MemberDataHost() {
-  const { i18n } = useTranslation();
-  const tenant = useTenant();
+  const rewardCentre = useGateContext().flags.REWCEN3 === true;
   const scope = useMemberScope();
   const type = useRuntimeState((state) => state.session?.type);
   if (scope === null || type === undefined) return null;
   return (
     <Suspense fallback={null}>
-      <MemberDataLoader scope={scope} lang={currentLanguageCode(i18n, tenant)} agent={!NON_AGENT_TYPES.includes(type)} />
+      <MemberDataLoader scope={scope} rewardCentre={rewardCentre} agent={!NON_AGENT_TYPES.includes(type)} />
     </Suspense>
   );
 }

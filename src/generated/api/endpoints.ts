@@ -4,7 +4,9 @@ import type * as announcements from './announcements';
 import type * as captcha from './captcha';
 import type * as common from './common';
 import type * as dev from './dev';
+import type * as feedback from './feedback';
 import type * as games from './games';
+import type * as inbox from './inbox';
 import type * as inhouse from './inhouse';
 import type * as member from './member';
 import type * as moneyRecords from './money-records';
@@ -13,6 +15,7 @@ import type * as promotions from './promotions';
 import type * as rebates from './rebates';
 import type * as relay from './relay';
 import type * as reports from './reports';
+import type * as rewards from './rewards';
 import type * as securityCentre from './security-centre';
 import type * as security from './security';
 import type * as session from './session';
@@ -109,6 +112,76 @@ export interface Endpoints {
     body: undefined;
     payload: undefined;
     response: dev.CaptchaCode;
+    defaults: { query: never; body: never };
+  };
+  /** One image for the next feedback: raw body image/png or image/jpeg, at most 5 MB, its first bytes checked against the type. Answers the image id to name in POST /wps/feedback. A member holds at most 9 images not yet sent (429 rate.limited past that; unsent images older than a day are dropped first). Another content type: 415 content.type.unsupported; larger: 413 body.too.large; content not of its type: 400 image.invalid. */
+  'PUT /wps/feedback/images': {
+    method: 'PUT';
+    path: '/wps/feedback/images';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: feedback.Uploaded;
+    defaults: { query: never; body: never };
+  };
+  /** Sends feedback. Content outside the tenant's word counts: 400 feedback.words with { field: '/content', min, max, words }. An image id that is not the member's unsent image: 400 validation.failed on /imageIds. Free-trial accounts: 403 trial.forbidden. */
+  'POST /wps/feedback': {
+    method: 'POST';
+    path: '/wps/feedback';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: feedback.SubmitBody;
+    payload: undefined;
+    response: feedback.Feedback;
+    defaults: { query: never; body: never };
+  };
+  /** The member's own feedback, newest first, with the operator's replies. */
+  'GET /wps/feedback': {
+    method: 'GET';
+    path: '/wps/feedback';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: feedback.PageQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: feedback.FeedbackPage;
+    defaults: { query: 'page' | 'pageSize'; body: never };
+  };
+  /** Feedback of the operator's merchants (or of one), newest first; `open` lists only what has no reply yet. */
+  'GET /ops/feedback': {
+    method: 'GET';
+    path: '/ops/feedback';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: feedback.OpsQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: feedback.OpsFeedbackList;
+    defaults: { query: 'limit'; body: never };
+  };
+  /** Answers one feedback (the member reads it under the feedback); a later reply replaces the earlier one. With its audit row, in one transaction. */
+  'POST /ops/feedback/:id/reply': {
+    method: 'POST';
+    path: `/ops/feedback/${string}/reply`;
+    auth: 'none';
+    produces: 'application/json';
+    params: common.IdParams;
+    query: undefined;
+    headers: undefined;
+    body: feedback.ReplyBody;
+    payload: undefined;
+    response: feedback.OpsFeedback;
     defaults: { query: never; body: never };
   };
   /** One page of games in display order. Filters combine: gameType (INHOUSE: the in-house vendor's RNG games), vassalage, gameClassify (ALL, NEW, HOT or a slot type), isNew=1, gameName (substring of the name in any language, case-insensitive), minBet (the game's minimum bet equals it), minLine (equals). page (or pageNo) is 1-based; pageSize defaults to 26 (at most 100). A page past the end is empty with the real total. */
@@ -349,6 +422,20 @@ export interface Endpoints {
     response: games.HtmlPage;
     defaults: { query: never; body: never };
   };
+  /** Sends one message (title and content, plain text) to `to`: `member` (the member `username`), `team` (every member under the agent `username`, at any depth, the agent not included) or `all` (every member of the merchant). Free-trial accounts never receive messages. An unknown username: 404 not.found; `username` missing for member or team, or given with all: 400 validation.failed on /username. Answers how many members received it. */
+  'POST /ops/messages': {
+    method: 'POST';
+    path: '/ops/messages';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: inbox.SendBody;
+    payload: undefined;
+    response: inbox.Sent;
+    defaults: { query: never; body: never };
+  };
   /** The slot's page (no inline script: it runs under script-src 'self'). Its back control goes to returnUrl (default /m/home), in the top window when framed. */
   'GET /wps/game/inhouse/slot': {
     method: 'GET';
@@ -494,6 +581,48 @@ export interface Endpoints {
     query: undefined;
     headers: undefined;
     body: common.EmptyBody;
+    payload: undefined;
+    response: common.Done;
+    defaults: { query: never; body: never };
+  };
+  /** The member's own referral (invitation) code, made on first asking (8 characters, A-Z and 2-9, unique in the merchant), and the friends who registered with it, newest first (at most 50, usernames masked). A friend registering with the code (affiliateCode) becomes the member's downline. Free-trial accounts: 403 trial.forbidden. */
+  'GET /wps/member/referral': {
+    method: 'GET';
+    path: '/wps/member/referral';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: common.NoQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: member.Referral;
+    defaults: { query: never; body: never };
+  };
+  /** Marks every unread message of the member read; answers how many were marked (0 when none was unread). */
+  'POST /wps/member/messages/readAll': {
+    method: 'POST';
+    path: '/wps/member/messages/readAll';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: common.EmptyBody;
+    payload: undefined;
+    response: member.Count;
+    defaults: { query: never; body: never };
+  };
+  /** Deletes one of the member's messages. Another member's message, or one already deleted: 404 not.found. */
+  'DELETE /wps/member/messages/:id': {
+    method: 'DELETE';
+    path: `/wps/member/messages/${string}`;
+    auth: 'required';
+    produces: 'application/json';
+    params: common.IdParams;
+    query: undefined;
+    headers: undefined;
+    body: undefined;
     payload: undefined;
     response: common.Done;
     defaults: { query: never; body: never };
@@ -778,11 +907,11 @@ export interface Endpoints {
     response: ops.CliResult;
     defaults: { query: never; body: never };
   };
-  /** Available promotions: enabled ones whose type the tenant enables (settings.promotions, e.g. REFERRAL, MISSION). */
+  /** Available promotions: enabled ones whose type the tenant enables (settings.promotions, e.g. REFERRAL, MISSION), optionally of one category. With a session each carries the member's status (signed, process, issued, joined, applying, rejected) and whether the member can act now; before its start or after its end the status is coming_soon or closed for everyone. */
   'GET /wps/promotions': {
     method: 'GET';
     path: '/wps/promotions';
-    auth: 'none';
+    auth: 'optional';
     produces: 'application/json';
     params: undefined;
     query: promotions.Query;
@@ -790,6 +919,34 @@ export interface Endpoints {
     body: undefined;
     payload: undefined;
     response: promotions.Promotions1;
+    defaults: { query: never; body: never };
+  };
+  /** One promotion by its code (its terms are HTML the client sanitises), with the member's status as in the list. 404 promotion.not.found for a code the tenant does not offer. */
+  'GET /wps/promotions/:code': {
+    method: 'GET';
+    path: `/wps/promotions/${string}`;
+    auth: 'optional';
+    produces: 'application/json';
+    params: promotions.CodeParams;
+    query: promotions.DetailQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: promotions.Promotion;
+    defaults: { query: never; body: never };
+  };
+  /** The promotion's action for the member: SIGN_IN grants today's reward (409 promotion.done when already signed today), TURNOVER grants its reward once the target is reached (409 promotion.target.unmet with value { progress, target }; promotion.done when granted before), MISSION joins, APPLY sends the remark (400 validation.failed /remark when empty or longer than 140 characters; a rejected application may be sent again). 409 promotion.not.started, promotion.closed, promotion.no.action (DEPOSIT, REFERRAL, REBATE). Answers the promotion with the member's new status. Racing or repeated requests grant nothing twice (one entry per member, promotion and day or once). */
+  'POST /wps/promotions/:code/act': {
+    method: 'POST';
+    path: `/wps/promotions/${string}/act`;
+    auth: 'required';
+    produces: 'application/json';
+    params: promotions.CodeParams;
+    query: undefined;
+    headers: undefined;
+    body: promotions.ActBody;
+    payload: undefined;
+    response: promotions.Promotion;
     defaults: { query: never; body: never };
   };
   /** The rebate accrued since the last claim: per game type the valid turnover, rate and amount; the total; the tenant's minimum claim and turnover multiplier; the last claim's time; whether it can be claimed now and, when not, why (rebate.nothing.accrued, rebate.below.minimum). 403 rebate.disabled when the tenant has cash back off (flag MANPLAYREB3). */
@@ -916,6 +1073,48 @@ export interface Endpoints {
     body: undefined;
     payload: undefined;
     response: reports.Pnl;
+    defaults: { query: never; body: never };
+  };
+  /** The member's rewards, newest first: claimable ones (unclaimed, not expired), then or only the claimed or expired ones by `state`. At most 100. */
+  'GET /wps/rewards': {
+    method: 'GET';
+    path: '/wps/rewards';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: rewards.ListQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: rewards.RewardList;
+    defaults: { query: never; body: never };
+  };
+  /** How many rewards the member can claim now (unclaimed and not expired): the member-centre and footer badge. */
+  'GET /wps/rewards/count': {
+    method: 'GET';
+    path: '/wps/rewards/count';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: common.NoQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: rewards.Count;
+    defaults: { query: never; body: never };
+  };
+  /** Pays reward `id` into the wallet in one transaction (ledger kind BONUS) and adds its turnover requirement. Another member's or an unknown reward: 404 reward.not.found; claimed already: 409 reward.claimed; past its expiry: 409 reward.expired. Idempotent: Idempotency-Key required; a repeat with the same key answers the first claim and pays nothing. Racing claims with different keys: one pays, the others get reward.claimed. */
+  'POST /wps/rewards/:id/claim': {
+    method: 'POST';
+    path: `/wps/rewards/${string}/claim`;
+    auth: 'required';
+    produces: 'application/json';
+    params: common.IdParams;
+    query: undefined;
+    headers: rewards.IdempotencyHeaders;
+    body: common.EmptyBody;
+    payload: undefined;
+    response: rewards.Claim;
     defaults: { query: never; body: never };
   };
   /** Sets the payment password when the member has none (else 409 payment.password.exists: change it or reset it by SMS). */
@@ -1510,6 +1709,13 @@ export interface RouteNames {
     outbox: 'GET /wps/dev/outbox';
     captcha: 'GET /wps/dev/captcha';
   };
+  feedback: {
+    uploadImage: 'PUT /wps/feedback/images';
+    submit: 'POST /wps/feedback';
+    list: 'GET /wps/feedback';
+    opsList: 'GET /ops/feedback';
+    opsReply: 'POST /ops/feedback/:id/reply';
+  };
   games: {
     list: 'GET /wps/game/list';
     types: 'GET /wps/game/types';
@@ -1529,6 +1735,9 @@ export interface RouteNames {
     vendorIcon: 'GET /wps/game/icon/vendor/:vassalage.png';
     vendorPage: 'GET /wps/game/vendor/play';
   };
+  inbox: {
+    sendMessage: 'POST /ops/messages';
+  };
   inhouse: {
     slotPage: 'GET /wps/game/inhouse/slot';
     slotScript: 'GET /wps/game/inhouse/slot.js';
@@ -1543,6 +1752,9 @@ export interface RouteNames {
     unreadCount: 'GET /wps/member/unreadCount';
     messages: 'GET /wps/member/messages';
     readMessage: 'POST /wps/member/messages/:id/read';
+    referral: 'GET /wps/member/referral';
+    readAllMessages: 'POST /wps/member/messages/readAll';
+    deleteMessage: 'DELETE /wps/member/messages/:id';
   };
   'money-records': {
     deposits: 'GET /wps/records/deposits';
@@ -1570,6 +1782,8 @@ export interface RouteNames {
   };
   promotions: {
     list: 'GET /wps/promotions';
+    detail: 'GET /wps/promotions/:code';
+    act: 'POST /wps/promotions/:code/act';
   };
   rebates: {
     accrued: 'GET /wps/rebates/accrued';
@@ -1585,6 +1799,11 @@ export interface RouteNames {
     bets: 'GET /wps/records/bets';
     bet: 'GET /wps/records/bets/:id';
     pnl: 'GET /wps/records/pnl';
+  };
+  rewards: {
+    list: 'GET /wps/rewards';
+    count: 'GET /wps/rewards/count';
+    claim: 'POST /wps/rewards/:id/claim';
   };
   'security-centre': {
     setPaymentPassword: 'POST /wps/security/paymentPassword';

@@ -2,16 +2,38 @@
 
 /**
  * This interface was referenced by `Promotions`'s JSON-Schema
+ * via the `definition` "actBody".
+ */
+export type ActBody = {
+  /**
+   * APPLY only: at most 140 characters
+   */
+  remark?: string;
+} | null;
+/**
+ * What the member can do: claim (SIGN_IN, TURNOVER), join (MISSION), apply (APPLY), none
+ *
+ * This interface was referenced by `Promotions`'s JSON-Schema
+ * via the `definition` "action".
+ */
+export type Action = 'claim' | 'join' | 'apply' | 'none';
+/**
+ * Spec section 3 statuses: applying, rejected, issued, claimed, process, joined, closed, signed, coming soon
+ *
+ * This interface was referenced by `Promotions`'s JSON-Schema
+ * via the `definition` "status".
+ */
+export type Status =
+  'applying' | 'rejected' | 'issued' | 'claimed' | 'process' | 'joined' | 'closed' | 'signed' | 'coming_soon';
+/**
+ * This interface was referenced by `Promotions`'s JSON-Schema
  * via the `definition` "promotions".
  */
-export type Promotions1 = {
-  id: number;
-  type: string;
-  title: string;
-  content: string;
-  imageUrl: string | null;
-}[];
+export type Promotions1 = Promotion[];
 
+/**
+ * Promotions of the tenant's enabled types (settings.promotions), one row per language sharing a code, with a category (the list's tabs), a period and, by type, an action: SIGN_IN claim (daily), TURNOVER claim (once the valid turnover since the start reaches target), MISSION join, APPLY apply (remark of at most 140 characters); DEPOSIT, REFERRAL, REBATE have none here. What a claim grants waits in the reward centre (rewards.json). Amounts are currency units with 2 decimals. Operators create promotions with `npm run ops -- promotions create` in EN and TY.
+ */
 export interface Promotions {
   [k: string]: unknown;
 }
@@ -24,5 +46,58 @@ export interface Query {
    * Language code of the spec's language list (TY, EN, CN, ...).
    */
   lang?: string;
+  category?: string;
   t?: string;
+}
+/**
+ * This interface was referenced by `Promotions`'s JSON-Schema
+ * via the `definition` "detailQuery".
+ */
+export interface DetailQuery {
+  /**
+   * Language code of the spec's language list (TY, EN, CN, ...).
+   */
+  lang?: string;
+  t?: string;
+}
+/**
+ * This interface was referenced by `Promotions`'s JSON-Schema
+ * via the `definition` "codeParams".
+ */
+export interface CodeParams {
+  code: string;
+}
+/**
+ * This interface was referenced by `Promotions`'s JSON-Schema
+ * via the `definition` "promotion".
+ */
+export interface Promotion {
+  id: number;
+  code: string;
+  type: string;
+  category: string;
+  title: string;
+  /**
+   * HTML terms (sanitise before showing)
+   */
+  content: string;
+  imageUrl: string | null;
+  action: Action;
+  status?: Status;
+  /**
+   * Whether the member can take the action now
+   */
+  canAct: boolean;
+  rewardAmount: number;
+  turnoverMultiplier: number;
+  /**
+   * TURNOVER: the valid turnover to reach
+   */
+  target?: number;
+  /**
+   * TURNOVER: the member's valid turnover since the start
+   */
+  progress?: number;
+  startsAt?: string;
+  endsAt?: string;
 }

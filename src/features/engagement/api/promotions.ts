@@ -1,27 +1,37 @@
 /**
- * Promotions (GET /wps/promotions): the promotions available to the member. The member-centre and
- * reward-center badge counts them as unclaimed (the API lists only what can still be taken up).
+ * Promotions (schemas/api/promotions.json): the list with the member's statuses, and the
+ * member's action on one (claim, join, apply).
  */
-import type { SWRResponse } from 'swr';
-import type { Promotions1 as PromotionList } from '../../../generated/api/promotions';
+import { useSWRConfig, type SWRResponse } from 'swr';
+import type { ActBody, Action, Promotion, Promotions1 as PromotionList, Status } from '../../../generated/api/promotions';
 import { request, type ApiFailure } from '../../../lib/api/client';
-import { resourceKey, useResource } from '../../../lib/api/swr';
+import { isResourceKey, resourceKey, useResource } from '../../../lib/api/swr';
 
-export type { PromotionList };
-export type Promotion = PromotionList[number];
+export type { Action as PromotionAction, Promotion, PromotionList, Status as PromotionStatus };
 
 export const PROMOTIONS_PATH = '/wps/promotions';
+export const PROMOTIONS_ENDPOINT = 'GET /wps/promotions';
+export const PROMOTION_DETAIL_PATH = '/m/activityInfo';
 
 export function getPromotions(lang?: string): Promise<PromotionList> {
   return request('GET', PROMOTIONS_PATH, { query: { lang } });
 }
 
-/** Promotions in a language; `enabled` false (e.g. a visitor, for the badge) skips the call. */
-export function usePromotions(lang: string | undefined, enabled = true): SWRResponse<PromotionList, ApiFailure> {
-  return useResource(enabled ? resourceKey('GET /wps/promotions', { lang }) : null);
+/**
+ * Promotions in a language; `enabled` false skips the call. `scope` is the member scope (the
+ * statuses are the member's) or '' for a visitor.
+ */
+export function usePromotions(lang: string | undefined, enabled = true, scope = ''): SWRResponse<PromotionList, ApiFailure> {
+  return useResource(enabled ? resourceKey(PROMOTIONS_ENDPOINT, { lang }, scope) : null);
 }
 
-/** The badge number: promotions still open to the member. */
-export function unclaimedCount(list: PromotionList | undefined): number {
-  return Array.isArray(list) ? list.length : 0;
+/** The member's action on promotion `code`: answers the promotion with the new status. */
+export function actOnPromotion(code: string, body: ActBody = {}): Promise<Promotion> {
+  return request('POST', `/wps/promotions/${code}/act`, { body: body ?? {} });
+}
+
+/** Refetches every promotion list in the SWR cache this component renders under. */
+export function useRevalidatePromotions(): () => Promise<unknown> {
+  const { mutate } = useSWRConfig();
+  return () => mutate((key) => isResourceKey(key, PROMOTIONS_ENDPOINT));
 }

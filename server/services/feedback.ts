@@ -1,0 +1,166 @@
+/**
+ * Members' feedback (/m/feedback, FEEDBACK3) and the operator's reply. Images are uploaded one by
+ * one first (checked by their magic bytes, at most 5 MB) and named in the feedback, which takes at
+ * most 3 of the member's own unsent images; the content's word count must lie within the
+ * tenant's settings.feedback (spec section 5: "between {0} and {1} words").
+ */
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Feedback, FeedbackPage, OpsFeedback, SubmitBody } from '../../src/generated/api/feedback';
+import type { Tenant } from '../../src/generated/tenant';
+import { feedback, feedbackImages, members } from '../db/schema';
+import { ApiError, validationError } from '../errors';
+import type { ImageType } from '../lib/images';
+import { writeAudit } from '../ops/audit';
+import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
+
+/** Word counts when the tenant names none. */
+export const DEFAULT_FEEDBACK_WORDS = { minWords: 5, maxWords: 500 } as const;
+/** Unsent images a member may hold; unsent ones older than a day are dropped first. */
+export const MAX_UNSENT_IMAGES = 9;
+const UNSENT_TTL_MS = 86_400_000;
+
+export function feedbackWords(tenant: Tenant): { minWords: number; maxWords: number } {
+  return tenant.settings.feedback ?? DEFAULT_FEEDBACK_WORDS;
+}
+
+/** Words as a reader counts them: runs of anything but white space. */
+export function countWords(text: string): number {
+  const trimmed = text.trim();
+  return trimmed === '' ? 0 : trimmed.split(/\s+/u).length;
+}
+
+type Row = typeof feedback.$inferSelect;
+
+function present(row: Row, images: number): Feedback {
+  return {
+    id: row.id,
+    type: row.type as Feedback['type'],
+    content: row.content,
+    images,
+    createdAt: row.createdAt.toISOString(),
+    ...(row.reply !== null ? { reply: row.reply } : {}),
+    ...(row.repliedAt ? { repliedAt: row.repliedAt.toISOString() } : {}),
+  };
+}
+
+async function imageCounts(app: FastifyInstance, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await app.db.orm
+    .select({ feedbackId: feedbackImages.feedbackId, n: count() })
+    .from(feedbackImages)
+    .where(inArray(feedbackImages.feedbackId, ids))
+    .groupBy(feedbackImages.feedbackId);
+  return new Map(rows.map((r) => [Number(r.feedbackId), Number(r.n)]));
+}
+
+/** Keeps one image for the member's next feedback; answers its id. */
+export async function stageImage(app: FastifyInstance, memberId: number, image: { type: ImageType; data: Buffer }): Promise<number> {
+  return app.db.orm.transaction(async (tx) => {
+    // One member's uploads are counted one after another.
+    await tx.execute(sql`SELECT id FROM members WHERE id = ${memberId} FOR UPDATE`);
+    await tx
+      .delete(feedbackImages)
+      .where(and(eq(feedbackImages.memberId, memberId), isNull(feedbackImages.feedbackId), lt(feedbackImages.createdAt, new Date(Date.now() - UNSENT_TTL_MS))));
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(feedbackImages)
+      .where(and(eq(feedbackImages.memberId, memberId), isNull(feedbackImages.feedbackId)));
+    if (Number(n) >= MAX_UNSENT_IMAGES) throw new ApiError('rate.limited', 429);
+    const [row] = await tx.insert(feedbackImages).values({ memberId, contentType: image.type, data: image.data }).returning({ id: feedbackImages.id });
+    return row.id;
+  });
+}
+
+/** Sends the member's feedback with the images named (the member's own, not yet sent). */
+export async function submitFeedback(app: FastifyInstance, tenant: Tenant, memberId: number, body: SubmitBody): Promise<Feedback> {
+  const content = body.content.trim();
+  const { minWords, maxWords } = feedbackWords(tenant);
+  const words = countWords(content);
+  if (words < minWords || words > maxWords) throw new ApiError('feedback.words', 400, { field: '/content', min: minWords, max: maxWords, words });
+  const imageIds = body.imageIds ?? [];
+  return app.db.orm.transaction(async (tx) => {
+    const [row] = await tx.insert(feedback).values({ merchantCode: tenant.merchantCode, memberId, type: body.type, content }).returning();
+    if (imageIds.length > 0) {
+      const attached = await tx
+        .update(feedbackImages)
+        .set({ feedbackId: row.id })
+        .where(and(inArray(feedbackImages.id, imageIds), eq(feedbackImages.memberId, memberId), isNull(feedbackImages.feedbackId)))
+        .returning({ id: feedbackImages.id });
+      // Someone else's image, or one already sent: nothing of this feedback is kept.
+      if (attached.length !== imageIds.length) throw validationError('/imageIds', { location: 'body', reason: 'not your unsent image' });
+    }
+    return present(row, imageIds.length);
+  });
+}
+
+export async function memberFeedback(app: FastifyInstance, memberId: number, page: number, pageSize: number): Promise<FeedbackPage> {
+  const [{ n }] = await app.db.orm.select({ n: count() }).from(feedback).where(eq(feedback.memberId, memberId));
+  const rows = await app.db.orm
+    .select()
+    .from(feedback)
+    .where(eq(feedback.memberId, memberId))
+    .orderBy(desc(feedback.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const counts = await imageCounts(app, rows.map((r) => r.id));
+  const total = Number(n);
+  return { list: rows.map((r) => present(r, counts.get(r.id) ?? 0)), pageNum: page, totalPages: Math.ceil(total / pageSize), total };
+}
+
+// ---- Operator actions ----
+
+async function presentOps(app: FastifyInstance, rows: (Row & { username: string })[]): Promise<OpsFeedback[]> {
+  const counts = await imageCounts(app, rows.map((r) => r.id));
+  return rows.map((r) => ({
+    id: r.id,
+    merchantCode: r.merchantCode,
+    username: r.username,
+    type: r.type as OpsFeedback['type'],
+    content: r.content,
+    images: counts.get(r.id) ?? 0,
+    createdAt: r.createdAt.toISOString(),
+    ...(r.reply !== null ? { reply: r.reply } : {}),
+    ...(r.repliedBy !== null ? { repliedBy: r.repliedBy } : {}),
+    ...(r.repliedAt ? { repliedAt: r.repliedAt.toISOString() } : {}),
+  }));
+}
+
+const withUsername = { row: feedback, username: members.username };
+
+export async function listFeedback(app: FastifyInstance, actor: OpsActor, opts: { merchant?: string; open?: boolean; limit?: number }): Promise<OpsFeedback[]> {
+  if (opts.merchant) assertMerchant(actor, opts.merchant);
+  const scope = opts.merchant ? [opts.merchant] : actor.merchantCodes;
+  if (scope !== null && scope.length === 0) return [];
+  const rows = await app.db.orm
+    .select(withUsername)
+    .from(feedback)
+    .innerJoin(members, eq(members.id, feedback.memberId))
+    .where(and(scope === null ? undefined : inArray(feedback.merchantCode, [...scope]), opts.open ? isNull(feedback.reply) : undefined))
+    .orderBy(desc(feedback.id))
+    .limit(opts.limit ?? 50);
+  return presentOps(app, rows.map((r) => ({ ...r.row, username: r.username })));
+}
+
+export async function replyFeedback(app: FastifyInstance, actor: OpsActor, id: number, text: string): Promise<OpsFeedback> {
+  const reply = text.trim();
+  if (!reply) throw new OpsRefusal('validation.failed', 'reply: not only spaces');
+  const row = await app.db.orm.transaction(async (tx) => {
+    const [found] = await tx.select(withUsername).from(feedback).innerJoin(members, eq(members.id, feedback.memberId)).where(eq(feedback.id, id)).for('update', { of: feedback });
+    // Another merchant's feedback is as unknown as a missing one.
+    if (!found || (actor.merchantCodes !== null && !actor.merchantCodes.includes(found.row.merchantCode))) {
+      throw new OpsRefusal('feedback.not.found', `no feedback ${id}`);
+    }
+    const [updated] = await tx.update(feedback).set({ reply, repliedBy: actor.actor, repliedAt: new Date() }).where(eq(feedback.id, id)).returning();
+    await writeAudit(tx, actor, {
+      action: 'feedback.reply',
+      merchantCode: found.row.merchantCode,
+      targetType: 'feedback',
+      targetId: id,
+      before: { reply: found.row.reply },
+      after: { reply },
+    });
+    return { ...updated, username: found.username };
+  });
+  return (await presentOps(app, [row]))[0];
+}

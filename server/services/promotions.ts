@@ -1,0 +1,330 @@
+/**
+ * Promotions: the list by category with periods and, for a member, each one's status; the detail;
+ * and the member's actions by type (spec section 3 statuses):
+ *  - SIGN_IN: a daily claim; grants reward_amount as a reward (source sign_in) once per tenant day
+ *    and the entry 'signed' for that day.
+ *  - TURNOVER: once the member's valid turnover since the promotion started reaches target, a
+ *    claim grants reward_amount as a reward (source turnover) once; status 'process' until then.
+ *  - MISSION: join (entry 'joined').
+ *  - APPLY: an application with a remark of at most 140 characters (entry 'applying').
+ *  - DEPOSIT, REFERRAL, REBATE: no action here (the wallet's deposit bonus, invite friends, cash back).
+ * Before starts_at a promotion is 'coming_soon', after ends_at 'closed'; neither takes an action.
+ * Every action runs in one transaction; the unique entry per member, promotion and period makes a
+ * repeat or a race grant nothing twice.
+ */
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Action, Promotion, Promotions1 as PromotionList, Status } from '../../src/generated/api/promotions';
+import type { Tenant } from '../../src/generated/tenant';
+import { tenantTimeZone } from '../../src/lib/app-config';
+import { zoneDate } from '../../src/lib/date-range';
+import type { Executor, Tx } from '../db/client';
+import { bets, promotionEntries, promotions, type PromotionEntryState } from '../db/schema';
+import { ApiError, validationError } from '../errors';
+import { contentLang } from '../lib/lang';
+import { toAmount } from '../lib/money';
+import { writeAudit } from '../ops/audit';
+import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
+import { assertRealMember } from './identity';
+import { validTurnoverSql } from './rebates';
+import { expiryDaysOf, grantReward } from './rewards';
+
+export type PromotionRow = typeof promotions.$inferSelect;
+type EntryRow = typeof promotionEntries.$inferSelect;
+
+export const REMARK_MAX = 140;
+
+const ACTIONS: Readonly<Record<string, Action>> = { SIGN_IN: 'claim', TURNOVER: 'claim', MISSION: 'join', APPLY: 'apply' };
+
+export function actionOf(type: string): Action {
+  return ACTIONS[type] ?? 'none';
+}
+
+/** The tenant's enabled promotions in one language (a row without a language serves every language). */
+async function rowsOf(db: Executor, tenant: Tenant, lang: string, code?: string): Promise<PromotionRow[]> {
+  const types = tenant.settings.promotions;
+  if (types.length === 0) return [];
+  return db
+    .select()
+    .from(promotions)
+    .where(
+      and(
+        eq(promotions.merchantCode, tenant.merchantCode),
+        eq(promotions.enabled, true),
+        inArray(promotions.type, types),
+        or(isNull(promotions.lang), eq(promotions.lang, lang)),
+        code === undefined ? undefined : eq(promotions.code, code),
+      ),
+    )
+    .orderBy(asc(promotions.sort), asc(promotions.id));
+}
+
+/** The member's valid turnover (stakes of bets whose win differs from the stake) since `since`. */
+async function validTurnoverSince(db: Executor, memberId: number, since: Date | null): Promise<number> {
+  const [row] = await db
+    .select({ valid: validTurnoverSql })
+    .from(bets)
+    .where(and(eq(bets.memberId, memberId), since ? sql`${bets.createdAt} >= ${since.toISOString()}::timestamptz` : undefined));
+  return Number(row?.valid ?? 0);
+}
+
+interface MemberView {
+  memberId: number;
+  today: string;
+  entries: EntryRow[];
+}
+
+async function memberView(db: Executor, tenant: Tenant, memberId: number): Promise<MemberView> {
+  const entries = await db.select().from(promotionEntries).where(and(eq(promotionEntries.merchantCode, tenant.merchantCode), eq(promotionEntries.memberId, memberId)));
+  return { memberId, today: zoneDate(tenantTimeZone(tenant)), entries };
+}
+
+function periodStatus(row: PromotionRow, now: Date): Status | null {
+  if (row.startsAt && row.startsAt > now) return 'coming_soon';
+  if (row.endsAt && row.endsAt <= now) return 'closed';
+  return null;
+}
+
+async function present(db: Executor, row: PromotionRow, now: Date, member: MemberView | null): Promise<Promotion> {
+  const action = actionOf(row.type);
+  const base: Promotion = {
+    id: row.id,
+    code: row.code,
+    type: row.type,
+    category: row.category,
+    title: row.title,
+    content: row.content,
+    imageUrl: row.imageUrl,
+    action,
+    rewardAmount: toAmount(row.rewardAmount),
+    turnoverMultiplier: Number(row.turnoverMultiplier),
+    canAct: false,
+    ...(row.target > 0 ? { target: toAmount(row.target) } : {}),
+    ...(row.startsAt ? { startsAt: row.startsAt.toISOString() } : {}),
+    ...(row.endsAt ? { endsAt: row.endsAt.toISOString() } : {}),
+  };
+  const period = periodStatus(row, now);
+  if (period) return { ...base, status: period, canAct: false };
+  if (!member) return { ...base, canAct: false };
+  const mine = member.entries.filter((e) => e.promotionCode === row.code);
+  const entry = (p: string) => mine.find((e) => e.period === p);
+  switch (row.type) {
+    case 'SIGN_IN': {
+      const signed = entry(member.today);
+      return { ...base, ...(signed ? { status: 'signed' as const } : {}), canAct: !signed };
+    }
+    case 'TURNOVER': {
+      const issued = entry('');
+      const progress = toAmount(await validTurnoverSince(db, member.memberId, row.startsAt));
+      if (issued) return { ...base, status: 'issued', progress, canAct: false };
+      const reached = row.target > 0 && progress >= toAmount(row.target);
+      return { ...base, status: 'process', progress, canAct: reached };
+    }
+    case 'MISSION':
+    case 'APPLY': {
+      const e = entry('');
+      return { ...base, ...(e ? { status: e.state as Status } : {}), canAct: !e || e.state === 'rejected' };
+    }
+    default:
+      return { ...base, canAct: false };
+  }
+}
+
+/** GET list: the tenant's enabled promotions; with a session, each one's status for the member. */
+export async function listPromotions(app: FastifyInstance, request: FastifyRequest, langQuery: string | undefined, category?: string): Promise<PromotionList> {
+  const tenant = request.tenant;
+  const db = app.db.orm;
+  const lang = contentLang(langQuery ?? tenant.i18n.default);
+  const rows = (await rowsOf(db, tenant, lang)).filter((r) => category === undefined || r.category === category);
+  const member = request.auth ? await memberView(db, tenant, request.auth.member.id) : null;
+  const now = new Date();
+  return Promise.all(rows.map((r) => present(db, r, now, member)));
+}
+
+/** GET detail of one promotion by its code. */
+export async function promotionDetail(app: FastifyInstance, request: FastifyRequest, code: string, langQuery: string | undefined): Promise<Promotion> {
+  const tenant = request.tenant;
+  const db = app.db.orm;
+  const [row] = await rowsOf(db, tenant, contentLang(langQuery ?? tenant.i18n.default), code);
+  if (!row) throw new ApiError('promotion.not.found', 404);
+  const member = request.auth ? await memberView(db, tenant, request.auth.member.id) : null;
+  return present(db, row, new Date(), member);
+}
+
+async function insertEntry(tx: Tx, values: { merchantCode: string; memberId: number; promotionCode: string; period: string; state: PromotionEntryState; remark?: string; rewardId?: number }): Promise<EntryRow | null> {
+  const [row] = await tx
+    .insert(promotionEntries)
+    .values(values)
+    .onConflictDoNothing({ target: [promotionEntries.merchantCode, promotionEntries.memberId, promotionEntries.promotionCode, promotionEntries.period] })
+    .returning();
+  return row ?? null;
+}
+
+/** POST act: join, apply or claim by the promotion's type. Answers the promotion with the member's new status. */
+export async function actOnPromotion(app: FastifyInstance, request: FastifyRequest, code: string, body: { remark?: string } | null, langQuery?: string): Promise<Promotion> {
+  const tenant = request.tenant;
+  const member = request.auth!.member;
+  assertRealMember(member);
+  const db = app.db.orm;
+  const [row] = await rowsOf(db, tenant, contentLang(langQuery ?? tenant.i18n.default), code);
+  if (!row) throw new ApiError('promotion.not.found', 404);
+  const now = new Date();
+  const period = periodStatus(row, now);
+  if (period === 'coming_soon') throw new ApiError('promotion.not.started', 409);
+  if (period === 'closed') throw new ApiError('promotion.closed', 409);
+  const action = actionOf(row.type);
+  if (action === 'none') throw new ApiError('promotion.no.action', 409);
+  const remark = body?.remark?.trim();
+  if (action === 'apply' && (!remark || remark.length > REMARK_MAX)) {
+    throw validationError('/remark', { location: 'body', reason: `a remark of 1 to ${REMARK_MAX} characters` });
+  }
+  const base = { merchantCode: tenant.merchantCode, memberId: member.id, promotionCode: row.code };
+  await db.transaction(async (tx) => {
+    // One member's actions on one promotion are decided one after another.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`promo:${member.id}:${row.code}`}))`);
+    switch (row.type) {
+      case 'SIGN_IN': {
+        const today = zoneDate(tenantTimeZone(tenant));
+        const entry = await insertEntry(tx, { ...base, period: today, state: 'signed' });
+        if (!entry) throw new ApiError('promotion.done', 409);
+        if (row.rewardAmount > 0) {
+          const reward = await grantReward(tx, { ...rewardBase(tenant, member.id, row), source: 'sign_in', sourceRef: `${row.code}:${today}` });
+          if (reward) await tx.update(promotionEntries).set({ rewardId: reward.id }).where(eq(promotionEntries.id, entry.id));
+        }
+        return;
+      }
+      case 'TURNOVER': {
+        const progress = await validTurnoverSince(tx, member.id, row.startsAt);
+        if (row.target <= 0 || progress < row.target) throw new ApiError('promotion.target.unmet', 409, { progress: toAmount(progress), target: toAmount(row.target) });
+        const entry = await insertEntry(tx, { ...base, period: '', state: 'issued' });
+        if (!entry) throw new ApiError('promotion.done', 409);
+        if (row.rewardAmount > 0) {
+          const reward = await grantReward(tx, { ...rewardBase(tenant, member.id, row), source: 'turnover', sourceRef: row.code });
+          if (reward) await tx.update(promotionEntries).set({ rewardId: reward.id }).where(eq(promotionEntries.id, entry.id));
+        }
+        return;
+      }
+      default: {
+        const state: PromotionEntryState = action === 'join' ? 'joined' : 'applying';
+        // A rejected application may be sent again.
+        const [previous] = await tx.select().from(promotionEntries).where(and(eq(promotionEntries.merchantCode, base.merchantCode), eq(promotionEntries.memberId, member.id), eq(promotionEntries.promotionCode, row.code), eq(promotionEntries.period, '')));
+        if (previous && previous.state !== 'rejected') throw new ApiError('promotion.done', 409);
+        if (previous) {
+          await tx.update(promotionEntries).set({ state, remark: remark ?? null }).where(eq(promotionEntries.id, previous.id));
+          return;
+        }
+        await insertEntry(tx, { ...base, period: '', state, ...(remark ? { remark } : {}) });
+      }
+    }
+  });
+  return present(db, row, new Date(), await memberView(db, tenant, member.id));
+}
+
+function rewardBase(tenant: Tenant, memberId: number, row: PromotionRow) {
+  return {
+    merchantCode: tenant.merchantCode,
+    memberId,
+    promotionId: row.id,
+    amount: row.rewardAmount,
+    turnoverMultiplier: Number(row.turnoverMultiplier),
+    expiryDays: expiryDaysOf(tenant),
+  };
+}
+
+// ---- Operators (ops verbs `promotions create|list|disable`) ----
+
+export const PROMOTION_TYPES = ['SIGN_IN', 'TURNOVER', 'MISSION', 'APPLY', 'DEPOSIT', 'REFERRAL', 'REBATE'] as const;
+
+export interface NewPromotion {
+  merchant: string;
+  code: string;
+  type: string;
+  category: string;
+  /** Per language: EN and TY. */
+  title: { EN: string; TY: string };
+  content: { EN: string; TY: string };
+  imageUrl?: string;
+  startsAt?: Date;
+  endsAt?: Date;
+  /** Minor units. */
+  rewardAmount: number;
+  turnoverMultiplier: number;
+  target: number;
+  sort?: number;
+}
+
+/** Creates a promotion in EN and TY (one row per language, sharing its code), with its audit row. */
+export async function createPromotion(app: FastifyInstance, actor: OpsActor, input: NewPromotion): Promise<{ code: string; ids: number[] }> {
+  assertMerchant(actor, input.merchant);
+  if (!app.tenants.byMerchant(input.merchant)) throw new OpsRefusal('not.found', `no merchant ${input.merchant}`);
+  if (!/^[a-z0-9][a-z0-9-]{1,39}$/.test(input.code)) throw new OpsRefusal('validation.failed', 'code: 2 to 40 of a-z 0-9 -');
+  if (!(PROMOTION_TYPES as readonly string[]).includes(input.type)) throw new OpsRefusal('validation.failed', `type: one of ${PROMOTION_TYPES.join(', ')}`);
+  if (!/^[A-Z][A-Z0-9_]{0,19}$/.test(input.category)) throw new OpsRefusal('validation.failed', 'category: 1 to 20 of A-Z 0-9 _');
+  for (const lang of ['EN', 'TY'] as const) {
+    if (!input.title[lang]?.trim() || input.title[lang].length > 120) throw new OpsRefusal('validation.failed', `title ${lang}: 1 to 120 characters`);
+    if ((input.content[lang] ?? '').length > 20_000) throw new OpsRefusal('validation.failed', `content ${lang}: at most 20000 characters`);
+  }
+  if (input.startsAt && input.endsAt && input.endsAt <= input.startsAt) throw new OpsRefusal('validation.failed', 'the end must be after the start');
+  if (!Number.isSafeInteger(input.rewardAmount) || input.rewardAmount < 0) throw new OpsRefusal('validation.failed', 'reward: 0 or more with at most 2 decimals');
+  if ((input.type === 'SIGN_IN' || input.type === 'TURNOVER') && input.rewardAmount <= 0) throw new OpsRefusal('validation.failed', `reward: a ${input.type} promotion grants an amount above zero`);
+  if (input.type === 'TURNOVER' && input.target <= 0) throw new OpsRefusal('validation.failed', 'target: a TURNOVER promotion needs a turnover target above zero');
+  if (!(input.turnoverMultiplier >= 0 && input.turnoverMultiplier <= 50)) throw new OpsRefusal('validation.failed', 'turnover multiplier: 0 to 50');
+  return app.db.orm.transaction(async (tx) => {
+    const [taken] = await tx.select({ id: promotions.id }).from(promotions).where(and(eq(promotions.merchantCode, input.merchant), eq(promotions.code, input.code)));
+    if (taken) throw new OpsRefusal('promotion.exists', `promotion ${input.code} exists in ${input.merchant}`);
+    const rows = await tx
+      .insert(promotions)
+      .values(
+        (['EN', 'TY'] as const).map((lang) => ({
+          merchantCode: input.merchant,
+          code: input.code,
+          type: input.type,
+          category: input.category,
+          lang,
+          title: input.title[lang].trim(),
+          content: input.content[lang] ?? '',
+          imageUrl: input.imageUrl ?? null,
+          startsAt: input.startsAt ?? null,
+          endsAt: input.endsAt ?? null,
+          rewardAmount: input.rewardAmount,
+          turnoverMultiplier: input.turnoverMultiplier.toFixed(2),
+          target: input.target,
+          sort: input.sort ?? 100,
+        })),
+      )
+      .returning({ id: promotions.id });
+    await writeAudit(tx, actor, { action: 'promotion.create', merchantCode: input.merchant, targetType: 'promotion', targetId: input.code, after: { ...input, ids: rows.map((r) => r.id) } });
+    return { code: input.code, ids: rows.map((r) => r.id) };
+  });
+}
+
+/** The merchant's promotions (one line per code), for the back office. */
+export async function listPromotionCodes(app: FastifyInstance, actor: OpsActor, merchant: string) {
+  assertMerchant(actor, merchant);
+  const rows = await app.db.orm.select().from(promotions).where(eq(promotions.merchantCode, merchant)).orderBy(asc(promotions.sort), asc(promotions.id));
+  const byCode = new Map<string, PromotionRow>();
+  for (const r of rows) if (!byCode.has(r.code) || r.lang === 'EN') byCode.set(r.code, r);
+  return [...byCode.values()].map((r) => ({
+    code: r.code,
+    type: r.type,
+    category: r.category,
+    title: r.title,
+    enabled: r.enabled,
+    startsAt: r.startsAt?.toISOString() ?? null,
+    endsAt: r.endsAt?.toISOString() ?? null,
+    rewardAmount: r.rewardAmount,
+    turnoverMultiplier: Number(r.turnoverMultiplier),
+    target: r.target,
+  }));
+}
+
+/** Turns every language row of a promotion off (or on again), with its audit row. */
+export async function setPromotionEnabled(app: FastifyInstance, actor: OpsActor, merchant: string, code: string, enabled: boolean): Promise<number> {
+  assertMerchant(actor, merchant);
+  return app.db.orm.transaction(async (tx) => {
+    const changed = await tx.update(promotions).set({ enabled }).where(and(eq(promotions.merchantCode, merchant), eq(promotions.code, code))).returning({ id: promotions.id });
+    if (changed.length === 0) throw new OpsRefusal('not.found', `no promotion ${code} in ${merchant}`);
+    await writeAudit(tx, actor, { action: enabled ? 'promotion.enable' : 'promotion.disable', merchantCode: merchant, targetType: 'promotion', targetId: code });
+    return changed.length;
+  });
+}

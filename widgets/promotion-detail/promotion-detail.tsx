@@ -1,0 +1,120 @@
+import './styles.css';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import type { PromotionDetailProps } from '../../src/generated/widgets/promotion-detail';
+import { FormError, SubmitButton, type FieldMessage } from '../../src/components/form';
+import { ApiFailure } from '../../src/lib/api/client';
+import { useTranslation } from '../../src/lib/i18n';
+import type { TranslationKey } from '../../src/lib/i18n-keys';
+import { currentLanguageCode } from '../../src/lib/language';
+import { useMemberScope, useRuntimeActions, useRuntimeState, useTenant } from '../../src/lib/runtime';
+import { useSanitizedHtml } from '../../src/lib/sanitize';
+import { useHydrated } from '../../src/lib/store';
+import type { WidgetComponentProps } from '../../src/lib/widget';
+import { actOnPromotion, useRevalidatePromotions, useRevalidateRewards, usePromotions, type Promotion, type PromotionAction } from '../../src/features/engagement';
+
+export const REMARK_MAX = 140;
+
+const ACTION_LABELS: Readonly<Record<Exclude<PromotionAction, 'none'>, TranslationKey>> = {
+  claim: 'promo_action_claim',
+  join: 'promo_action_join',
+  apply: 'promo_action_apply',
+};
+
+function failure(error: unknown): FieldMessage {
+  return error instanceof ApiFailure ? { key: error.messageKey } : { key: 'unknown_error' };
+}
+
+function Terms({ html }: { html: string }) {
+  const safe = useSanitizedHtml(html);
+  // The terms are the operator's HTML, sanitised in the browser (empty on the server).
+  return <div className="promotion-detail__terms" data-testid="promotion-terms" dangerouslySetInnerHTML={{ __html: safe }} />;
+}
+
+function ActionForm({ promotion, rewardsTo }: { promotion: Promotion; rewardsTo: string }) {
+  const { t } = useTranslation();
+  const signedIn = useRuntimeState((state) => state.session !== null);
+  const { requireLogin } = useRuntimeActions();
+  const revalidatePromotions = useRevalidatePromotions();
+  const revalidateRewards = useRevalidateRewards();
+  const [remark, setRemark] = useState('');
+  const [error, setError] = useState<FieldMessage | null>(null);
+  const [granted, setGranted] = useState(false);
+  if (promotion.action === 'none') return null;
+  if (!signedIn) {
+    return (
+      <button type="button" className="button button--primary promotion-detail__action" onClick={requireLogin}>
+        {t(ACTION_LABELS[promotion.action])}
+      </button>
+    );
+  }
+  const tooLong = remark.trim().length > REMARK_MAX;
+  const submit = async () => {
+    setError(null);
+    if (promotion.action === 'apply' && (remark.trim() === '' || tooLong)) {
+      setError({ key: 'promo_remark_rule', params: { max: REMARK_MAX } });
+      return;
+    }
+    try {
+      await actOnPromotion(promotion.code, promotion.action === 'apply' ? { remark: remark.trim() } : {});
+      if (promotion.action === 'claim') setGranted(true);
+      void revalidateRewards();
+    } catch (err) {
+      setError(failure(err));
+    } finally {
+      void revalidatePromotions();
+    }
+  };
+  return (
+    <form className="promotion-detail__form" method="post" noValidate>
+      {promotion.action === 'apply' && promotion.canAct ? (
+        <label className="promotion-detail__remark">
+          <span>{t('promo_remark', { max: REMARK_MAX })}</span>
+          <textarea name="remark" rows={3} maxLength={REMARK_MAX} value={remark} onChange={(e) => setRemark(e.target.value)} />
+        </label>
+      ) : null}
+      <FormError error={error} />
+      {granted ? (
+        <p className="promotion-detail__granted" role="status" data-testid="promotion-granted">
+          {t('promo_granted')} <Link to={rewardsTo}>{t('reward_center')}</Link>
+        </p>
+      ) : null}
+      <SubmitButton className="button button--primary promotion-detail__action" onSubmit={submit} disabled={!promotion.canAct}>
+        {t(ACTION_LABELS[promotion.action])}
+      </SubmitButton>
+    </form>
+  );
+}
+
+function PromotionDetail({ rewardsTo = '/m/rewardCenter' }: WidgetComponentProps<PromotionDetailProps>) {
+  const { t, i18n } = useTranslation();
+  const tenant = useTenant();
+  const hydrated = useHydrated();
+  const scope = useMemberScope();
+  const { search } = useLocation();
+  const code = new URLSearchParams(search).get('code') ?? '';
+  const list = usePromotions(currentLanguageCode(i18n, tenant), true, hydrated && scope ? scope : '');
+  if (!list.data) return <div className="promotion-detail promotion-detail--loading" aria-busy="true" />;
+  const promotion = list.data.find((p) => p.code === code);
+  if (!promotion) return <p className="promotion-detail promotion-detail__empty">{t('no_data')}</p>;
+  return (
+    <article className="promotion-detail" data-code={promotion.code}>
+      {promotion.imageUrl ? <img className="promotion-detail__banner" src={promotion.imageUrl} alt="" /> : null}
+      <h2 className="promotion-detail__title">{promotion.title}</h2>
+      {promotion.status ? (
+        <p className={`promotion-detail__status promotion-detail__status--${promotion.status}`} data-testid="promotion-status">
+          {t(`promo_status_${promotion.status}`)}
+        </p>
+      ) : null}
+      {promotion.target !== undefined && promotion.progress !== undefined ? (
+        <p className="promotion-detail__progress" data-testid="promotion-progress">
+          {t('promo_progress', { progress: promotion.progress.toFixed(2), target: promotion.target.toFixed(2) })}
+        </p>
+      ) : null}
+      <Terms html={promotion.content} />
+      <ActionForm key={`${promotion.code}:${promotion.status ?? ''}`} promotion={promotion} rewardsTo={rewardsTo} />
+    </article>
+  );
+}
+
+export default PromotionDetail;
