@@ -96,7 +96,7 @@ describe('header', () => {
   it('member on home: account, balance with 2 decimals, deposit, message icon with red dot', async () => {
     storeSession();
     scriptApi(requestMock, memberApi({ 'GET /wps/member/unreadCount': () => 3 }));
-    renderApp('/m/home');
+    renderApp('/m/home', { tenant: tenantWith({ flags: { MAILCEN: true } }) });
     const header = screen.getByRole('banner');
     expect(within(header).getByText('juan')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toBe('₱1,250.50'));
@@ -106,6 +106,13 @@ describe('header', () => {
     await waitFor(() => expect(within(mail).getByTestId('unread-dot').textContent).toBe('3'));
     expect(within(header).queryByRole('link', { name: TY.login })).toBeNull();
     expect(requestMock).toHaveBeenCalledWith('POST', '/wps/session/renew', { body: {} });
+  });
+
+  it('no message icon without the message centre (MAILCEN off): it would lead home', async () => {
+    storeSession();
+    renderApp('/m/home', { tenant: tenantWith({ flags: { MAILCEN: false } }) });
+    await waitFor(() => expect(screen.getByTestId('header-balance').textContent).toBe('₱1,250.50'));
+    expect(within(screen.getByRole('banner')).queryByRole('link', { name: TY.message_center })).toBeNull();
   });
 
   it('no red dot when nothing is unread', async () => {

@@ -102,6 +102,8 @@ function MessageIcon() {
 function HomeHeader() {
   const tenant = useTenant();
   const session = useRuntimeState((state) => state.session !== null);
+  // The message centre is MAILCEN's: without it the icon would lead home.
+  const mail = useGateContext().flags.MAILCEN === true;
   return (
     <header className="app-header app-header--home">
       <div className="app-header__row">
@@ -110,7 +112,7 @@ function HomeHeader() {
           <span className="app-header__name">{tenant.brand.name}</span>
         </h1>
         <div className="app-header__actions">
-          {session ? <MessageIcon /> : null}
+          {session && mail ? <MessageIcon /> : null}
           <LanguageSwitcher />
           <Slot slot={tenant.screens.shell.slots.headerMenu} path="screens.shell.slots.headerMenu" />
         </div>
