@@ -145,7 +145,7 @@ function routeKey(path: string): string {
 export class RouteTable {
   private readonly defs = new Map<string, () => RouteFields>();
   private readonly made = new Map<string, RouteFields>();
-  /** Keys of the routes this tenant closes (not whitelisted, or their flag off), aliases included. */
+  /** Keys of the routes this tenant closes (not whitelisted, or their gate closed), aliases included. */
   private readonly closed = new Set<string>();
 
   constructor(config: AppConfig, manifest: readonly RouteDef[]) {
@@ -157,7 +157,7 @@ export class RouteTable {
       return key;
     };
     for (const route of manifest) {
-      const open = isRouteOpen(route, whitelist, flags);
+      const open = isRouteOpen(route, whitelist, flags, config.tenant.settings);
       // Closed: home at once, before any guard or screen renders (no flash of the screen).
       const keys = [add(route.path, () => (open ? screenRoute(route, config) : { element: <Navigate to={HOME_PATH} replace /> }))];
       for (const alias of route.aliases ?? []) keys.push(add(alias, () => ({ element: <RedirectTo to={route.path} /> })));
