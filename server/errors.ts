@@ -93,6 +93,8 @@ export const ERROR_KEYS = {
   'rebate.report.disabled': 'err_rebate_report_disabled',
   'rebate.nothing.accrued': 'err_rebate_nothing_accrued',
   'rebate.below.minimum': 'err_rebate_below_minimum',
+  /** VIP levels (server/services/vip.ts): the benefits page needs settings.vipBenefit. */
+  'vip.disabled': 'err_vip_disabled',
   /** The reward centre (server/services/rewards.ts). */
   'reward.disabled': 'err_reward_disabled',
   'reward.not.found': 'err_reward_not_found',

@@ -40,6 +40,7 @@ import securityHub from './security-hub';
 import setPasswordSmsForm from './set-password-sms-form';
 import tileGrid from './tile-grid';
 import uplineTransfer from './upline-transfer';
+import vipBenefits from './vip-benefits';
 import winnerBoard from './winner-board';
 import withdrawBlockers from './withdraw-blockers';
 import withdrawForm from './withdraw-form';
@@ -88,6 +89,7 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'set-password-sms-form': setPasswordSmsForm,
   'tile-grid': tileGrid,
   'upline-transfer': uplineTransfer,
+  'vip-benefits': vipBenefits,
   'winner-board': winnerBoard,
   'withdraw-blockers': withdrawBlockers,
   'withdraw-form': withdrawForm,

@@ -44,6 +44,8 @@ export const members = pgTable('members', {
   tempPasswordExpiresAt: ts('temp_password_expires_at'),
   regDate: ts('reg_date').notNull().defaultNow(),
   lastLoginAt: ts('last_login_at'),
+  /** The highest VIP level reached (0018_vip.sql): it never drops. */
+  vipLevel: smallint('vip_level').notNull().default(0),
 });
 
 export const sessions = pgTable('sessions', {

@@ -1,12 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Tenant } from '../../src/generated/tenant';
 import { hashPassword, type PasswordHashing } from '../lib/passwords';
 import { merchantTimeZones } from '../lib/record-range';
+import { INHOUSE_VENDOR } from '../lib/games-catalogue';
 import { AffiliateRepository } from '../repositories/affiliates';
+import { BetRepository } from '../repositories/bets';
 import { LedgerRepository } from '../repositories/ledger';
 import { MEMBER_TYPE } from '../repositories/members';
+import { raiseVipLevel } from '../services/vip';
 import type { Db, Tx } from './client';
-import { announcements, helpItems, members, merchants, messages, promotions } from './schema';
+import { announcements, games, helpItems, members, merchants, messages, promotions } from './schema';
 import { seedGames } from './seed-games';
 import { bannerImage, HELP_ITEMS, INBOX, PROMOTIONS, SEED_LANGS, seedAnnouncements, type Lang } from './seed-content';
 
@@ -99,7 +102,7 @@ async function seedTenant(db: Db, tenant: Tenant, hashing: PasswordHashing, demo
     await ledger.houseAccount(tx, tenant.merchantCode, currency);
     await ledger.houseAccount(tx, tenant.trialMerchantCode, currency);
     await seedContent(tx, tenant);
-    if (demoMembers) await seedDemoMembers(tx, tenant, hashes, ledger, new AffiliateRepository(db));
+    if (demoMembers) await seedDemoMembers(tx, tenant, hashes, ledger, new AffiliateRepository(db), new BetRepository(db, merchantTimeZones([tenant])));
     return true;
   });
 }
@@ -135,12 +138,19 @@ async function seedDemoMembers(
   hashes: Map<string, string>,
   ledger: LedgerRepository,
   affiliates: AffiliateRepository,
+  bets: BetRepository,
 ): Promise<void> {
   const merchantCode = tenant.merchantCode;
   const currency = tenant.settings.currency.code;
   const house = await ledger.houseAccount(tx, merchantCode, currency);
   const ids = new Map<string, number>();
   const day = 86_400_000;
+  const [game] = await tx
+    .select({ nodeId: games.nodeId, vassalage: games.vassalage, gameType: games.gameType })
+    .from(games)
+    .where(and(eq(games.merchantCode, merchantCode), ne(games.vassalage, INHOUSE_VENDOR), eq(games.gameType, 'LIVE')))
+    .orderBy(asc(games.nodeId))
+    .limit(1);
   for (const m of DEMO_MEMBERS) {
     const regDate = new Date(Date.now() - m.daysAgo * day);
     const [row] = await tx
@@ -162,8 +172,9 @@ async function seedDemoMembers(
       .returning({ id: members.id });
     ids.set(m.username, row.id);
     const wallet = await ledger.openWallet(tx, merchantCode, row.id, currency);
+    let bet: { transactionId: number; stake: number; win: number } | null = null;
     for (const [kind, amount] of m.postings) {
-      await ledger.post(tx, {
+      const transactionId = await ledger.post(tx, {
         merchantCode,
         kind,
         memo: `seed ${kind.toLowerCase()}`,
@@ -172,8 +183,29 @@ async function seedDemoMembers(
           { accountId: house, amount: -amount },
         ],
       });
+      if (kind === 'BET') bet = { transactionId, stake: -amount, win: 0 };
+      if (kind === 'PAYOUT' && bet) bet.win += amount;
+    }
+    // The BET posting is one settled vendor bet (with the PAYOUT after it): the records and the
+    // VIP turnover read it like any other.
+    if (bet && game) {
+      await bets.record(tx, {
+        memberId: row.id,
+        merchantCode,
+        nodeId: game.nodeId,
+        vassalage: game.vassalage,
+        gameType: game.gameType,
+        currency,
+        stake: bet.stake,
+        win: bet.win,
+        outcome: { kind: 'vendor' },
+        ledgerTransactionId: bet.transactionId,
+        createdAt: new Date(regDate.getTime() + 2 * day),
+      });
     }
   }
+  // The levels their seeded deposits reach, with the upgrade bonuses waiting in the reward centre.
+  for (const id of ids.values()) await raiseVipLevel(tx, tenant, id);
   const agent = ids.get('demoagent')!;
   for (const code of DEMO_AFFILIATE_CODES) await affiliates.create(tx, merchantCode, code, agent);
   await affiliates.create(tx, merchantCode, DOMAIN_BOUND_AFFILIATE_CODE, agent, tenant.domains[0]);

@@ -16,7 +16,8 @@
  *
  * Crediting (`creditDeposit`) is one conditional UPDATE (pending and not yet expired -> paid) in
  * the caller's transaction, followed by the postings and requirements: of racing or repeated
- * notices only the one whose UPDATE found the row pending credits anything.
+ * notices only the one whose UPDATE found the row pending credits anything. The same transaction
+ * raises the member's VIP level when the deposit reaches a new one (services/vip.ts).
  */
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -29,6 +30,7 @@ import { writeAudit } from '../ops/audit';
 import type { Tenant } from '../../src/generated/tenant';
 import { bonusAsReward, expiryDaysOf, grantReward } from './rewards';
 import { addRequirement } from './turnover';
+import { raiseVipLevel } from './vip';
 
 export type DepositRow = typeof deposits.$inferSelect;
 export type DepositChannel = Tenant['settings']['wallet']['deposit']['channels'][number];
@@ -393,6 +395,8 @@ export async function creditDeposit(app: FastifyInstance, tx: Tx, id: number, de
   const base = { merchantCode: paid.merchantCode, memberId: paid.memberId, sourceId: String(paid.id) };
   await addRequirement(tx, { ...base, source: 'deposit', required: paid.depositTurnover });
   if (!rewardCentre) await addRequirement(tx, { ...base, source: 'bonus', required: paid.bonusTurnover });
+  // The deposit counts towards the member's VIP level at once (services/vip.ts).
+  if (tenant) await raiseVipLevel(tx, tenant, paid.memberId);
   const [row] = await tx.update(deposits).set({ transactionId }).where(eq(deposits.id, paid.id)).returning();
   return { credited: true, row };
 }

@@ -263,6 +263,7 @@ export interface TenantSettings {
    */
   promotions: string[];
   rewards?: RewardSettings;
+  vip: VipSettings;
   customerService: {
     url: string;
   };
@@ -620,6 +621,59 @@ export interface RewardSettings {
    * A reward not claimed within this many days expires.
    */
   expiryDays: number;
+}
+/**
+ * VIP levels (server/services/vip.ts). A member reaches a level once both the cumulative valid turnover and the cumulative credited deposits reach its thresholds, and never drops below a level reached. Reaching one grants its upgrade bonus once, as a reward (source vip_upgrade). The member centre shows the level; /m/member/benefits (with vipBenefit) the progress and this table.
+ */
+export interface VipSettings {
+  /**
+   * In level order: level 0 first (thresholds 0, every member starts there), then each level numbered one above the last, with thresholds not below the previous level's and at least one of them higher.
+   *
+   * @minItems 1
+   * @maxItems 30
+   */
+  levels: [VipLevel, ...VipLevel[]];
+}
+export interface VipLevel {
+  level: number;
+  /**
+   * i18n key of the level's name (in every shipped locale)
+   */
+  name: string;
+  /**
+   * Cumulative valid turnover to reach the level, minor units
+   */
+  minTurnover: number;
+  /**
+   * Cumulative credited deposits to reach the level, minor units
+   */
+  minDeposit: number;
+  /**
+   * Granted once on reaching the level (0: none), minor units
+   */
+  upgradeBonus: number;
+  /**
+   * The upgrade bonus adds upgradeBonus x this to wager once claimed
+   */
+  turnoverMultiplier: number;
+  benefits: VipBenefits;
+}
+/**
+ * What the benefits table shows for the level.
+ */
+export interface VipBenefits {
+  /**
+   * Minor units a day
+   */
+  dailyWithdrawalLimit: number;
+  /**
+   * Extra cash back, percent
+   */
+  rebateBonusPercent: number;
+  /**
+   * Minor units (0: none)
+   */
+  birthdayBonus: number;
 }
 /**
  * Floating service buttons; each shows only when configured.

@@ -6,6 +6,7 @@
  * of its route.
  */
 import type { InstallMode, WhiteLabelFlags } from '../generated/tenant';
+import { readPath } from './gates';
 import type { TranslationKey } from './i18n-keys';
 import { pathOf, pathsOf, routeById, ROUTES, type RouteDef } from './routes';
 
@@ -152,17 +153,19 @@ export function isRouteAllowed(path: string, whitelist: readonly string[]): bool
   return p === HOME_PATH || p === MAINTENANCE_PATH || whitelist.includes(p);
 }
 
-/** Whether the flag a route's gate names is on (a route without a gate is open). */
-export function isRouteGateOpen(route: Pick<RouteDef, 'gate'>, flags: Partial<WhiteLabelFlags>): boolean {
-  return route.gate === undefined || flags[route.gate.flag] === true;
+/** Whether the flag a route's gate names is on, or the setting it names truthy (a route without a gate is open). */
+export function isRouteGateOpen(route: Pick<RouteDef, 'gate'>, flags: Partial<WhiteLabelFlags>, settings: unknown = {}): boolean {
+  const { gate } = route;
+  if (gate === undefined) return true;
+  return gate.flag !== undefined ? flags[gate.flag] === true : Boolean(readPath(settings, gate.setting));
 }
 
 /**
- * Whether a tenant shows a route: its whitelist names it (home and maintenance always) and the
- * flag of its gate is on. A closed route leads home, whoever asks for it.
+ * Whether a tenant shows a route: its whitelist names it (home and maintenance always) and its
+ * gate is open. A closed route leads home, whoever asks for it.
  */
-export function isRouteOpen(route: Pick<RouteDef, 'path' | 'gate'>, whitelist: readonly string[], flags: Partial<WhiteLabelFlags>): boolean {
-  return isRouteAllowed(route.path, whitelist) && isRouteGateOpen(route, flags);
+export function isRouteOpen(route: Pick<RouteDef, 'path' | 'gate'>, whitelist: readonly string[], flags: Partial<WhiteLabelFlags>, settings: unknown = {}): boolean {
+  return isRouteAllowed(route.path, whitelist) && isRouteGateOpen(route, flags, settings);
 }
 
 /** How a visitor is asked to log in: the member centre opens a dialog, other pages go to /m/login. */

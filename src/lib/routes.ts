@@ -15,13 +15,12 @@ import type { TranslationKey } from './i18n-keys';
 export type RouteGuard = 'visitor' | 'session' | 'memberCentre';
 
 /**
- * The tenant flag a route needs (spec section 2: the member centre's money entries). Only flags:
- * the server decides them before any render, so a closed route is known on the server's render as
- * in the browser, for a visitor and a member alike.
+ * The tenant flag a route needs (spec section 2: the member centre's money entries), or the tenant
+ * setting that must be truthy (a dotted path: `vipBenefit`). Only flags and settings: the server
+ * decides both before any render, so a closed route is known on the server's render as in the
+ * browser, for a visitor and a member alike.
  */
-export interface RouteGate {
-  flag: FlagName;
-}
+export type RouteGate = { flag: FlagName; setting?: never } | { setting: string; flag?: never };
 
 /**
  * Screens with code of their own, named here because src/lib cannot import features or the app;
@@ -58,7 +57,7 @@ interface RouteBase {
   title: TranslationKey;
   /** Omitted: `visitor`. */
   guard?: RouteGuard;
-  /** With its flag off the route leads home: the server redirects, the browser replaces the entry. */
+  /** With its flag or setting off the route leads home: the server redirects, the browser replaces the entry. */
   gate?: RouteGate;
   /** Only these member types may open the route; anyone else is sent home. Implies a session. */
   memberTypes?: readonly number[];
@@ -159,7 +158,7 @@ export const ROUTES = [
     footer: false,
     module: 'memberCentre',
   },
-  { id: 'benefits', path: '/m/member/benefits', title: 'vip_benefits' },
+  { id: 'benefits', path: '/m/member/benefits', title: 'vip_benefits', guard: 'memberCentre', gate: { setting: 'vipBenefit' }, screen: 'benefits' },
   { id: 'notice', path: '/m/notice', title: 'notice', footer: false, back: 'home', headerTitle: 'notice' },
   { id: 'memberNotice', path: '/m/member/notice', title: 'agent_notice' },
   { id: 'webEmail', path: '/m/webEmail', title: 'message_center', headerTitle: 'message_center', guard: 'session', gate: { flag: 'MAILCEN' }, module: 'webEmail' },

@@ -97,6 +97,42 @@ export function screenKeyProblem(key: string): string | null {
 }
 
 /**
+ * The VIP table's order (settings.vip.levels): level 0 first with both thresholds 0, each level
+ * numbered one above the last, thresholds never below the previous level's and at least one of
+ * them higher (else two levels would be reached at once), names that every locale defines.
+ */
+function checkVipLevels(levels: Json[], locales: ReadonlyMap<string, ReadonlySet<string>>, add: (ptr: string, message: string) => void): void {
+  let previous: Obj | null = null;
+  levels.forEach((level, i) => {
+    if (!isObj(level)) return;
+    const ptr = pointer('settings', 'vip', 'levels', String(i));
+    if (level.level !== i) add(`${ptr}/level`, `level ${String(level.level)} should be ${i}: levels are numbered from 0 in order`);
+    if (i === 0) {
+      for (const field of ['minTurnover', 'minDeposit'] as const) {
+        if (level[field] !== 0) add(`${ptr}/${field}`, `the first level is where every member starts: ${field} must be 0`);
+      }
+    } else if (previous) {
+      const prev = previous;
+      let higher = false;
+      for (const field of ['minTurnover', 'minDeposit'] as const) {
+        const value = level[field];
+        const before = prev[field];
+        if (typeof value !== 'number' || typeof before !== 'number') continue;
+        if (value < before) add(`${ptr}/${field}`, `${field} ${value} is below level ${i - 1}'s ${before}: thresholds must ascend`);
+        if (value > before) higher = true;
+      }
+      if (!higher) add(ptr, `level ${i} needs a higher minTurnover or minDeposit than level ${i - 1}`);
+    }
+    if (typeof level.name === 'string') {
+      for (const [lang, keys] of locales) {
+        if (!keys.has(level.name)) add(`${ptr}/name`, `label key "${level.name}" is missing from locales/${lang}.json`);
+      }
+    }
+    previous = level;
+  });
+}
+
+/**
  * Validates one tenant in two passes. Pass 1: Ajv on the resolved tenant, then each node's props
  * against its widget's schema. Pass 2: references (screens keyed by a route id, widgets
  * registered, routes known and whitelisted, label keys in every shipped locale, order and items
@@ -233,6 +269,9 @@ export async function validateTenant(idOrFile: string, opts: ValidateOptions = {
       if (typeof rate === 'number' && Math.round(rate * 100) / 100 !== rate) add(pointer('settings', 'wallet', 'rebate', 'rates', gameType), `rate ${rate} has more than 2 decimals`);
     }
   }
+
+  const vip = isObj(settings.vip) ? settings.vip : {};
+  if (Array.isArray(vip.levels)) checkVipLevels(vip.levels, env.locales, add);
 
   const i18n = isObj(resolved.i18n) ? resolved.i18n : {};
   const languages = Array.isArray(i18n.languages) ? i18n.languages.filter((l): l is string => typeof l === 'string') : [];

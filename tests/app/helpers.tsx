@@ -97,7 +97,7 @@ export function renderApp(
 /** Default member API: info, wallet, unread count, promotions, renewal. */
 export function memberApi(overrides: Record<string, Handler> = {}): Record<string, Handler> {
   return {
-    'GET /wps/member/info': () => ({ id: 7, account: 'juan', type: 0, regDate: new Date(Date.now() - 12 * 86_400_000).toISOString(), toUpline: null, passwordSet: true }),
+    'GET /wps/member/info': () => ({ id: 7, account: 'juan', type: 0, regDate: new Date(Date.now() - 12 * 86_400_000).toISOString(), toUpline: null, passwordSet: true, vipLevel: 2, vipName: 'vip_level_silver' }),
     'GET /wps/member/wallet': () => ({ sumBalance: 1250.5, currency: 'PHP', currencySymbol: '₱' }),
     'GET /wps/member/unreadCount': () => 0,
     'GET /wps/promotions': () => [],

@@ -109,13 +109,13 @@ describe('visitor', () => {
 });
 
 describe('member', () => {
-  it('profile header: account, level, joined N days; renews the session on load', async () => {
+  it('profile header: account, the VIP level reached, joined N days; renews the session on load', async () => {
     storeSession();
     renderApp('/m/mine', { tenant: tenantWithBaseScreens() });
     const card = await screen.findByTestId('member-card');
     await waitFor(() => expect(card.textContent).toContain(TY.joined_days.replace('{{count}}', '12')));
     expect(card.textContent).toContain('juan');
-    expect(card.textContent).toContain(TY.level_label.replace('{{level}}', '0'));
+    expect(screen.getByTestId('member-level').textContent).toBe(TY.vip_level_title.replace('{{level}}', '2').replace('{{name}}', TY.vip_level_silver));
     expect(card.getAttribute('href')).toBe('/m/member/benefits');
     expect(requestMock).toHaveBeenCalledWith('POST', '/wps/session/renew', { body: {} });
   });

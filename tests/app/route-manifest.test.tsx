@@ -84,6 +84,7 @@ describe('the route manifest', () => {
       changePsw: 'changePsw',
       set: 'set',
       mine: 'module:memberCentre',
+      benefits: 'benefits',
       voucherCenter: 'module:deposit',
       withdraw: 'module:withdraw',
       securityCenter: 'module:securityCenter',
@@ -120,6 +121,7 @@ describe('the route manifest', () => {
     // So do the member's records (the server refuses a visitor: session.required).
     expect(guards).toEqual({
       mine: 'memberCentre',
+      benefits: 'memberCentre',
       voucherCenter: 'memberCentre',
       withdraw: 'memberCentre',
       securityCenter: 'memberCentre',
@@ -197,6 +199,7 @@ describe('layout lists derived from the manifest', () => {
       sorted([
         '/m/member/home',
         '/m/mine',
+        '/m/member/benefits',
         '/m/securityCenter',
         '/m/voucherCenter',
         '/m/withdraw',

@@ -177,7 +177,7 @@ function requiredFlags(gate: Gate | undefined): string[] {
 
 describe('links of the _base tenant to routes behind a flag', () => {
   it('show only when that flag is on, so none leads to a route that sends the member home', () => {
-    const gated = (ROUTES as readonly RouteDef[]).filter((r) => r.gate !== undefined);
+    const gated = (ROUTES as readonly RouteDef[]).filter((r) => r.gate?.flag !== undefined);
     expect(gated.map((r) => [r.path, r.gate?.flag])).toEqual([
       ['/m/webEmail', 'MAILCEN'],
       ['/m/rewardCenter', 'REWCEN3'],
@@ -203,6 +203,30 @@ describe('links of the _base tenant to routes behind a flag', () => {
     // The member-centre list (8 money entries, the reward, message and feedback centres), its record tiles (2),
     // the home quick buttons to cash back and the reward centre, and the agent grid's message centre.
     expect(links).toBe(16);
+  });
+});
+
+/** The settings a gate requires whatever else holds: its own setting and those of its `all` parts. */
+function requiredSettings(gate: Gate | undefined): string[] {
+  if (!gate) return [];
+  return [...(gate.setting ? [gate.setting.path] : []), ...(gate.all ?? []).flatMap(requiredSettings)];
+}
+
+describe('links of the _base tenant to routes behind a setting', () => {
+  it('show only when that setting is on: the VIP benefits page and its tile follow vipBenefit', () => {
+    const gated = (ROUTES as readonly RouteDef[]).filter((r) => r.gate?.setting !== undefined);
+    expect(gated.map((r) => [r.path, r.gate?.setting])).toEqual([['/m/member/benefits', 'vipBenefit']]);
+    let links = 0;
+    for (const { ptr, node } of nodesOf(base.screens, '/screens')) {
+      const to = (node.props as { to?: unknown } | undefined)?.to;
+      if (node.widget !== 'nav-item' || typeof to !== 'string') continue;
+      const setting = routeFor(to)?.gate?.setting;
+      if (!setting) continue;
+      links += 1;
+      expect(requiredSettings(node.gate), ptr).toContain(setting);
+    }
+    // The member centre's VIP tile.
+    expect(links).toBe(1);
   });
 });
 

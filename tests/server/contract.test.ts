@@ -44,6 +44,7 @@ const CASES: Record<string, Case> = {
       { host: EN, ip: nextIp() },
     ),
   'member.info': async (app, token) => call(app, 'GET', '/wps/member/info', { token: await token() }),
+  'vip.get': async (app, token) => call(app, 'GET', '/wps/member/vip', { token: await token() }),
   'member.wallet': async (app, token) => call(app, 'GET', '/wps/member/wallet', { token: await token() }),
   'member.unreadCount': async (app, token) => call(app, 'GET', '/wps/member/unreadCount', { token: await token() }),
   'member.messages': async (app, token) => call(app, 'GET', '/wps/member/messages?page=1&pageSize=3', { token: await token() }),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { apiRoute } from '../../lib/route';
 import { referral } from '../../services/referral';
+import { memberVip } from '../../services/vip';
 
 /** 9171234567 -> 917****567; short values keep only their ends. */
 export function maskMobile(value: string | null): string | null {
@@ -29,6 +30,7 @@ export default async function memberInfoRoutes(app: FastifyInstance) {
         nickname: member.nickname,
         mobileNum: maskMobile(member.mobileNum),
         email: maskEmail(member.email),
+        ...(await memberVip(app, request.tenant, member)),
       };
     },
   });

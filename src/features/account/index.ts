@@ -7,6 +7,7 @@ export * from './api/register';
 export * from './api/registration';
 export * from './api/security';
 export * from './api/verification';
+export * from './api/vip';
 export * from './components/form-fields';
 export * from './member-store';
 export * from './remembered-login';

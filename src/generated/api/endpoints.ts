@@ -22,6 +22,7 @@ import type * as session from './session';
 import type * as system from './system';
 import type * as transfers from './transfers';
 import type * as verification from './verification';
+import type * as vip from './vip';
 import type * as wallet from './wallet';
 import type * as withdrawal from './withdrawal';
 
@@ -1535,6 +1536,20 @@ export interface Endpoints {
     response: common.ExpiredMinutes;
     defaults: { query: never; body: never };
   };
+  /** The member's level (raised first if the totals now reach a higher one), the totals, what the next level asks for, and every level with its benefits. */
+  'GET /wps/member/vip': {
+    method: 'GET';
+    path: '/wps/member/vip';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: common.NoQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: vip.VipStatus;
+    defaults: { query: never; body: never };
+  };
   /** The deposit channels of the member's tenant, in the tenant's order (no merchant account details: those come with a created manual deposit). */
   'GET /wps/wallet/deposit/channels': {
     method: 'GET';
@@ -1846,6 +1861,9 @@ export interface RouteNames {
   verification: {
     smsNoLogin: 'POST /wps/verification/sms/noLogin';
     smsResetPassword: 'POST /wps/verification/sms/resetPassword';
+  };
+  vip: {
+    get: 'GET /wps/member/vip';
   };
   wallet: {
     channels: 'GET /wps/wallet/deposit/channels';

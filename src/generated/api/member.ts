@@ -66,6 +66,14 @@ export interface MemberInfo {
    * Masked
    */
   email?: string | null;
+  /**
+   * The highest VIP level reached (settings.vip.levels; raised on reading when the totals reach a higher one)
+   */
+  vipLevel: number;
+  /**
+   * i18n key of that level's name
+   */
+  vipName: string;
 }
 /**
  * This interface was referenced by `MemberRegistrationMemberInfoWalletMessageInbox`'s JSON-Schema

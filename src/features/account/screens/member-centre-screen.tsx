@@ -3,14 +3,12 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router-dom';
 import { useMemberInfo } from '../api/member';
+import { vipNameKey } from '../api/vip';
 import { useSessionRenewal } from '../../../lib/api/session';
 import { Icon } from '../../../components/icons';
 import { HOME_PATH, joinedDays } from '../../../lib/layout-rules';
 import { useGateContext, useMemberScope, useRuntimeActions, useRuntimeState, useTenant } from '../../../lib/runtime';
 import { selectVariant, Slot } from '../../../renderer';
-
-/** The API has no VIP level yet: every member shows the entry level. */
-const ENTRY_LEVEL = 0;
 
 export const BENEFITS_PATH = '/m/member/benefits';
 export const MEMBER_HOME_PATH = '/m/member/home';
@@ -23,6 +21,9 @@ function ProfileCard() {
   const vipBenefit = useRuntimeState((state) => state.gateContext.settings.vipBenefit === true);
   const { data: member } = useMemberInfo(useMemberScope());
   const to = vipBenefit ? BENEFITS_PATH : MEMBER_HOME_PATH;
+  const nameKey = vipNameKey(member?.vipName);
+  const level = member?.vipLevel ?? 0;
+  const levelLabel = nameKey ? t('vip_level_title', { level, name: t(nameKey) }) : t('level_label', { level });
   return (
     <Link className="mc-card" to={to} data-testid="member-card">
       <span className="mc-card__avatar" aria-hidden="true">
@@ -31,7 +32,7 @@ function ProfileCard() {
       <span className="mc-card__body">
         <span className="mc-card__account">{member?.account ?? userName}</span>
         <span className="mc-card__meta">
-          <span className="mc-card__level">{t('level_label', { level: ENTRY_LEVEL })}</span>
+          {member ? <span className="mc-card__level" data-testid="member-level">{levelLabel}</span> : null}
           {member ? <span className="mc-card__joined">{t('joined_days', { count: joinedDays(member.regDate) })}</span> : null}
         </span>
       </span>
