@@ -3,7 +3,7 @@ import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router
 import type { AppConfig } from '../lib/app-config';
 import { HOME_PATH, isRouteOpen } from '../lib/layout-rules';
 import { ROUTES, type RouteDef } from '../lib/routes';
-import { effectiveFlags, useRuntime } from '../lib/runtime';
+import { effectiveFlags, effectiveSettings, useRuntime } from '../lib/runtime';
 import { useHydrated } from '../lib/store';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error';
@@ -145,19 +145,20 @@ function routeKey(path: string): string {
 export class RouteTable {
   private readonly defs = new Map<string, () => RouteFields>();
   private readonly made = new Map<string, RouteFields>();
-  /** Keys of the routes this tenant closes (not whitelisted, or their flag off), aliases included. */
+  /** Keys of the routes this tenant closes (not whitelisted, or their gate shut), aliases included. */
   private readonly closed = new Set<string>();
 
   constructor(config: AppConfig, manifest: readonly RouteDef[]) {
     const whitelist = config.tenant.routes.whitelist;
     const flags = effectiveFlags(config);
+    const promos = effectiveSettings(config).promotions;
     const add = (path: string, make: () => RouteFields) => {
       const key = routeKey(path);
       if (!this.defs.has(key)) this.defs.set(key, make);
       return key;
     };
     for (const route of manifest) {
-      const open = isRouteOpen(route, whitelist, flags);
+      const open = isRouteOpen(route, whitelist, flags, promos);
       // Closed: home at once, before any guard or screen renders (no flash of the screen).
       const keys = [add(route.path, () => (open ? screenRoute(route, config) : { element: <Navigate to={HOME_PATH} replace /> }))];
       for (const alias of route.aliases ?? []) keys.push(add(alias, () => ({ element: <RedirectTo to={route.path} /> })));

@@ -152,17 +152,23 @@ export function isRouteAllowed(path: string, whitelist: readonly string[]): bool
   return p === HOME_PATH || p === MAINTENANCE_PATH || whitelist.includes(p);
 }
 
-/** Whether the flag a route's gate names is on (a route without a gate is open). */
-export function isRouteGateOpen(route: Pick<RouteDef, 'gate'>, flags: Partial<WhiteLabelFlags>): boolean {
-  return route.gate === undefined || flags[route.gate.flag] === true;
+/**
+ * Whether what a route's gate names holds: its flag is on, or its promotion type is among the
+ * tenant's enabled ones (a route without a gate is open).
+ */
+export function isRouteGateOpen(route: Pick<RouteDef, 'gate'>, flags: Partial<WhiteLabelFlags>, promos: readonly string[] = []): boolean {
+  const gate = route.gate;
+  if (gate === undefined) return true;
+  if (gate.flag !== undefined) return flags[gate.flag] === true;
+  return promos.includes(gate.promo);
 }
 
 /**
- * Whether a tenant shows a route: its whitelist names it (home and maintenance always) and the
- * flag of its gate is on. A closed route leads home, whoever asks for it.
+ * Whether a tenant shows a route: its whitelist names it (home and maintenance always) and its
+ * gate holds. A closed route leads home, whoever asks for it.
  */
-export function isRouteOpen(route: Pick<RouteDef, 'path' | 'gate'>, whitelist: readonly string[], flags: Partial<WhiteLabelFlags>): boolean {
-  return isRouteAllowed(route.path, whitelist) && isRouteGateOpen(route, flags);
+export function isRouteOpen(route: Pick<RouteDef, 'path' | 'gate'>, whitelist: readonly string[], flags: Partial<WhiteLabelFlags>, promos: readonly string[] = []): boolean {
+  return isRouteAllowed(route.path, whitelist) && isRouteGateOpen(route, flags, promos);
 }
 
 /** How a visitor is asked to log in: the member centre opens a dialog, other pages go to /m/login. */
