@@ -13,7 +13,7 @@ import { auditLog, missionClaims, rewards } from '../../server/db/schema';
 import { verbs } from '../../server/ops/verbs/promotions';
 import type { OpsActor, OpsArgs } from '../../server/ops/types';
 import { call, describeBackends, EN, expectLedgerClean, fundedPlayer, spinKey } from './helpers';
-import { placeBet } from './rebate-helpers';
+import { openSlot, placeBet, spin } from './rebate-helpers';
 
 const CLI: OpsActor = { operatorId: null, actor: 'cli:test', merchantCodes: null };
 
@@ -191,6 +191,20 @@ describeBackends('missions', ({ server }) => {
     expect(list.body.value!.list).toEqual([expect.objectContaining({ id: granted[0].id, source: 'mission', promotionTitle: expect.stringMatching(/mission/i) })]);
     const paid = await call(app, 'POST', `/wps/rewards/${granted[0].id}/claim`, { token, body: {}, headers: spinKey() });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    await expectLedgerClean(app);
+  });
+
+  it("completes the seeded ₱5 slots task in 5 spins of the in-house slot at its page's default stake (₱1)", async () => {
+    const { app } = server();
+    const { token } = await joinedPlayer(app, 10_000);
+    const { five } = await seededTasks(app);
+    const play = await openSlot(app, token);
+    await spin(app, play, 4, 100);
+    expect((await weekly(app, token)).tasks.find((t) => t.id === five.id)).toMatchObject({ progress: 4, state: 'process' });
+    await spin(app, play, 1, 100);
+    expect((await weekly(app, token)).tasks.find((t) => t.id === five.id)).toMatchObject({ progress: 5, state: 'complete' });
+    const done = await claim(app, token, five.id);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
     await expectLedgerClean(app);
   });
 
