@@ -40,6 +40,7 @@ import depositLogoRoutes from './routes/wallet/deposit-logos';
 import depositReceiptRoutes from './routes/wallet/deposit-receipts';
 import gatewayCallbackRoutes from './routes/wallet/gateway-callback';
 import gatewayPageRoutes from './routes/wallet/gateway-pages';
+import missionRoutes from './routes/promotions/missions';
 import promotionRoutes from './routes/promotions/promotions';
 import rewardRoutes from './routes/rewards/rewards';
 import rankListRoutes from './routes/relay/rank-list';
@@ -198,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     smsRoutes,
     announcementRoutes,
     promotionRoutes,
+    missionRoutes,
     rewardRoutes,
     affiliateRoutes,
     gameRoutes,

@@ -107,6 +107,11 @@ export const ERROR_KEYS = {
   'promotion.no.action': 'err_promotion_no_action',
   'promotion.done': 'err_promotion_done',
   'promotion.target.unmet': 'err_promotion_target_unmet',
+  /** Mission tasks (server/services/missions.ts). */
+  'mission.task.not.found': 'err_mission_task_not_found',
+  'mission.not.joined': 'err_mission_not_joined',
+  'mission.task.unmet': 'err_mission_task_unmet',
+  'mission.task.claimed': 'err_mission_task_claimed',
   /** Transfers to the upline (server/services/transfers.ts). */
   'transfer.disabled': 'err_transfer_disabled',
   'transfer.type.forbidden': 'err_transfer_type_forbidden',

@@ -25,6 +25,8 @@ import jackpotCounter from './jackpot-counter';
 import loginForm from './login-form';
 import menuList from './menu-list';
 import messageCentre from './message-centre';
+import missionRanking from './mission-ranking';
+import missionTasks from './mission-tasks';
 import navItem from './nav-item';
 import noticeBar from './notice-bar';
 import paymentPassword from './payment-password';
@@ -74,6 +76,8 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'login-form': loginForm,
   'menu-list': menuList,
   'message-centre': messageCentre,
+  'mission-ranking': missionRanking,
+  'mission-tasks': missionTasks,
   'nav-item': navItem,
   'notice-bar': noticeBar,
   'payment-password': paymentPassword,

@@ -679,3 +679,42 @@ export const promotionEntries = pgTable('promotion_entries', {
   rewardId: ref('reward_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+export type MissionTaskKind = 'wager';
+export type MissionTaskPeriod = 'week' | 'promotion';
+
+/** A task of a MISSION promotion (0019_missions.sql); amounts in minor units. */
+export const missionTasks = pgTable('mission_tasks', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  promotionCode: text('promotion_code').notNull(),
+  kind: text('kind').$type<MissionTaskKind>().notNull(),
+  /** Null: bets of any game type. */
+  gameType: text('game_type'),
+  target: money('target').notNull(),
+  period: text('period').$type<MissionTaskPeriod>().notNull(),
+  points: integer('points').notNull(),
+  rewardAmount: money('reward_amount').notNull().default(0),
+  turnoverMultiplier: numeric('turnover_multiplier', { precision: 6, scale: 2 }).notNull().default('1'),
+  titleEn: text('title_en').notNull(),
+  titleTy: text('title_ty').notNull(),
+  sort: integer('sort').notNull().default(100),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** A claimed mission task, once per member, task and period (0019_missions.sql). */
+export const missionClaims = pgTable('mission_claims', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  memberId: ref('member_id').notNull(),
+  promotionCode: text('promotion_code').notNull(),
+  taskId: ref('task_id').notNull(),
+  /** '' for a task of the promotion's period; else the Monday of the tenant's week. */
+  period: text('period').notNull(),
+  /** The tenant's week (its Monday) of the claim: the ranking's period. */
+  week: date('week', { mode: 'string' }).notNull(),
+  points: integer('points').notNull(),
+  rewardId: ref('reward_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

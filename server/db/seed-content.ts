@@ -274,6 +274,55 @@ export const PROMOTIONS: SeedPromotion[] = [
   },
 ];
 
+/** A task of a seeded MISSION promotion (0019_missions.sql); amounts in minor units. */
+export interface SeedMissionTask {
+  promotionCode: string;
+  gameType: string | null;
+  target: number;
+  period: 'week' | 'promotion';
+  points: number;
+  rewardAmount: number;
+  turnoverMultiplier: number;
+  title: Bilingual;
+}
+
+/**
+ * The tasks of the weekly missions, seeded where the tenant enables MISSION (demo-ph). The first
+ * completes in 5 spins of the in-house slot at its default stake (₱1; the in-house games are RNG).
+ */
+export const MISSION_TASKS: SeedMissionTask[] = [
+  {
+    promotionCode: 'missions',
+    gameType: 'RNG',
+    target: 500,
+    period: 'week',
+    points: 10,
+    rewardAmount: 200,
+    turnoverMultiplier: 1,
+    title: { EN: 'Wager ₱5 on slots this week', TY: 'Tumaya ng ₱5 sa slots ngayong linggo' },
+  },
+  {
+    promotionCode: 'missions',
+    gameType: 'RNG',
+    target: 5_000,
+    period: 'week',
+    points: 30,
+    rewardAmount: 1_000,
+    turnoverMultiplier: 2,
+    title: { EN: 'Wager ₱50 on slots this week', TY: 'Tumaya ng ₱50 sa slots ngayong linggo' },
+  },
+  {
+    promotionCode: 'missions',
+    gameType: null,
+    target: 100_000,
+    period: 'promotion',
+    points: 100,
+    rewardAmount: 5_000,
+    turnoverMultiplier: 3,
+    title: { EN: 'Wager ₱1,000 on any game', TY: 'Tumaya ng ₱1,000 sa kahit anong laro' },
+  },
+];
+
 export const INBOX: { title: Bilingual; content: Bilingual; read: boolean }[] = [
   {
     title: { EN: 'Welcome to the club', TY: 'Maligayang pagdating sa club' },

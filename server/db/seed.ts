@@ -9,9 +9,9 @@ import { LedgerRepository } from '../repositories/ledger';
 import { MEMBER_TYPE } from '../repositories/members';
 import { raiseVipLevel } from '../services/vip';
 import type { Db, Tx } from './client';
-import { announcements, games, helpItems, members, merchants, messages, promotions } from './schema';
+import { announcements, games, helpItems, members, merchants, messages, missionTasks, promotions } from './schema';
 import { seedGames } from './seed-games';
-import { bannerImage, HELP_ITEMS, INBOX, PROMOTIONS, SEED_LANGS, seedAnnouncements, type Lang } from './seed-content';
+import { bannerImage, HELP_ITEMS, INBOX, MISSION_TASKS, PROMOTIONS, SEED_LANGS, seedAnnouncements, type Lang } from './seed-content';
 
 /** Password of every demo member. */
 export const DEMO_PASSWORD = 'Demo1234';
@@ -102,6 +102,7 @@ async function seedTenant(db: Db, tenant: Tenant, hashing: PasswordHashing, demo
     await ledger.houseAccount(tx, tenant.merchantCode, currency);
     await ledger.houseAccount(tx, tenant.trialMerchantCode, currency);
     await seedContent(tx, tenant);
+    await seedMissionTasks(tx, tenant);
     if (demoMembers) await seedDemoMembers(tx, tenant, hashes, ledger, new AffiliateRepository(db), new BetRepository(db, merchantTimeZones([tenant])));
     return true;
   });
@@ -130,6 +131,27 @@ async function seedContent(tx: Tx, tenant: Tenant): Promise<void> {
       })),
     );
   }
+}
+
+/** The demo mission's tasks, where the tenant enables MISSION promotions. */
+async function seedMissionTasks(tx: Tx, tenant: Tenant): Promise<void> {
+  if (!tenant.settings.promotions.includes('MISSION')) return;
+  await tx.insert(missionTasks).values(
+    MISSION_TASKS.map((t, sort) => ({
+      merchantCode: tenant.merchantCode,
+      promotionCode: t.promotionCode,
+      kind: 'wager' as const,
+      gameType: t.gameType,
+      target: t.target,
+      period: t.period,
+      points: t.points,
+      rewardAmount: t.rewardAmount,
+      turnoverMultiplier: t.turnoverMultiplier.toFixed(2),
+      titleEn: t.title.EN,
+      titleTy: t.title.TY,
+      sort,
+    })),
+  );
 }
 
 async function seedDemoMembers(

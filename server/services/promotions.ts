@@ -5,7 +5,7 @@
  *    and the entry 'signed' for that day.
  *  - TURNOVER: once the member's valid turnover since the promotion started reaches target, a
  *    claim grants reward_amount as a reward (source turnover) once; status 'process' until then.
- *  - MISSION: join (entry 'joined').
+ *  - MISSION: join (entry 'joined'); its tasks, their claims and the ranking are services/missions.ts.
  *  - APPLY: an application with a remark of at most 140 characters (entry 'applying').
  *  - DEPOSIT, REFERRAL, REBATE: no action here (the wallet's deposit bonus, invite friends, cash back).
  * Before starts_at a promotion is 'coming_soon', after ends_at 'closed'; neither takes an action.
@@ -41,7 +41,7 @@ export function actionOf(type: string): Action {
 }
 
 /** The tenant's enabled promotions in one language (a row without a language serves every language). */
-async function rowsOf(db: Executor, tenant: Tenant, lang: string, code?: string): Promise<PromotionRow[]> {
+export async function rowsOf(db: Executor, tenant: Tenant, lang: string, code?: string): Promise<PromotionRow[]> {
   const types = tenant.settings.promotions;
   if (types.length === 0) return [];
   return db
@@ -79,7 +79,7 @@ async function memberView(db: Executor, tenant: Tenant, memberId: number): Promi
   return { memberId, today: zoneDate(tenantTimeZone(tenant)), entries };
 }
 
-function periodStatus(row: PromotionRow, now: Date): Status | null {
+export function periodStatus(row: PromotionRow, now: Date): Status | null {
   if (row.startsAt && row.startsAt > now) return 'coming_soon';
   if (row.endsAt && row.endsAt <= now) return 'closed';
   return null;

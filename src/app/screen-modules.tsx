@@ -85,6 +85,10 @@ export const SCREEN_MODULES: Readonly<Record<ScreenModuleId, ScreenModule>> = {
     load: async () => (await import('../features/engagement/screens/reward-center-screen')).default,
     files: ['src/features/engagement/screens/reward-center-screen.tsx'],
   },
+  leaderBoard: {
+    load: async () => (await import('../features/engagement/screens/leader-board-screen')).default,
+    files: ['src/features/engagement/screens/leader-board-screen.tsx'],
+  },
   uplineTransfer: {
     load: async () => (await import('../features/records/screens/upline-transfer-screen')).default,
     files: ['src/features/records/screens/upline-transfer-screen.tsx'],

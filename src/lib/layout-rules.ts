@@ -153,11 +153,17 @@ export function isRouteAllowed(path: string, whitelist: readonly string[]): bool
   return p === HOME_PATH || p === MAINTENANCE_PATH || whitelist.includes(p);
 }
 
-/** Whether the flag a route's gate names is on, or the setting it names truthy (a route without a gate is open). */
+/**
+ * Whether what a route's gate names holds: its flag is on, the setting it names is truthy, or its
+ * promotion type is among the tenant's enabled ones (settings.promotions). A route without a gate is open.
+ */
 export function isRouteGateOpen(route: Pick<RouteDef, 'gate'>, flags: Partial<WhiteLabelFlags>, settings: unknown = {}): boolean {
   const { gate } = route;
   if (gate === undefined) return true;
-  return gate.flag !== undefined ? flags[gate.flag] === true : Boolean(readPath(settings, gate.setting));
+  if (gate.flag !== undefined) return flags[gate.flag] === true;
+  if (gate.setting !== undefined) return Boolean(readPath(settings, gate.setting));
+  const promos = readPath(settings, 'promotions');
+  return Array.isArray(promos) && promos.includes(gate.promo);
 }
 
 /**

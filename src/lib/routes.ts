@@ -15,12 +15,16 @@ import type { TranslationKey } from './i18n-keys';
 export type RouteGuard = 'visitor' | 'session' | 'memberCentre';
 
 /**
- * The tenant flag a route needs (spec section 2: the member centre's money entries), or the tenant
- * setting that must be truthy (a dotted path: `vipBenefit`). Only flags and settings: the server
- * decides both before any render, so a closed route is known on the server's render as in the
+ * What a route needs of the tenant: a flag (spec section 2: the member centre's money entries), a
+ * setting that must be truthy (a dotted path: `vipBenefit`) or an enabled promotion type
+ * (settings.promotions, e.g. MISSION for mission activity). Only tenant settings: the server
+ * decides them before any render, so a closed route is known on the server's render as in the
  * browser, for a visitor and a member alike.
  */
-export type RouteGate = { flag: FlagName; setting?: never } | { setting: string; flag?: never };
+export type RouteGate =
+  | { flag: FlagName; setting?: never; promo?: never }
+  | { setting: string; flag?: never; promo?: never }
+  | { promo: string; flag?: never; setting?: never };
 
 /**
  * Screens with code of their own, named here because src/lib cannot import features or the app;
@@ -46,7 +50,8 @@ export type ScreenModuleId =
   | 'uplineTransfer'
   | 'webEmail'
   | 'feedback'
-  | 'rewardCenter';
+  | 'rewardCenter'
+  | 'leaderBoard';
 
 interface RouteBase {
   id: string;
@@ -175,7 +180,7 @@ export const ROUTES = [
   { id: 'uplineTransfer', path: '/m/upLine/transfer', title: 'upline_transfer', guard: 'memberCentre', gate: { flag: 'AGETRANSFERUP3' }, module: 'uplineTransfer' },
   { id: 'manualRebate', path: '/m/member/manualRebate', title: 'single_cash_back', guard: 'memberCentre', gate: { flag: 'MANPLAYREB3' }, module: 'manualRebate' },
   { id: 'rebateReport', path: '/m/member/rebateReport', title: 'rebate_report', guard: 'memberCentre', gate: { flag: 'PLYRBT' }, module: 'rebateReport' },
-  { id: 'leaderBoard', path: '/m/leaderBoard', title: 'mission_activity', headerTitle: 'leaderboard' },
+  { id: 'leaderBoard', path: '/m/leaderBoard', title: 'mission_activity', headerTitle: 'leaderboard', gate: { promo: 'MISSION' }, module: 'leaderBoard' },
   { id: 'feedback', path: '/m/feedback', title: 'feedback', guard: 'session', gate: { flag: 'FEEDBACK3' }, module: 'feedback' },
   { id: 'inviteFriends', path: '/m/inviteFriends', title: 'invite_friends' },
   { id: 'trail', path: '/m/trail', title: 'free_trial', footer: false, back: 'home', headerTitle: 'free_trial' },

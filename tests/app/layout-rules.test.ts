@@ -194,8 +194,18 @@ describe('route whitelist, login prompt, member rules', () => {
     expect(isRouteOpen(routeById('home'), [], {})).toBe(true);
   });
 
+  it('opens mission activity only when the tenant enables MISSION promotions', () => {
+    const board: RouteDef = routeById('leaderBoard');
+    expect(board.gate).toEqual({ promo: 'MISSION' });
+    expect(isRouteGateOpen(board, {}, { promotions: ['REFERRAL', 'MISSION'] })).toBe(true);
+    expect(isRouteGateOpen(board, {}, { promotions: ['REFERRAL'] })).toBe(false);
+    expect(isRouteGateOpen(board, {})).toBe(false);
+    expect(isRouteOpen(board, ['/m/leaderBoard'], {}, { promotions: ['MISSION'] })).toBe(true);
+    expect(isRouteOpen(board, [], {}, { promotions: ['MISSION'] })).toBe(false);
+  });
+
   it('gates the eight money entries of the member centre, and the reward, message and feedback centres, on their flags (spec section 2)', () => {
-    const gates = Object.fromEntries((ROUTES as readonly RouteDef[]).filter((r) => r.gate).map((r) => [r.id, r.gate?.flag]));
+    const gates = Object.fromEntries((ROUTES as readonly RouteDef[]).filter((r) => r.gate?.flag).map((r) => [r.id, r.gate?.flag]));
     expect(gates).toEqual({
       webEmail: 'MAILCEN',
       rewardCenter: 'REWCEN3',

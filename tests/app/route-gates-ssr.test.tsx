@@ -39,6 +39,19 @@ describe('routes behind a tenant flag on the server', () => {
     expect((await render('http://demo-ph.localhost/m/withdrawReport', { tenant: noWithdrawals, startup: {} }, 'TY', NO_PAGE_DATA)).redirect).toBe('/m/home');
   });
 
+  it('mission activity follows the MISSION promotion type: open on demo-ph, home on demo-en and when the startup settings drop it', async () => {
+    const ph = repoTenant('demo-ph');
+    const open = await render('http://demo-ph.localhost/m/leaderBoard', { tenant: ph, startup: {} }, 'TY', NO_PAGE_DATA);
+    expect(open.redirect).toBeUndefined();
+    expect(open.html).toContain('screen--leaderBoard');
+    expect(open.modules).toEqual(['src/features/engagement/screens/leader-board-screen.tsx']);
+    // The tasks and the ranking are the member's: read after hydration, never on the server.
+    expect(open.html).not.toContain('data-testid="mission-task"');
+    expect((await render('http://demo-en.localhost/m/leaderBoard', { tenant: repoTenant('demo-en'), startup: {} }, 'EN', NO_PAGE_DATA)).redirect).toBe('/m/home');
+    const dropped = { info: { promotions: ['REFERRAL'] } };
+    expect((await render('http://demo-ph.localhost/m/leaderBoard', { tenant: ph, startup: dropped }, 'TY', NO_PAGE_DATA)).redirect).toBe('/m/home');
+  });
+
   it('redirects a route the whitelist leaves out, and renders the open ones', async () => {
     const ph = repoTenant('demo-ph');
     const narrow: Tenant = { ...ph, routes: { ...ph.routes, whitelist: ph.routes.whitelist.filter((p) => p !== '/m/feedback') } };

@@ -91,6 +91,7 @@ describe('the route manifest', () => {
       uplineTransfer: 'module:uplineTransfer',
       manualRebate: 'module:manualRebate',
       rewardCenter: 'module:rewardCenter',
+      leaderBoard: 'module:leaderBoard',
       rebateReport: 'module:rebateReport',
       transactionRecord: 'module:transactionRecord',
       gameRecord: 'module:gameRecord',

@@ -175,10 +175,16 @@ function requiredFlags(gate: Gate | undefined): string[] {
   return [...(gate.flag ? [gate.flag] : []), ...(gate.all ?? []).flatMap(requiredFlags)];
 }
 
+/** The promotion types a gate requires whatever else holds, as requiredFlags. */
+function requiredPromos(gate: Gate | undefined): string[] {
+  if (!gate) return [];
+  return [...(gate.promo ? [gate.promo] : []), ...(gate.all ?? []).flatMap(requiredPromos)];
+}
+
 describe('links of the _base tenant to routes behind a flag', () => {
   it('show only when that flag is on, so none leads to a route that sends the member home', () => {
-    const gated = (ROUTES as readonly RouteDef[]).filter((r) => r.gate?.flag !== undefined);
-    expect(gated.map((r) => [r.path, r.gate?.flag])).toEqual([
+    const gated = (ROUTES as readonly RouteDef[]).filter((r) => r.gate?.flag !== undefined || r.gate?.promo !== undefined);
+    expect(gated.map((r) => [r.path, r.gate?.flag ?? r.gate?.promo])).toEqual([
       ['/m/webEmail', 'MAILCEN'],
       ['/m/rewardCenter', 'REWCEN3'],
       ['/m/vouReport', 'DEPRECM3'],
@@ -189,17 +195,26 @@ describe('links of the _base tenant to routes behind a flag', () => {
       ['/m/upLine/transfer', 'AGETRANSFERUP3'],
       ['/m/member/manualRebate', 'MANPLAYREB3'],
       ['/m/member/rebateReport', 'PLYRBT'],
+      ['/m/leaderBoard', 'MISSION'],
       ['/m/feedback', 'FEEDBACK3'],
     ]);
     let links = 0;
+    let promoLinks = 0;
     for (const { ptr, node } of nodesOf(base.screens, '/screens')) {
       const to = (node.props as { to?: unknown } | undefined)?.to;
       if (node.widget !== 'nav-item' || typeof to !== 'string') continue;
-      const flag = routeFor(to)?.gate?.flag;
+      const gate = routeFor(to)?.gate;
+      if (gate?.promo) {
+        promoLinks += 1;
+        expect(requiredPromos(node.gate), ptr).toContain(gate.promo);
+      }
+      const flag = gate?.flag;
       if (!flag) continue;
       links += 1;
       expect(requiredFlags(node.gate), ptr).toContain(flag);
     }
+    // The member-centre list's mission activity.
+    expect(promoLinks).toBe(1);
     // The member-centre list (8 money entries, the reward, message and feedback centres), its record tiles (2),
     // the home quick buttons to cash back and the reward centre, and the agent grid's message centre.
     expect(links).toBe(16);

@@ -1,8 +1,11 @@
 /**
  * `promotions create|list|disable|enable`: operators create promotions in EN and TY (one row per
  * language sharing a code; server/services/promotions.ts), list them and turn them off or on.
+ * `promotions task-add|tasks|task-disable|task-enable`: the tasks of a MISSION promotion
+ * (server/services/missions.ts), titled in EN and TY.
  */
 import { toMinor } from '../../lib/money';
+import { createMissionTask, listMissionTasks, setMissionTaskEnabled, TASK_KINDS, TASK_PERIODS } from '../../services/missions';
 import { createPromotion, listPromotionCodes, PROMOTION_TYPES, setPromotionEnabled } from '../../services/promotions';
 import { emit, formatMinor, knownOptions, positionals, stringOption, UsageError } from '../cli-args';
 import type { OpsVerb } from '../types';
@@ -23,6 +26,17 @@ function dateOption(text: string | undefined, name: string): Date | undefined {
   return new Date(t);
 }
 
+function multiplierOption(text: string): number {
+  if (!MULTIPLIER.test(text) || Number(text) > 50) throw new UsageError(`--turnover must be 0 to 50 with at most 2 decimals (got "${text}")`);
+  return Number(text);
+}
+
+function sortOption(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^[0-9]{1,4}$/.test(text)) throw new UsageError('--sort must be 0 to 9999');
+  return Number(text);
+}
+
 export const verbs: OpsVerb[] = [
   {
     words: ['promotions', 'create'],
@@ -34,10 +48,8 @@ export const verbs: OpsVerb[] = [
       knownOptions(args, ['type', 'category', 'title-en', 'title-ty', 'content-en', 'content-ty', 'reward', 'turnover', 'target', 'starts', 'ends', 'image', 'sort']);
       const type = stringOption(args, 'type', true);
       if (!(PROMOTION_TYPES as readonly string[]).includes(type)) throw new UsageError(`--type must be one of ${PROMOTION_TYPES.join(', ')}`);
-      const turnoverText = stringOption(args, 'turnover') ?? '1';
-      if (!MULTIPLIER.test(turnoverText) || Number(turnoverText) > 50) throw new UsageError(`--turnover must be 0 to 50 with at most 2 decimals (got "${turnoverText}")`);
-      const sortText = stringOption(args, 'sort');
-      if (sortText !== undefined && !/^[0-9]{1,4}$/.test(sortText)) throw new UsageError('--sort must be 0 to 9999');
+      const turnoverMultiplier = multiplierOption(stringOption(args, 'turnover') ?? '1');
+      const sort = sortOption(stringOption(args, 'sort'));
       const image = stringOption(args, 'image');
       const r = await createPromotion(ctx.app, ctx.actor, {
         merchant,
@@ -50,9 +62,9 @@ export const verbs: OpsVerb[] = [
         startsAt: dateOption(stringOption(args, 'starts'), 'starts'),
         endsAt: dateOption(stringOption(args, 'ends'), 'ends'),
         rewardAmount: amountOption(stringOption(args, 'reward'), 'reward'),
-        turnoverMultiplier: Number(turnoverText),
+        turnoverMultiplier,
         target: amountOption(stringOption(args, 'target'), 'target'),
-        ...(sortText !== undefined ? { sort: Number(sortText) } : {}),
+        ...(sort !== undefined ? { sort } : {}),
       });
       emit(ctx, { ok: true, ...r }, [`created promotion ${r.code} in ${merchant} (EN and TY, rows ${r.ids.join(', ')})`]);
       return 0;
@@ -86,6 +98,89 @@ export const verbs: OpsVerb[] = [
         knownOptions(args, []);
         const n = await setPromotionEnabled(ctx.app, ctx.actor, merchant, code, word === 'enable');
         emit(ctx, { ok: true, code, rows: n }, [`${word}d promotion ${code} in ${merchant}`]);
+        return 0;
+      },
+    }),
+  ),
+  {
+    words: ['promotions', 'task-add'],
+    usage:
+      'promotions task-add <merchant> <mission code> --target <amount> --title-en "..." --title-ty "..." [--kind wager] [--game-type RNG] [--period week|promotion, default week] [--points N, default 0] [--reward <amount>] [--turnover <multiplier, default 1>] [--sort N]',
+    summary: 'add a task to a MISSION promotion (wager an amount on a game type in the week or the promotion), titled in English and Filipino (TY)',
+    async run(ctx, args) {
+      const [merchant, code] = positionals(args, ['merchant', 'code']);
+      knownOptions(args, ['kind', 'game-type', 'target', 'period', 'points', 'reward', 'turnover', 'title-en', 'title-ty', 'sort']);
+      const kind = stringOption(args, 'kind') ?? 'wager';
+      if (!(TASK_KINDS as readonly string[]).includes(kind)) throw new UsageError(`--kind must be one of ${TASK_KINDS.join(', ')}`);
+      const period = stringOption(args, 'period') ?? 'week';
+      if (!(TASK_PERIODS as readonly string[]).includes(period)) throw new UsageError(`--period must be one of ${TASK_PERIODS.join(', ')}`);
+      const pointsText = stringOption(args, 'points') ?? '0';
+      if (!/^[0-9]{1,7}$/.test(pointsText)) throw new UsageError(`--points must be a whole number (got "${pointsText}")`);
+      const gameType = stringOption(args, 'game-type');
+      const sort = sortOption(stringOption(args, 'sort'));
+      const r = await createMissionTask(ctx.app, ctx.actor, {
+        merchant,
+        code,
+        kind,
+        ...(gameType !== undefined ? { gameType } : {}),
+        target: amountOption(stringOption(args, 'target', true), 'target'),
+        period,
+        points: Number(pointsText),
+        rewardAmount: amountOption(stringOption(args, 'reward'), 'reward'),
+        turnoverMultiplier: multiplierOption(stringOption(args, 'turnover') ?? '1'),
+        title: { EN: stringOption(args, 'title-en', true), TY: stringOption(args, 'title-ty', true) },
+        ...(sort !== undefined ? { sort } : {}),
+      });
+      emit(ctx, { ok: true, id: r.id, code }, [`added task ${r.id} to mission ${code} in ${merchant}`]);
+      return 0;
+    },
+  },
+  {
+    words: ['promotions', 'tasks'],
+    usage: 'promotions tasks <merchant> <mission code>',
+    summary: "list a mission's tasks",
+    async run(ctx, args) {
+      const [merchant, code] = positionals(args, ['merchant', 'code']);
+      knownOptions(args, []);
+      const list = await listMissionTasks(ctx.app, ctx.actor, merchant, code);
+      emit(
+        ctx,
+        {
+          tasks: list.map((t) => ({
+            id: t.id,
+            kind: t.kind,
+            gameType: t.gameType,
+            target: t.target,
+            period: t.period,
+            points: t.points,
+            rewardAmount: t.rewardAmount,
+            turnoverMultiplier: Number(t.turnoverMultiplier),
+            titleEn: t.titleEn,
+            titleTy: t.titleTy,
+            enabled: t.enabled,
+          })),
+        },
+        list.length === 0
+          ? ['no task']
+          : list.map(
+              (t) =>
+                `${t.id} ${t.kind} ${t.gameType ?? 'any'} target ${formatMinor(t.target)} per ${t.period} ${t.points} points reward ${formatMinor(t.rewardAmount)} x${Number(t.turnoverMultiplier)} ${t.enabled ? 'on' : 'off'} "${t.titleEn}" / "${t.titleTy}"`,
+            ),
+      );
+      return 0;
+    },
+  },
+  ...(['disable', 'enable'] as const).map(
+    (word): OpsVerb => ({
+      words: ['promotions', `task-${word}`],
+      usage: `promotions task-${word} <merchant> <task id>`,
+      summary: word === 'disable' ? 'hide a mission task from members (claims stay)' : 'show a disabled mission task again',
+      async run(ctx, args) {
+        const [merchant, idText] = positionals(args, ['merchant', 'task id']);
+        knownOptions(args, []);
+        if (!/^[1-9][0-9]{0,15}$/.test(idText)) throw new UsageError(`<task id> must be a number (got "${idText}")`);
+        await setMissionTaskEnabled(ctx.app, ctx.actor, merchant, Number(idText), word === 'enable');
+        emit(ctx, { ok: true, id: Number(idText) }, [`${word}d task ${idText} in ${merchant}`]);
         return 0;
       },
     }),

@@ -4,3 +4,4 @@ export * from './api/promotions';
 export * from './api/feedback';
 export * from './api/referral';
 export * from './api/rewards';
+export * from './api/missions';

@@ -9,6 +9,7 @@ import type * as games from './games';
 import type * as inbox from './inbox';
 import type * as inhouse from './inhouse';
 import type * as member from './member';
+import type * as missions from './missions';
 import type * as moneyRecords from './money-records';
 import type * as ops from './ops';
 import type * as promotions from './promotions';
@@ -626,6 +627,48 @@ export interface Endpoints {
     body: undefined;
     payload: undefined;
     response: common.Done;
+    defaults: { query: never; body: never };
+  };
+  /** The tenant's MISSION promotions with their tasks. With a session: whether the member joined, each task's progress and state (locked before joining or outside the promotion's period, process, complete, claimed) and the member's points this week; a visitor sees the tasks locked with no progress. */
+  'GET /wps/missions': {
+    method: 'GET';
+    path: '/wps/missions';
+    auth: 'optional';
+    produces: 'application/json';
+    params: undefined;
+    query: missions.ListQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: missions.MissionList;
+    defaults: { query: never; body: never };
+  };
+  /** Claims completed task `id` of mission `code` for this period: grants its reward (reward centre, source mission) and adds its points. 404 promotion.not.found (a code the tenant does not offer as a mission), mission.task.not.found (not a task of this mission); 409 promotion.not.started, promotion.closed, mission.not.joined, mission.task.unmet (value { progress, target }), mission.task.claimed (claimed this period). Idempotent: Idempotency-Key required; a repeat with the same key answers the first claim. Racing claims with different keys: one grants, the others get mission.task.claimed. */
+  'POST /wps/missions/:code/tasks/:id/claim': {
+    method: 'POST';
+    path: `/wps/missions/${string}/tasks/${string}/claim`;
+    auth: 'required';
+    produces: 'application/json';
+    params: missions.TaskParams;
+    query: undefined;
+    headers: missions.IdempotencyHeaders;
+    body: common.EmptyBody;
+    payload: undefined;
+    response: missions.Claim;
+    defaults: { query: never; body: never };
+  };
+  /** This week's ranking of mission `code`: the tenant's members by the points of the tasks they claimed this week, at most 50, names masked (as the winners board); ties share a rank. With a session, the member's own rank and points (rank null with no points). 404 promotion.not.found. */
+  'GET /wps/missions/:code/ranking': {
+    method: 'GET';
+    path: `/wps/missions/${string}/ranking`;
+    auth: 'optional';
+    produces: 'application/json';
+    params: missions.CodeParams;
+    query: common.NoQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: missions.Ranking;
     defaults: { query: never; body: never };
   };
   /** Deposit record: the member's deposit requests in the range with their channel, amount, fee, credited amount, bonus and state (pending, paid, rejected, expired, cancelled), the operator's reason of a rejected one and the transfer reference the member sent. A pending deposit past its expiry is answered (and stored) as expired first. totals: count and amount of every state, and what paid deposits credited (amount - fee) and their bonus. */
@@ -1770,6 +1813,11 @@ export interface RouteNames {
     referral: 'GET /wps/member/referral';
     readAllMessages: 'POST /wps/member/messages/readAll';
     deleteMessage: 'DELETE /wps/member/messages/:id';
+  };
+  missions: {
+    list: 'GET /wps/missions';
+    claim: 'POST /wps/missions/:code/tasks/:id/claim';
+    ranking: 'GET /wps/missions/:code/ranking';
   };
   'money-records': {
     deposits: 'GET /wps/records/deposits';
