@@ -32,6 +32,7 @@ import launchRoutes from './routes/game/launch';
 import messageRoutes from './routes/member/messages';
 import feedbackRoutes from './routes/member/feedback';
 import memberInfoRoutes from './routes/member/info';
+import referralRoutes from './routes/member/referral';
 import registerRoutes from './routes/member/register';
 import walletRoutes from './routes/member/wallet';
 import depositRoutes from './routes/wallet/deposits';
@@ -172,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessionRoutes,
     registerRoutes,
     memberInfoRoutes,
+    referralRoutes,
     walletRoutes,
     depositRoutes,
     depositReceiptRoutes,

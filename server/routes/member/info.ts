@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { apiRoute } from '../../lib/route';
-import { referral } from '../../services/referral';
 
 /** 9171234567 -> 917****567; short values keep only their ends. */
 export function maskMobile(value: string | null): string | null {
@@ -31,9 +30,5 @@ export default async function memberInfoRoutes(app: FastifyInstance) {
         email: maskEmail(member.email),
       };
     },
-  });
-
-  apiRoute(app, 'member', 'referral', {
-    handler: async (request) => referral(app, request.auth!.member),
   });
 }

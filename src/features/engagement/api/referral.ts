@@ -1,6 +1,6 @@
 /** The member's own referral code and invited friends (GET /wps/member/referral). */
 import type { SWRResponse } from 'swr';
-import type { Referral } from '../../../generated/api/member';
+import type { Referral } from '../../../generated/api/referral';
 import type { ApiFailure } from '../../../lib/api/client';
 import { resourceKey, useResource } from '../../../lib/api/swr';
 
