@@ -111,6 +111,7 @@ describe('the route manifest', () => {
       maintenance: 'module:maintenance',
       webEmail: 'module:webEmail',
       feedback: 'module:feedback',
+      inviteFriends: 'module:inviteFriends',
     });
   });
 
@@ -136,6 +137,7 @@ describe('the route manifest', () => {
       changePsw: 'session',
       webEmail: 'session',
       feedback: 'session',
+      inviteFriends: 'session',
     });
   });
 });
