@@ -1,4 +1,5 @@
 import './styles.css';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { InvitedFriendsProps } from '../../src/generated/widgets/invited-friends';
 import { tenantTimeZone } from '../../src/lib/app-config';
@@ -13,6 +14,7 @@ const friendKey = (row: InvitedFriend) => `${row.regDate}:${row.account}`;
 
 function InvitedFriends({ pageSize = 20, rewardsTo = '/m/rewardCenter' }: WidgetComponentProps<InvitedFriendsProps>) {
   const { t } = useTranslation();
+  const titleId = useId();
   const tenant = useTenant();
   const symbol = tenant.settings.currency.symbol;
   const timeZone = tenantTimeZone(tenant);
@@ -25,8 +27,10 @@ function InvitedFriends({ pageSize = 20, rewardsTo = '/m/rewardCenter' }: Widget
   ];
 
   return (
-    <section className="invited-friends" aria-label={t('invite_friends_list')}>
-      <h2 className="invited-friends__title">{t('invite_friends_list')}</h2>
+    <section className="invited-friends" aria-labelledby={titleId}>
+      <h2 id={titleId} className="invited-friends__title">
+        {t('invite_friends_list')}
+      </h2>
       <TotalsStrip items={items} loading={!first} />
       {tenant.flags.REWCEN3 ? (
         <Link className="invited-friends__rewards" to={rewardsTo}>
