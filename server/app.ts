@@ -33,6 +33,7 @@ import messageRoutes from './routes/member/messages';
 import feedbackRoutes from './routes/member/feedback';
 import memberInfoRoutes from './routes/member/info';
 import memberVipRoutes from './routes/member/vip';
+import referralRoutes from './routes/member/referral';
 import registerRoutes from './routes/member/register';
 import walletRoutes from './routes/member/wallet';
 import depositRoutes from './routes/wallet/deposits';
@@ -175,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerRoutes,
     memberInfoRoutes,
     memberVipRoutes,
+    referralRoutes,
     walletRoutes,
     depositRoutes,
     depositReceiptRoutes,

@@ -21,6 +21,8 @@ import headerMenu from './header-menu';
 import helpList from './help-list';
 import hotMatchTicker from './hot-match-ticker';
 import identityCheck from './identity-check';
+import inviteCard from './invite-card';
+import invitedFriends from './invited-friends';
 import jackpotCounter from './jackpot-counter';
 import loginForm from './login-form';
 import menuList from './menu-list';
@@ -72,6 +74,8 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'help-list': helpList,
   'hot-match-ticker': hotMatchTicker,
   'identity-check': identityCheck,
+  'invite-card': inviteCard,
+  'invited-friends': invitedFriends,
   'jackpot-counter': jackpotCounter,
   'login-form': loginForm,
   'menu-list': menuList,

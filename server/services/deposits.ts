@@ -28,6 +28,7 @@ import { toAmount, toMinor } from '../lib/money';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import { writeAudit } from '../ops/audit';
 import type { Tenant } from '../../src/generated/tenant';
+import { grantReferralReward } from './referral';
 import { bonusAsReward, expiryDaysOf, grantReward } from './rewards';
 import { addRequirement } from './turnover';
 import { raiseVipLevel } from './vip';
@@ -330,7 +331,8 @@ export type CreditOutcome = { credited: true; row: DepositRow } | { credited: fa
 /**
  * Pays a pending deposit in `tx`: the conditional UPDATE (pending, not expired -> paid), then the
  * DEPOSIT posting (house -> wallet, amount - fee), the BONUS posting (house -> wallet) and the
- * turnover requirements. A deposit not pending, or pending past its expiry, credits nothing
+ * turnover requirements, and the inviter's referral reward on a friend's first credited deposit
+ * (server/services/referral.ts). A deposit not pending, or pending past its expiry, credits nothing
  * (an expired one is stored as expired) and the outcome says why.
  */
 export async function creditDeposit(app: FastifyInstance, tx: Tx, id: number, decidedBy: string, extra: SQL[] = []): Promise<CreditOutcome> {
@@ -397,6 +399,8 @@ export async function creditDeposit(app: FastifyInstance, tx: Tx, id: number, de
   if (!rewardCentre) await addRequirement(tx, { ...base, source: 'bonus', required: paid.bonusTurnover });
   // The deposit counts towards the member's VIP level at once (services/vip.ts).
   if (tenant) await raiseVipLevel(tx, tenant, paid.memberId);
+  // A friend's first credited deposit earns the member who invited them the referral reward.
+  await grantReferralReward(tx, tenant, paid);
   const [row] = await tx.update(deposits).set({ transactionId }).where(eq(deposits.id, paid.id)).returning();
   return { credited: true, row };
 }

@@ -2,15 +2,25 @@
  * Every member's own referral (invitation) code: made the first time the member asks for it and
  * kept in affiliate_codes with the agents' codes, so registration resolves it the same way and
  * the friend who registers with it becomes the member's downline.
+ *
+ * The invited friends are that downline, keyset-paged newest registration first. With the
+ * REFERRAL promotion on, a friend's first credited deposit grants the member a reward (source
+ * referral, source_ref the friend's id) in the deposit's transaction: the reward centre's unique
+ * cause (member, source, source_ref) makes repeated or racing credits grant it once.
  */
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lte, ne, or, sql, sum } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Referral } from '../../src/generated/api/member';
-import { affiliateCodes, members } from '../db/schema';
+import type { FriendPage, FriendsQuery, Referral } from '../../src/generated/api/referral';
+import type { Tenant } from '../../src/generated/tenant';
+import type { Executor } from '../db/client';
+import { affiliateCodes, deposits, members, promotions, rewards } from '../db/schema';
+import { afterTimeCursor, epochMicros, timeCursor } from '../lib/cursor';
 import { maskName } from '../lib/games-catalogue';
-import type { MemberRow } from '../repositories/members';
+import { toAmount } from '../lib/money';
+import { MEMBER_TYPE, type MemberRow } from '../repositories/members';
 import { assertRealMember } from './identity';
+import { expiryDaysOf, grantReward, type RewardRow } from './rewards';
 import { uniqueViolation } from './unique';
 
 /** No 0/O or 1/I: a code read aloud or typed from a screenshot is not mistaken. */
@@ -69,4 +79,107 @@ export async function referral(app: FastifyInstance, member: Pick<MemberRow, 'id
     .orderBy(desc(members.regDate), desc(members.id))
     .limit(50);
   return { code, invitedTotal: Number(n), invited: rows.map((r) => ({ username: maskName(r.username), regDate: r.regDate.toISOString() })) };
+}
+
+export const FRIENDS_PAGE_SIZE = 20;
+
+/** The member has at least one credited deposit. */
+const hasPaidDeposit = sql<boolean>`exists (select 1 from ${deposits} where ${deposits.memberId} = ${members.id} and ${deposits.state} = 'paid')`;
+
+/** GET friends: the member's own downline, newest registration first, a keyset page at a time, with the totals. */
+export async function referralFriends(app: FastifyInstance, tenant: Tenant, member: Pick<MemberRow, 'id' | 'merchantCode' | 'type'>, query: FriendsQuery): Promise<FriendPage> {
+  assertRealMember(member);
+  const db = app.db.orm;
+  const pageSize = query.pageSize ?? FRIENDS_PAGE_SIZE;
+  const mine = and(eq(members.uplineId, member.id), eq(members.merchantCode, member.merchantCode));
+  const found = await db
+    .select({
+      id: members.id,
+      micros: epochMicros(sql`${members.regDate}`),
+      username: members.username,
+      regDate: members.regDate,
+      deposited: hasPaidDeposit,
+      reward: rewards.amount,
+    })
+    .from(members)
+    .leftJoin(rewards, and(eq(rewards.memberId, member.id), eq(rewards.source, 'referral'), sql`${rewards.sourceRef} = ${members.id}::text`))
+    .where(and(mine, afterTimeCursor(sql`${members.regDate}`, sql`${members.id}`, query.cursor)))
+    .orderBy(desc(members.regDate), desc(members.id))
+    .limit(pageSize + 1);
+  const page = found.slice(0, pageSize);
+  const last = page.at(-1);
+  const [totals] = await db
+    .select({ invited: count(), deposited: sql<number>`count(*) filter (where ${hasPaidDeposit})` })
+    .from(members)
+    .where(mine);
+  const [earned] = await db
+    .select({ amount: sum(rewards.amount) })
+    .from(rewards)
+    .where(and(eq(rewards.memberId, member.id), eq(rewards.source, 'referral')));
+  const wallet = await app.repos.ledger.walletOf(member.id);
+  return {
+    list: page.map((r) => ({ account: maskName(r.username), regDate: r.regDate.toISOString(), deposited: Boolean(r.deposited), reward: toAmount(Number(r.reward ?? 0)) })),
+    ...(found.length > pageSize && last ? { nextCursor: timeCursor(last.micros, last.id) } : {}),
+    invitedTotal: Number(totals?.invited ?? 0),
+    depositedTotal: Number(totals?.deposited ?? 0),
+    rewardsEarned: toAmount(Number(earned?.amount ?? 0)),
+    currency: wallet?.currency ?? tenant.settings.currency.code,
+  };
+}
+
+/** The merchant's live REFERRAL promotion with a reward (the first by its order), or undefined. */
+async function referralPromotion(tx: Executor, merchantCode: string) {
+  const now = sql`now()`;
+  const [row] = await tx
+    .select({ id: promotions.id, rewardAmount: promotions.rewardAmount, turnoverMultiplier: promotions.turnoverMultiplier })
+    .from(promotions)
+    .where(
+      and(
+        eq(promotions.merchantCode, merchantCode),
+        eq(promotions.type, 'REFERRAL'),
+        eq(promotions.enabled, true),
+        gt(promotions.rewardAmount, 0),
+        or(isNull(promotions.startsAt), lte(promotions.startsAt, now)),
+        or(isNull(promotions.endsAt), gt(promotions.endsAt, now)),
+      ),
+    )
+    .orderBy(asc(promotions.sort), asc(promotions.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * In the transaction that credits deposit `deposit` (paid already): when it is the member's first
+ * credited deposit and the member was invited by a real member of the same merchant, grants the
+ * inviter the REFERRAL promotion's reward (tenant with REFERRAL on, a live promotion with a
+ * reward). Answers the new reward, or null (nothing to grant, or granted before for this friend).
+ */
+export async function grantReferralReward(
+  tx: Executor,
+  tenant: Tenant | undefined,
+  deposit: { id: number; memberId: number; merchantCode: string },
+): Promise<RewardRow | null> {
+  if (!tenant || !tenant.settings.promotions.includes('REFERRAL')) return null;
+  const [friend] = await tx.select({ uplineId: members.uplineId }).from(members).where(eq(members.id, deposit.memberId));
+  if (!friend?.uplineId) return null;
+  const [earlier] = await tx
+    .select({ id: deposits.id })
+    .from(deposits)
+    .where(and(eq(deposits.memberId, deposit.memberId), eq(deposits.state, 'paid'), ne(deposits.id, deposit.id)))
+    .limit(1);
+  if (earlier) return null;
+  const [inviter] = await tx.select({ id: members.id, merchantCode: members.merchantCode, type: members.type }).from(members).where(eq(members.id, friend.uplineId));
+  if (!inviter || inviter.merchantCode !== deposit.merchantCode || inviter.type === MEMBER_TYPE.TRIAL) return null;
+  const promotion = await referralPromotion(tx, deposit.merchantCode);
+  if (!promotion) return null;
+  return grantReward(tx, {
+    merchantCode: deposit.merchantCode,
+    memberId: inviter.id,
+    source: 'referral',
+    sourceRef: String(deposit.memberId),
+    amount: promotion.rewardAmount,
+    turnoverMultiplier: Number(promotion.turnoverMultiplier),
+    promotionId: promotion.id,
+    expiryDays: expiryDaysOf(tenant),
+  });
 }

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { ScreenModuleId } from '../lib/routes';
 import { HomeScreen } from '../features/home/screens/home-screen';
+import { ReferralGuard } from './shell/guards';
 
 /**
  * A screen with code: part of the first load, or loaded the first time its route opens (`files`:
@@ -96,6 +97,19 @@ export const SCREEN_MODULES: Readonly<Record<ScreenModuleId, ScreenModule>> = {
   webEmail: {
     load: async () => (await import('../features/engagement/screens/message-centre-screen')).default,
     files: ['src/features/engagement/screens/message-centre-screen.tsx'],
+  },
+  inviteFriends: {
+    load: async () => {
+      const { default: InviteFriendsScreen } = await import('../features/engagement/screens/invite-friends-screen');
+      return function InviteFriends() {
+        return (
+          <ReferralGuard>
+            <InviteFriendsScreen />
+          </ReferralGuard>
+        );
+      };
+    },
+    files: ['src/features/engagement/screens/invite-friends-screen.tsx'],
   },
   feedback: {
     load: async () => (await import('../features/engagement/screens/feedback-screen')).default,

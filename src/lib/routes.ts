@@ -51,7 +51,8 @@ export type ScreenModuleId =
   | 'webEmail'
   | 'feedback'
   | 'rewardCenter'
-  | 'leaderBoard';
+  | 'leaderBoard'
+  | 'inviteFriends';
 
 interface RouteBase {
   id: string;
@@ -182,7 +183,8 @@ export const ROUTES = [
   { id: 'rebateReport', path: '/m/member/rebateReport', title: 'rebate_report', guard: 'memberCentre', gate: { flag: 'PLYRBT' }, module: 'rebateReport' },
   { id: 'leaderBoard', path: '/m/leaderBoard', title: 'mission_activity', headerTitle: 'leaderboard', gate: { promo: 'MISSION' }, module: 'leaderBoard' },
   { id: 'feedback', path: '/m/feedback', title: 'feedback', guard: 'session', gate: { flag: 'FEEDBACK3' }, module: 'feedback' },
-  { id: 'inviteFriends', path: '/m/inviteFriends', title: 'invite_friends' },
+  // Also needs the REFERRAL promotion (a promotion type, not a flag): the screen module checks it and says 'contact_service'.
+  { id: 'inviteFriends', path: '/m/inviteFriends', title: 'invite_friends', guard: 'session', module: 'inviteFriends' },
   { id: 'trail', path: '/m/trail', title: 'free_trial', footer: false, back: 'home', headerTitle: 'free_trial' },
   { id: 'launchGame', path: '/m/launchGame', title: 'game_centre', footer: false, module: 'launchGame' },
   { id: 'lottery', path: '/m/lottery', title: 'cat_LOTT', module: 'gameList' },

@@ -113,6 +113,7 @@ describe('the route manifest', () => {
       maintenance: 'module:maintenance',
       webEmail: 'module:webEmail',
       feedback: 'module:feedback',
+      inviteFriends: 'module:inviteFriends',
     });
   });
 
@@ -139,6 +140,7 @@ describe('the route manifest', () => {
       changePsw: 'session',
       webEmail: 'session',
       feedback: 'session',
+      inviteFriends: 'session',
     });
   });
 });

@@ -63,5 +63,6 @@ export const ENGAGEMENT_CONTRACT_CASES: Record<string, Case> = {
     return call(app, 'GET', '/ops/feedback?merchant=demoph01&open=true&limit=5', { token: await operatorToken(app) });
   },
   'feedback.opsReply': async (app) => call(app, 'POST', `/ops/feedback/${await sentFeedback(app)}/reply`, { token: await operatorToken(app), body: { reply: 'Thanks' } }),
-  'member.referral': async (app) => call(app, 'GET', '/wps/member/referral', { token: (await fundedPlayer(app, 0)).token }),
+  'referral.friends': async (app) => call(app, 'GET', '/wps/member/referral/friends?pageSize=5', { token: (await fundedPlayer(app, 0)).token }),
+  'referral.code': async (app) => call(app, 'GET', '/wps/member/referral', { token: (await fundedPlayer(app, 0)).token }),
 };

@@ -30,6 +30,7 @@ import {
   type Deposit,
   type DepositMessage,
 } from '../../src/features/wallet';
+import { copyText } from '../../src/lib/clipboard';
 
 type Layout = 'base' | 'new';
 
@@ -47,15 +48,6 @@ function useCountdown(expiresAt: string | undefined, active: boolean): number | 
     return () => clearInterval(timer);
   }, [expiresAt, active]);
   return left;
-}
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function CopyRow({ label, value, copyValue }: { label: string; value: string; copyValue?: string }) {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { apiRoute } from '../../lib/route';
-import { referral } from '../../services/referral';
 import { memberVip } from '../../services/vip';
 
 /** 9171234567 -> 917****567; short values keep only their ends. */
@@ -33,9 +32,5 @@ export default async function memberInfoRoutes(app: FastifyInstance) {
         ...(await memberVip(app, request.tenant, member)),
       };
     },
-  });
-
-  apiRoute(app, 'member', 'referral', {
-    handler: async (request) => referral(app, request.auth!.member),
   });
 }

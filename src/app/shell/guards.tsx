@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { feedbackStore, showToast } from '../../lib/feedback';
 import { HOME_PATH, isTrialMember } from '../../lib/layout-rules';
-import { useRuntimeState } from '../../lib/runtime';
+import { useGateContext, useRuntimeState } from '../../lib/runtime';
 import { useHydrated } from '../../lib/store';
 import { useGoBack } from '../../components/navigation';
 
@@ -36,4 +36,21 @@ export function MemberCentreGuard({ children }: { children?: ReactNode }) {
   }, [trial, goBack]);
   if (trial) return null;
   return <>{children}</>;
+}
+
+/**
+ * Invite friends needs the REFERRAL promotion (spec section 6): without it 'contact_service' shows
+ * for 2 s and the member stays where they were (as the referral entry of the member centre).
+ * Free-trial accounts, who have no referral code, are turned away as from the member centre.
+ */
+export function ReferralGuard({ children }: { children?: ReactNode }) {
+  const referralOn = useGateContext().promos.includes('REFERRAL');
+  const goBack = useGoBack();
+  useEffect(() => {
+    if (referralOn) return;
+    toastOnce('contact_service', NOTICE_2S_MS);
+    goBack();
+  }, [referralOn, goBack]);
+  if (!referralOn) return null;
+  return <MemberCentreGuard>{children}</MemberCentreGuard>;
 }

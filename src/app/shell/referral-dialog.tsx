@@ -6,15 +6,7 @@ import { runtimeText, showToast } from '../../lib/feedback';
 import { Icon } from '../../components/icons';
 import { referralLink } from '../../lib/layout-rules';
 import { Modal } from '../../components/modal';
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { copyText } from '../../lib/clipboard';
 
 /**
  * Referral / link management: the member's share link to registration (with the member's own

@@ -14,6 +14,7 @@ import type * as moneyRecords from './money-records';
 import type * as ops from './ops';
 import type * as promotions from './promotions';
 import type * as rebates from './rebates';
+import type * as referral from './referral';
 import type * as relay from './relay';
 import type * as reports from './reports';
 import type * as rewards from './rewards';
@@ -587,20 +588,6 @@ export interface Endpoints {
     response: common.Done;
     defaults: { query: never; body: never };
   };
-  /** The member's own referral (invitation) code, made on first asking (8 characters, A-Z and 2-9, unique in the merchant), and the friends who registered with it, newest first (at most 50, usernames masked). A friend registering with the code (affiliateCode) becomes the member's downline. Free-trial accounts: 403 trial.forbidden. */
-  'GET /wps/member/referral': {
-    method: 'GET';
-    path: '/wps/member/referral';
-    auth: 'required';
-    produces: 'application/json';
-    params: undefined;
-    query: common.NoQuery;
-    headers: undefined;
-    body: undefined;
-    payload: undefined;
-    response: member.Referral;
-    defaults: { query: never; body: never };
-  };
   /** Marks every unread message of the member read; answers how many were marked (0 when none was unread). */
   'POST /wps/member/messages/readAll': {
     method: 'POST';
@@ -1033,6 +1020,34 @@ export interface Endpoints {
     body: undefined;
     payload: undefined;
     response: rebates.Report;
+    defaults: { query: never; body: never };
+  };
+  /** The member's own referral (invitation) code, made on first asking (8 characters, A-Z and 2-9, unique in the merchant), and the friends who registered with it, newest first (at most 50, usernames masked). A friend registering with the code (affiliateCode) becomes the member's downline. Free-trial accounts: 403 trial.forbidden. */
+  'GET /wps/member/referral': {
+    method: 'GET';
+    path: '/wps/member/referral';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: common.NoQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: referral.Referral;
+    defaults: { query: never; body: never };
+  };
+  /** The member's invited friends (the member's own downline only), newest registration first, keyset-paged (pass the previous page's nextCursor), each with the masked account, the registration time, whether the friend has a credited deposit and the referral reward it earned the member; with the totals: friends invited, friends who deposited, referral rewards earned. Free-trial accounts: 403 trial.forbidden. */
+  'GET /wps/member/referral/friends': {
+    method: 'GET';
+    path: '/wps/member/referral/friends';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: referral.FriendsQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: referral.FriendPage;
     defaults: { query: never; body: never };
   };
   /** The winner board: the biggest wins first (winAmount descending), limitNum entries (20 by default), of one game category or ALL. customerName is masked. The game fields let the play-now button launch the game. */
@@ -1810,7 +1825,6 @@ export interface RouteNames {
     unreadCount: 'GET /wps/member/unreadCount';
     messages: 'GET /wps/member/messages';
     readMessage: 'POST /wps/member/messages/:id/read';
-    referral: 'GET /wps/member/referral';
     readAllMessages: 'POST /wps/member/messages/readAll';
     deleteMessage: 'DELETE /wps/member/messages/:id';
   };
@@ -1852,6 +1866,10 @@ export interface RouteNames {
     accrued: 'GET /wps/rebates/accrued';
     claim: 'POST /wps/rebates/claim';
     report: 'GET /wps/rebates/report';
+  };
+  referral: {
+    code: 'GET /wps/member/referral';
+    friends: 'GET /wps/member/referral/friends';
   };
   relay: {
     rankList: 'GET /wps/relay/GCSGAME_getRankList';

@@ -89,24 +89,6 @@ export interface Wallet {
 }
 /**
  * This interface was referenced by `MemberRegistrationMemberInfoWalletMessageInbox`'s JSON-Schema
- * via the `definition` "referral".
- */
-export interface Referral {
-  code: string;
-  invitedTotal: number;
-  /**
-   * @maxItems 50
-   */
-  invited: {
-    /**
-     * Masked: first 2 and last 2 characters
-     */
-    username: string;
-    regDate: string;
-  }[];
-}
-/**
- * This interface was referenced by `MemberRegistrationMemberInfoWalletMessageInbox`'s JSON-Schema
  * via the `definition` "pageQuery".
  */
 export interface PageQuery {

@@ -4,6 +4,7 @@ import { Modal } from '../../../components/modal';
 import { showToast } from '../../../lib/feedback';
 import { useTranslation } from '../../../lib/i18n';
 import type { TranslationKey } from '../../../lib/i18n-keys';
+import { copyText } from '../../../lib/clipboard';
 
 export interface RecordSheetProps {
   /** The sheet's heading; omitted: "record details". */
@@ -41,15 +42,6 @@ export interface DetailRow {
   copy?: string;
   /** Colours the value (a refusal's reason). */
   tone?: 'danger';
-}
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Label and value pairs of a record; rows whose value is null, undefined or '' are left out. */
