@@ -27,6 +27,7 @@ import menuList from './menu-list';
 import messageCentre from './message-centre';
 import navItem from './nav-item';
 import noticeBar from './notice-bar';
+import noticeList from './notice-list';
 import paymentPassword from './payment-password';
 import payoutAccounts from './payout-accounts';
 import profitLoss from './profit-loss';
@@ -41,6 +42,7 @@ import setPasswordSmsForm from './set-password-sms-form';
 import tileGrid from './tile-grid';
 import uplineTransfer from './upline-transfer';
 import winnerBoard from './winner-board';
+import winnerList from './winner-list';
 import withdrawBlockers from './withdraw-blockers';
 import withdrawForm from './withdraw-form';
 import withdrawalRecords from './withdrawal-records';
@@ -75,6 +77,7 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'message-centre': messageCentre,
   'nav-item': navItem,
   'notice-bar': noticeBar,
+  'notice-list': noticeList,
   'payment-password': paymentPassword,
   'payout-accounts': payoutAccounts,
   'profit-loss': profitLoss,
@@ -89,6 +92,7 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'tile-grid': tileGrid,
   'upline-transfer': uplineTransfer,
   'winner-board': winnerBoard,
+  'winner-list': winnerList,
   'withdraw-blockers': withdrawBlockers,
   'withdraw-form': withdrawForm,
   'withdrawal-records': withdrawalRecords,

@@ -111,6 +111,9 @@ describe('the route manifest', () => {
       maintenance: 'module:maintenance',
       webEmail: 'module:webEmail',
       feedback: 'module:feedback',
+      notice: 'notice',
+      memberNotice: 'memberNotice',
+      winnerPage: 'winnerPage',
     });
   });
 
@@ -133,6 +136,7 @@ describe('the route manifest', () => {
       vouReport: 'memberCentre',
       withdrawReport: 'memberCentre',
       set: 'session',
+      memberNotice: 'session',
       changePsw: 'session',
       webEmail: 'session',
       feedback: 'session',
