@@ -4,6 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { announcements } from '../../server/db/schema';
+import { runOps } from '../../server/ops/runner';
+import type { OpsActor } from '../../server/ops/types';
 import { maskName } from '../../server/lib/games-catalogue';
 import { periodBounds, periodStartDate } from '../../server/services/winners';
 import type { Announcements } from '../../src/generated/api/announcements';
@@ -13,6 +15,7 @@ import { placeBet } from './rebate-helpers';
 
 const NOTICES = '/wps/announcements?types=PL&groupName=m_home&lang=EN';
 const AGENT = '/wps/announcements?types=A&groupName=m_home&lang=EN';
+const CLI: OpsActor = { operatorId: null, actor: 'cli:test', merchantCodes: null };
 
 describe('winners periods', () => {
   it('start today, on the Monday of the week and on the 1st of the month', () => {
@@ -142,6 +145,42 @@ describeBackends('player notices and agent announcements', ({ server }) => {
     expect(after.agentNotices.find((n) => n.id === ids.a1)?.read).toBe(true);
     const other = (await call<Announcements>(app, 'GET', AGENT, { token: two.token })).body.value!;
     expect(other.footer.unreadCount).toBe(unread);
+  });
+  it('operators publish, list and withdraw notices and agent announcements with the ops verbs', async () => {
+    const app = server().app;
+    // A query of its own: the announcements' content cache does not hold it yet.
+    const url = '/wps/announcements?types=A,PL&groupName=m_home&lang=TY';
+    const pl = await runOps(app, CLI, ['announcements', 'publish', 'demoph01', '--type', 'PL', '--title', 'CLI notice', '--content', '<p>Hi</p>', '--sort', '-200']);
+    expect(pl.exitCode, pl.stderr.join('\n')).toBe(0);
+    expect(pl.stdout[0]).toMatch(/^published #\d+ for the players of demoph01$/);
+    const a = await runOps(app, CLI, ['announcements', 'publish', 'demoph01', '--type', 'A', '--title', 'CLI agents', '--content', '<p>Rates</p>', '--lang', 'TY']);
+    expect(a.exitCode, a.stderr.join('\n')).toBe(0);
+    const plId = Number(/#(\d+)/.exec(pl.stdout[0])![1]);
+    const aId = Number(/#(\d+)/.exec(a.stdout[0])![1]);
+
+    const player = await fundedPlayer(app, 0);
+    const agent = await fundedPlayer(app, 0, 1);
+    const seenByPlayer = (await call<Announcements>(app, 'GET', url, { token: player.token })).body.value!;
+    expect(seenByPlayer.notices.find((n) => n.id === plId)).toMatchObject({ title: 'CLI notice', read: false });
+    expect(seenByPlayer.agentNotices).toEqual([]);
+    const seenByAgent = (await call<Announcements>(app, 'GET', url, { token: agent.token })).body.value!;
+    expect(seenByAgent.agentNotices.find((n) => n.id === aId)).toMatchObject({ title: 'CLI agents', read: false });
+
+    const listed = await runOps(app, CLI, ['announcements', 'list', '--merchant', 'demoph01']);
+    expect(listed.stdout.join('\n')).toContain(`#${aId}  demoph01  A  TY  "CLI agents"`);
+    const enOnly: OpsActor = { operatorId: null, actor: 'cli:en', merchantCodes: ['demoen01'] };
+    const forbidden = await runOps(app, enOnly, ['announcements', 'publish', 'demoph01', '--type', 'PL', '--title', 'x', '--content', 'y']);
+    expect(forbidden.exitCode).toBe(1);
+    expect((await runOps(app, enOnly, ['announcements', 'remove', String(plId)])).exitCode).toBe(1);
+    expect((await runOps(app, enOnly, ['announcements', 'list'])).stdout.join('\n')).not.toContain(`#${plId} `);
+    expect((await runOps(app, CLI, ['announcements', 'publish', 'demoph01', '--type', 'B', '--title', 'x', '--content', 'y'])).exitCode).toBe(2);
+    expect((await runOps(app, CLI, ['announcements', 'publish', 'nomerchant', '--type', 'PL', '--title', 'x', '--content', 'y'])).exitCode).toBe(1);
+
+    expect((await call(app, 'POST', `/wps/announcements/${aId}/read`, { token: agent.token })).status).toBe(200);
+    const removed = await runOps(app, CLI, ['announcements', 'remove', String(aId)]);
+    expect(removed.exitCode, removed.stderr.join('\n')).toBe(0);
+    expect((await call(app, 'POST', `/wps/announcements/${aId}/read`, { token: agent.token })).status).toBe(404);
+    expect((await runOps(app, CLI, ['announcements', 'remove', String(aId)])).exitCode).toBe(1);
   });
 });
 
