@@ -29,6 +29,7 @@ import gameRoutes from './routes/game/games';
 import iconRoutes from './routes/game/icons';
 import inhouseRoutes from './routes/game/inhouse';
 import launchRoutes from './routes/game/launch';
+import winnersRoutes from './routes/game/winners';
 import messageRoutes from './routes/member/messages';
 import feedbackRoutes from './routes/member/feedback';
 import memberInfoRoutes from './routes/member/info';
@@ -207,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gameRoutes,
     favouriteRoutes,
     launchRoutes,
+    winnersRoutes,
     iconRoutes,
     inhouseRoutes,
     rankListRoutes,

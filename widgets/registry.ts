@@ -31,6 +31,7 @@ import missionRanking from './mission-ranking';
 import missionTasks from './mission-tasks';
 import navItem from './nav-item';
 import noticeBar from './notice-bar';
+import noticeList from './notice-list';
 import paymentPassword from './payment-password';
 import payoutAccounts from './payout-accounts';
 import profitLoss from './profit-loss';
@@ -46,6 +47,7 @@ import tileGrid from './tile-grid';
 import uplineTransfer from './upline-transfer';
 import vipBenefits from './vip-benefits';
 import winnerBoard from './winner-board';
+import winnerList from './winner-list';
 import withdrawBlockers from './withdraw-blockers';
 import withdrawForm from './withdraw-form';
 import withdrawalRecords from './withdrawal-records';
@@ -84,6 +86,7 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'mission-tasks': missionTasks,
   'nav-item': navItem,
   'notice-bar': noticeBar,
+  'notice-list': noticeList,
   'payment-password': paymentPassword,
   'payout-accounts': payoutAccounts,
   'profit-loss': profitLoss,
@@ -99,6 +102,7 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'upline-transfer': uplineTransfer,
   'vip-benefits': vipBenefits,
   'winner-board': winnerBoard,
+  'winner-list': winnerList,
   'withdraw-blockers': withdrawBlockers,
   'withdraw-form': withdrawForm,
   'withdrawal-records': withdrawalRecords,

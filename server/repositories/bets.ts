@@ -1,8 +1,9 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, lt, ne, sql } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE } from '../../src/lib/app-config';
 import { rows, type Db, type Tx } from '../db/client';
-import { bets } from '../db/schema';
+import { bets, games, members } from '../db/schema';
 import type { ZoneOf } from '../lib/record-range';
+import { MEMBER_TYPE } from './members';
 
 export type BetRow = typeof bets.$inferSelect;
 export type NewBet = typeof bets.$inferInsert;
@@ -49,6 +50,44 @@ export class BetRepository {
           SELECT id FROM b`,
     );
     return Number(row.id);
+  }
+
+  /**
+   * The merchant's biggest winning bets (the win above the stake) placed in [from, until), of real
+   * accounts (not trial ones): the member's username (for masking) and the game, in `lang`, when
+   * it is still in the catalogue.
+   */
+  async bigWins(merchantCode: string, from: Date, until: Date, lang: string, limit: number) {
+    const name = lang === 'TY' ? games.nameTy : games.nameEn;
+    return this.db
+      .select({
+        id: bets.id,
+        username: members.username,
+        nodeId: bets.nodeId,
+        vassalage: bets.vassalage,
+        gameType: bets.gameType,
+        currency: bets.currency,
+        win: bets.win,
+        createdAt: bets.createdAt,
+        gameName: name,
+        iconUrl: games.iconUrl,
+        gameId: games.gameId,
+        supportPlay: games.supportPlay,
+      })
+      .from(bets)
+      .innerJoin(members, eq(members.id, bets.memberId))
+      .leftJoin(games, and(eq(games.merchantCode, bets.merchantCode), eq(games.nodeId, bets.nodeId)))
+      .where(
+        and(
+          eq(bets.merchantCode, merchantCode),
+          gte(bets.createdAt, from),
+          lt(bets.createdAt, until),
+          gt(bets.win, bets.stake),
+          ne(members.type, MEMBER_TYPE.TRIAL),
+        ),
+      )
+      .orderBy(desc(bets.win), desc(bets.id))
+      .limit(limit);
   }
 
   async ofMember(memberId: number, limit = 50): Promise<BetRow[]> {

@@ -2,7 +2,7 @@ import { Fragment, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import type { AppConfig } from '../lib/app-config';
 import { HOME_PATH, isRouteOpen } from '../lib/layout-rules';
-import { ROUTES, type RouteDef } from '../lib/routes';
+import { admitsMemberType, ROUTES, type MemberTypes, type RouteDef } from '../lib/routes';
 import { effectiveFlags, effectiveSettings, useRuntime } from '../lib/runtime';
 import { useHydrated } from '../lib/store';
 import { RootLayout } from './root-layout';
@@ -19,11 +19,11 @@ function RedirectTo({ to }: { to: string }) {
 }
 
 /** A route for some member types only: anyone else is sent home, replacing the entry. */
-function RequireMemberType({ types, children }: { types: readonly number[]; children?: ReactNode }) {
+function RequireMemberType({ types, children }: { types: MemberTypes; children?: ReactNode }) {
   const { session } = useRuntime();
   // The session is known once the page runs in the browser (not while hydrating the server's HTML).
   if (!useHydrated()) return PAGE_LOADING;
-  if (!session || !types.includes(session.type)) return <Navigate to={HOME_PATH} replace />;
+  if (!session || !admitsMemberType(types, session.type)) return <Navigate to={HOME_PATH} replace />;
   return <>{children}</>;
 }
 

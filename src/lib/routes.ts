@@ -54,6 +54,14 @@ export type ScreenModuleId =
   | 'leaderBoard'
   | 'inviteFriends';
 
+/** Member types a route admits: these, or every type but `notIn`. */
+export type MemberTypes = readonly number[] | { readonly notIn: readonly number[] };
+
+/** Whether a member type is admitted by a route's `memberTypes`. */
+export function admitsMemberType(types: MemberTypes, type: number): boolean {
+  return 'notIn' in types ? !types.notIn.includes(type) : types.includes(type);
+}
+
 interface RouteBase {
   id: string;
   path: string;
@@ -65,8 +73,8 @@ interface RouteBase {
   guard?: RouteGuard;
   /** With its flag or setting off the route leads home: the server redirects, the browser replaces the entry. */
   gate?: RouteGate;
-  /** Only these member types may open the route; anyone else is sent home. Implies a session. */
-  memberTypes?: readonly number[];
+  /** Only these member types (a list, or all but `notIn`) may open the route; anyone else is sent home. Implies a session. */
+  memberTypes?: MemberTypes;
   /** `false`: the shell hides its header and the screen draws its own page bar. */
   header?: false;
   /** `false`: the shell hides its footer menu. */
@@ -165,8 +173,9 @@ export const ROUTES = [
     module: 'memberCentre',
   },
   { id: 'benefits', path: '/m/member/benefits', title: 'vip_benefits', guard: 'memberCentre', gate: { setting: 'vipBenefit' }, screen: 'benefits' },
-  { id: 'notice', path: '/m/notice', title: 'notice', footer: false, back: 'home', headerTitle: 'notice' },
-  { id: 'memberNotice', path: '/m/member/notice', title: 'agent_notice' },
+  { id: 'notice', path: '/m/notice', title: 'notice', footer: false, back: 'home', headerTitle: 'notice', screen: 'notice' },
+  // Agent announcements: agents only (spec section 6: not types 0, 4 or 40), as the agent home.
+  { id: 'memberNotice', path: '/m/member/notice', title: 'agent_notice', guard: 'session', memberTypes: { notIn: [0, 4, 40] }, screen: 'memberNotice' },
   { id: 'webEmail', path: '/m/webEmail', title: 'message_center', headerTitle: 'message_center', guard: 'session', gate: { flag: 'MAILCEN' }, module: 'webEmail' },
   { id: 'rewardCenter', path: '/m/rewardCenter', title: 'reward_center', guard: 'memberCentre', gate: { flag: 'REWCEN3' }, module: 'rewardCenter' },
   { id: 'voucherCenter', path: '/m/voucherCenter', title: 'deposit', guard: 'memberCentre', module: 'deposit' },
@@ -196,7 +205,7 @@ export const ROUTES = [
   { id: 'startLottery', path: '/m/startLottery', title: 'cat_LOTT', module: 'startLottery' },
   { id: 'activity', path: '/m/activity', title: 'activity_centre', footer: false, back: 'home', headerTitle: 'activity_centre', screen: 'activity' },
   { id: 'activityInfo', path: '/m/activityInfo', title: 'promotions', screen: 'activityInfo' },
-  { id: 'winnerPage', path: '/m/winnerPage', title: 'winners', footer: false },
+  { id: 'winnerPage', path: '/m/winnerPage', title: 'winners', footer: false, screen: 'winnerPage' },
   { id: 'service', path: '/m/service', title: 'customer_service', footer: false },
   { id: 'help', path: '/m/help', title: 'help_center', header: false, headerTitle: 'help_center', screen: 'help' },
   { id: 'helpDetail', path: '/m/helpDetail', title: 'help_center', headerTitle: 'help_center', screen: 'help' },

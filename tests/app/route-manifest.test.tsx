@@ -114,6 +114,9 @@ describe('the route manifest', () => {
       webEmail: 'module:webEmail',
       feedback: 'module:feedback',
       inviteFriends: 'module:inviteFriends',
+      notice: 'notice',
+      memberNotice: 'memberNotice',
+      winnerPage: 'winnerPage',
     });
   });
 
@@ -137,6 +140,7 @@ describe('the route manifest', () => {
       vouReport: 'memberCentre',
       withdrawReport: 'memberCentre',
       set: 'session',
+      memberNotice: 'session',
       changePsw: 'session',
       webEmail: 'session',
       feedback: 'session',

@@ -4,7 +4,8 @@ import type { JackpotCounterProps } from '../../src/generated/widgets/jackpot-co
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
 
-const Counter = lazy(() => import('./jackpot-counter'));
+/** The counter follows the server's jackpot; its code and data hook load outside the first load. */
+const Counter = lazy(() => import('./jackpot-counter').then((m) => ({ default: m.LiveJackpotView })));
 
 function JackpotCounter(props: WidgetComponentProps<JackpotCounterProps>) {
   return (

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Harness, renderWithRuntime, TY } from '../../tests/renderer/harness';
 import { stubIntersectionObserver } from '../../tests/components/animation-stubs';
-import JackpotView, { showJackpot, type Schedule } from './jackpot-counter';
+import JackpotView, { showJackpot, type JackpotSource, type Schedule } from './jackpot-counter';
 import manifest from './index';
 import {
   digitShift,
@@ -14,6 +14,7 @@ import {
   JACKPOT_MIN,
   jackpotChars,
   jackpotStep,
+  liveJackpotValue,
   nextTickDelay,
   randomInt,
   STEP_MAX,
@@ -187,5 +188,37 @@ describe('jackpot counter', () => {
 
   it('the manifest defaults target /m/winnerPage and the jackpot label', () => {
     expect(manifest.defaults).toEqual({ to: '/m/winnerPage', title: 'jackpot' });
+  });
+
+  it("follows the server's jackpot: its value at first, then its growth at its rate every 3 to 5 s, never back", () => {
+    const timers = manualSchedule();
+    let clock = 1_000_000;
+    const now = () => clock;
+    const random = sequence(0.5);
+    const view = (source: JackpotSource) => <JackpotView to="/m/winnerPage" title="jackpot" source={source} now={now} random={random} schedule={timers.schedule} />;
+    const { rerender } = renderWithRuntime(view('pending'));
+    const link = screen.getByRole('link');
+    // Still while the server's value is on its way.
+    expect(timers.pending).toHaveLength(0);
+    expect(link.getAttribute('data-value')).toBe(String(JACKPOT_MIN));
+
+    rerender(view({ amount: 345_678_901.75, perSecond: 12.5 }));
+    expect(link.getAttribute('data-value')).toBe('345678901');
+    expect(timers.pending.map((p) => p.ms)).toEqual([4000]);
+    clock += 4000;
+    act(() => timers.fire());
+    expect(link.getAttribute('data-value')).toBe(String(Math.floor(345_678_901.75 + 50)));
+    // A later answer that is behind the counter does not take it back.
+    rerender(view({ amount: 345_678_900, perSecond: 12.5 }));
+    expect(Number(link.getAttribute('data-value'))).toBe(345_678_951);
+    clock += 8000;
+    act(() => timers.fire());
+    expect(Number(link.getAttribute('data-value'))).toBe(345_679_000);
+  });
+
+  it('the live value grows at the rate since it was heard, never below it', () => {
+    expect(liveJackpotValue({ amount: 100.9, perSecond: 2, at: 0 }, 0)).toBe(100);
+    expect(liveJackpotValue({ amount: 100, perSecond: 2, at: 0 }, 1500)).toBe(103);
+    expect(liveJackpotValue({ amount: 100, perSecond: 2, at: 5000 }, 0)).toBe(100);
   });
 });

@@ -1,11 +1,12 @@
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from '../../src/lib/i18n';
 import { Link } from 'react-router-dom';
 import { animationClock } from '../../src/components/animation-clock';
 import { useInView } from '../../src/components/use-in-view';
 import { useRuntime } from '../../src/lib/runtime';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
-import { digitShift, initialJackpot, JACKPOT_MIN, jackpotChars, jackpotStep, nextTickDelay, type RandomSource } from './rules';
+import { useJackpot } from '../../src/features/games';
+import { digitShift, initialJackpot, JACKPOT_MIN, jackpotChars, jackpotStep, liveJackpotValue, nextTickDelay, type LiveJackpot, type RandomSource } from './rules';
 
 /** Schedules `fn` after `ms`; returns the cancel function (tests drive time themselves). */
 export type Schedule = (fn: () => void, ms: number) => () => void;
@@ -56,9 +57,20 @@ export function showJackpot(link: HTMLElement, value: number, symbol: string): b
   return true;
 }
 
+/**
+ * Where the counter's value comes from: `random` (spec section 9: a random start, random steps),
+ * `pending` (the server's value is on its way: still, no ticks), or the server's jackpot, which the
+ * counter follows at its rate.
+ */
+export type JackpotSource = 'random' | 'pending' | { amount: number; perSecond: number };
+
 export interface JackpotViewProps {
   to: string;
   title: TranslationKey;
+  /** Default `random`. */
+  source?: JackpotSource;
+  /** The clock of the live counter (tests pass their own). */
+  now?: () => number;
   /** The value of the first render, the same on the server and in the browser (default: the range's lower bound). */
   start?: number;
   random?: RandomSource;
@@ -69,7 +81,15 @@ export interface JackpotViewProps {
  * The jackpot block: label, currency symbol and rolling digit columns; a tap opens the winners page.
  * The value lives outside React: a tick writes the few changed nodes instead of rendering the block.
  */
-export default function JackpotView({ to, title, start = JACKPOT_MIN, random = Math.random, schedule = clockSchedule }: JackpotViewProps) {
+export default function JackpotView({
+  to,
+  title,
+  source = 'random',
+  now = Date.now,
+  start = JACKPOT_MIN,
+  random = Math.random,
+  schedule = clockSchedule,
+}: JackpotViewProps) {
   const { t } = useTranslation();
   const { tenant, startup } = useRuntime();
   const currency = startup.info?.currency as { symbol?: string } | undefined;
@@ -81,34 +101,49 @@ export default function JackpotView({ to, title, start = JACKPOT_MIN, random = M
   const value = useRef(start);
   const symbolRef = useRef(symbol);
 
-  // Spec: the counter starts at a random value. Drawn after the first render, which stays the same
-  // on the server and in the browser, and before the browser paints it.
+  const live = useRef<LiveJackpot | null>(null);
+  const mode = typeof source === 'string' ? source : 'live';
+  const liveAmount = typeof source === 'string' ? null : source.amount;
+  const livePerSecond = typeof source === 'string' ? 0 : source.perSecond;
+
+  const show = useCallback(() => {
+    const link = linkRef.current;
+    if (link && !showJackpot(link, value.current, symbolRef.current)) setDrawn(value.current);
+  }, []);
+
+  // The start: random (spec), or the server's value, read after the first render (which stays the
+  // same on the server and in the browser) and before the browser paints it. A later answer of the
+  // server moves the counter on, never back.
   useLayoutEffect(() => {
-    value.current = initialJackpot(random);
-  }, [random]);
+    if (mode === 'random') value.current = initialJackpot(random);
+    else if (liveAmount !== null) {
+      const before = live.current ? value.current : 0;
+      live.current = { amount: liveAmount, perSecond: livePerSecond, at: now() };
+      value.current = Math.max(before, liveJackpotValue(live.current, now()));
+    }
+    show();
+  }, [mode, liveAmount, livePerSecond, random, now, show]);
 
   // React writes the amount's nodes only when `drawn` or the symbol changes; the counter may be
   // further along by then.
   useLayoutEffect(() => {
     symbolRef.current = symbol;
-    const link = linkRef.current;
-    if (link && !showJackpot(link, value.current, symbol)) setDrawn(value.current);
-  }, [drawn, symbol]);
+    show();
+  }, [drawn, symbol, show]);
 
   useEffect(() => {
-    if (!inView) return;
+    if (!inView || mode === 'pending') return;
     let cancel: () => void = () => undefined;
     const tick = () => {
       cancel = schedule(() => {
-        value.current += jackpotStep(random);
-        const link = linkRef.current;
-        if (link && !showJackpot(link, value.current, symbolRef.current)) setDrawn(value.current);
+        value.current = live.current ? Math.max(value.current, liveJackpotValue(live.current, now())) : value.current + jackpotStep(random);
+        show();
         tick();
       }, nextTickDelay(random));
     };
     tick();
     return () => cancel();
-  }, [inView, random, schedule]);
+  }, [inView, mode, random, now, schedule, show]);
 
   const chars = jackpotChars(drawn);
   return (
@@ -133,4 +168,14 @@ export default function JackpotView({ to, title, start = JACKPOT_MIN, random = M
       </span>
     </Link>
   );
+}
+
+/**
+ * The counter on the server's jackpot (GET /wps/game/jackpot): still until it answers, then from
+ * its value at its rate; without a jackpot (or when the call fails) the spec's random counter.
+ */
+export function LiveJackpotView(props: Omit<JackpotViewProps, 'source'>) {
+  const { data, error } = useJackpot();
+  const source: JackpotSource = data ? { amount: data.amount, perSecond: data.perSecond } : error ? 'random' : 'pending';
+  return <JackpotView {...props} source={source} />;
 }

@@ -40,3 +40,15 @@ export function jackpotChars(value: number): string[] {
 export function digitShift(digit: number): number {
   return Number((digit * DIGIT_SHIFT_REM).toFixed(2));
 }
+
+/** The jackpot as the server last told it: its value then, its growth a second, and when the page heard it (epoch ms). */
+export interface LiveJackpot {
+  amount: number;
+  perSecond: number;
+  at: number;
+}
+
+/** The live jackpot's whole value at `now`: what the server said, grown at its rate since (never less). */
+export function liveJackpotValue(live: LiveJackpot, now: number): number {
+  return Math.floor(live.amount + (live.perSecond * Math.max(0, now - live.at)) / 1000);
+}

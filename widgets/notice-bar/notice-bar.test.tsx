@@ -41,6 +41,13 @@ describe('notice bar', () => {
     expect(text?.textContent).toContain('Maintenance on Sunday');
     expect(text?.textContent).toContain('New games');
     expect(text?.className).toContain('notice-bar__text--moving');
+    expect(screen.getByRole('link').getAttribute('href')).toBe('/m/notice');
+  });
+
+  it('opens the notice itself when there is only one', () => {
+    notices = [{ id: 7, title: 'Maintenance on Sunday', content: '<p>x</p>' }];
+    renderWithRuntime(<NoticeBarView to="/m/notice" download />);
+    expect(screen.getByRole('link').getAttribute('href')).toBe('/m/notice?id=7');
   });
 
   it('stops the marquee where it is while off screen, and goes on when back', () => {

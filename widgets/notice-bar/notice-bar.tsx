@@ -13,7 +13,7 @@ export function marqueeSeconds(text: string): number {
   return Math.max(8, Math.round(text.length / 7));
 }
 
-/** Home notice bar (spec section 2): player notices, tap to /m/notice, a download button. */
+/** Home notice bar (spec section 2): player notices, tap to /m/notice (to the notice itself when there is one), a download button. */
 export default function NoticeBarView({ to, download }: { to: string; download: boolean }) {
   const { t, i18n } = useTranslation();
   const tenant = useTenant();
@@ -28,7 +28,10 @@ export default function NoticeBarView({ to, download }: { to: string; download: 
   useLayoutEffect(() => setDevice(currentDevice()), []);
   const trackRef = useRef<HTMLSpanElement>(null);
   const inView = useInView(trackRef);
-  const titles = (data?.notices ?? []).map((n) => n.title).filter(Boolean);
+  const notices = (data?.notices ?? []).filter((n) => n.title);
+  const titles = notices.map((n) => n.title);
+  // One notice: the tap opens it; several: the list.
+  const target = notices.length === 1 ? `${to}?id=${notices[0].id}` : to;
   const text = titles.length > 0 ? titles.join('\u2003\u2003') : t('no_announcement');
   const showDownload = download && device !== null && canOfferDownload(install, device, downloadLinks(tenant, startup));
   const style = { '--notice-duration': `${marqueeSeconds(text)}s` } as CSSProperties;
@@ -36,7 +39,7 @@ export default function NoticeBarView({ to, download }: { to: string; download: 
 
   return (
     <div className="notice-bar">
-      <Link to={to} className="notice-bar__link">
+      <Link to={target} className="notice-bar__link">
         <span className="notice-bar__icon">
           <Icon name="notice" />
         </span>

@@ -19,3 +19,4 @@ export { verbs as messages } from './messages';
 export { verbs as feedback } from './feedback';
 export { verbs as rewards } from './rewards';
 export { verbs as promotions } from './promotions';
+export { verbs as announcements } from './announcements';

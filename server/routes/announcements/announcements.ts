@@ -49,16 +49,22 @@ export default async function announcementRoutes(app: FastifyInstance) {
       const of = (type: string) => rows.filter((r) => r.type === type);
       const audience = popupAudience(request);
       const member = request.auth?.member;
-      const agent = member && isAgent(member.type);
+      const agent = member !== undefined && isAgent(member.type);
+      const noticeRows = of('PL');
       const agentRows = agent ? of('A') : [];
-      const read = agent ? await app.repos.announcements.readIds(member.id, agentRows.map((r) => r.id)) : new Set<number>();
+      const read = member ? await app.repos.announcements.readIds(member.id, [...noticeRows, ...agentRows].map((r) => r.id)) : new Set<number>();
+      // A visitor has no read state: the notices come without `read`.
+      const withRead = (r: AnnouncementRow) => (member ? { ...item(r), read: read.has(r.id) } : item(r));
       return {
         banners: of('B').map(banner),
-        notices: of('PL').map(item),
+        notices: noticeRows.map(withRead),
         popups: of('PU').filter((r) => audience.includes(r.execution ?? '')).map(popup),
         hotMatches,
-        agentNotices: agentRows.map((r) => ({ ...item(r), read: read.has(r.id) })),
-        footer: { unreadCount: agent ? await app.repos.announcements.unreadAgentCount(tenant.merchantCode, member.id) : 0 },
+        agentNotices: agentRows.map(withRead),
+        footer: {
+          unreadCount: agent ? await app.repos.announcements.unreadAgentCount(tenant.merchantCode, member.id) : 0,
+          noticeUnreadCount: member ? noticeRows.filter((r) => !read.has(r.id)).length : 0,
+        },
       };
     },
   });
@@ -68,7 +74,10 @@ export default async function announcementRoutes(app: FastifyInstance) {
       const { id } = request.params;
       const found = await app.repos.announcements.byId(request.tenant.merchantCode, id);
       if (!found) throw new ApiError('not.found', 404);
-      await app.repos.announcements.markRead(request.auth!.member.id, id);
+      const member = request.auth!.member;
+      // Agent notices are for agents: a player cannot read (or mark) them.
+      if (found.type === 'A' && !isAgent(member.type)) throw new ApiError('module.disabled', 403);
+      await app.repos.announcements.markRead(member.id, id);
       return true;
     },
   });

@@ -87,6 +87,13 @@ export interface Announcements {
   hotMatches: HotMatch[];
   agentNotices: Item[];
   footer: {
+    /**
+     * Unread agent notices (type A) of an agent; 0 otherwise
+     */
     unreadCount: number;
+    /**
+     * Unread player notices (type PL) among those listed, for a member; 0 for a visitor
+     */
+    noticeUnreadCount?: number;
   };
 }

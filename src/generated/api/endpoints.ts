@@ -48,7 +48,7 @@ export interface Endpoints {
     response: affiliate.Result;
     defaults: { query: never; body: never };
   };
-  /** Types B (banner), PL (player notice), PU (popup), H (hot match), A (agent notice) of one page group (m_home, m_reg), platform M. Popups are filtered by audience: execution B for visitors, A for members, plus F on a first-time login. footer.unreadCount counts unread agent notices (type A) for the session. */
+  /** Types B (banner), PL (player notice), PU (popup), H (hot match), A (agent notice) of one page group (m_home, m_reg), platform M. Popups are filtered by audience: execution B for visitors, A for members, plus F on a first-time login. footer.unreadCount counts unread agent notices (type A) for an agent, footer.noticeUnreadCount the unread player notices (PL) listed; notices and agent notices carry read for a member. Agent notices are listed for agents only (member types other than 0, 4 and 40). */
   'GET /wps/announcements': {
     method: 'GET';
     path: '/wps/announcements';
@@ -62,6 +62,7 @@ export interface Endpoints {
     response: announcements.Announcements;
     defaults: { query: 'groupName' | 'platform'; body: never };
   };
+  /** Marks a player notice (PL) or, for an agent, an agent notice (A) of this merchant read for the session's member. A player marking an agent notice is refused (module.disabled, 403). */
   'POST /wps/announcements/:id/read': {
     method: 'POST';
     path: `/wps/announcements/${string}/read`;
@@ -368,6 +369,20 @@ export interface Endpoints {
     payload: undefined;
     response: games.Jackpot;
     defaults: { query: never; body: never };
+  };
+  /** The winners page: the biggest wins of this merchant's members (not trial accounts) from their settled bets in one period of the tenant's calendar (today, this week from Monday, this month), winAmount descending, at most limitNum (20). customerName is masked (ab***yz). */
+  'GET /wps/game/winners': {
+    method: 'GET';
+    path: '/wps/game/winners';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: games.WinnersQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: games.Winners;
+    defaults: { query: 'period'; body: never };
   };
   /** A launch URL (same origin, relative) for a game (nodeId, or gameId of the vendor) or a vendor's lobby (vendor alone). Members get real play with a launch token valid 2 minutes, and the play is recorded in recent games. Visitors get free play (mode fun, no token) of games whose supportPlay is true, and session.required otherwise. Lottery vendors (TCG_LOTTO_VN, TCG_SEA, LOTT, ELOTT) add prizeMode, code (the game's code, or lobby) and playType (ent when the lotto mode contains Entertainment, else trad) to the URL and the answer. returnUrl (a path on this site, default /m/home) is where the game's back control goes. */
   'POST /wps/game/launch': {
@@ -1803,6 +1818,7 @@ export interface RouteNames {
     hotMatches: 'GET /wps/game/hotMatches';
     lottery: 'GET /wps/game/lottery';
     jackpot: 'GET /wps/game/jackpot';
+    winners: 'GET /wps/game/winners';
     launch: 'POST /wps/game/launch';
     icon: 'GET /wps/game/icon/:nodeId.png';
     vendorIcon: 'GET /wps/game/icon/vendor/:vassalage.png';

@@ -432,6 +432,50 @@ export interface Jackpot {
 }
 /**
  * This interface was referenced by `GamesCatalogueLobbyFavouritesRecentPlaysHotMatchesLotteryJackpotLaunchIcons`'s JSON-Schema
+ * via the `definition` "winnersQuery".
+ */
+export interface WinnersQuery {
+  period?: 'today' | 'week' | 'month';
+  /**
+   * Language code of the spec's language list (TY, EN, CN, ...).
+   */
+  language?: string;
+  limitNum?: number;
+}
+/**
+ * This interface was referenced by `GamesCatalogueLobbyFavouritesRecentPlaysHotMatchesLotteryJackpotLaunchIcons`'s JSON-Schema
+ * via the `definition` "winners".
+ */
+export interface Winners {
+  period: 'today' | 'week' | 'month';
+  /**
+   * When the period began (the tenant's midnight)
+   */
+  from: string;
+  list: Winner[];
+  currencySymbol: string;
+}
+export interface Winner {
+  iconUrl: string;
+  /**
+   * Masked (ab***yz)
+   */
+  customerName: string;
+  gameName: string;
+  /**
+   * Currency units, 2 decimals
+   */
+  winAmount: number;
+  currency: string;
+  createdAt: string;
+  nodeId: string | null;
+  vassalage: string | null;
+  gameType: string | null;
+  gameId: string | null;
+  supportPlay: boolean;
+}
+/**
+ * This interface was referenced by `GamesCatalogueLobbyFavouritesRecentPlaysHotMatchesLotteryJackpotLaunchIcons`'s JSON-Schema
  * via the `definition` "launch".
  */
 export interface Launch {

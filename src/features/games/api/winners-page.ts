@@ -1,0 +1,28 @@
+/**
+ * The winners page (GET /wps/game/winners): the biggest wins of the merchant's members in one
+ * period (today, this week, this month), names masked, in the player's language.
+ */
+import type { SWRResponse } from 'swr';
+import type { Winners, WinnersQuery } from '../../../generated/api/games';
+import { request, type ApiFailure } from '../../../lib/api/client';
+import { resourceKey, useResource } from '../../../lib/api/swr';
+import { WINNER_LIMIT } from './winners';
+
+export type { Winners };
+export type WinnersPeriod = Winners['period'];
+
+export const WINNERS_PATH = '/wps/game/winners';
+export const WINNERS_PERIODS: readonly WinnersPeriod[] = ['today', 'week', 'month'];
+
+export function winnersQuery(period: WinnersPeriod, language: string, limitNum = WINNER_LIMIT): WinnersQuery {
+  return { period, language, limitNum };
+}
+
+export function getWinners(period: WinnersPeriod, language: string, limitNum = WINNER_LIMIT): Promise<Winners> {
+  return request('GET', WINNERS_PATH, { query: { ...winnersQuery(period, language, limitNum) } });
+}
+
+/** The winners of a period in a language; a null language skips the call. */
+export function useWinners(period: WinnersPeriod, language: string | null, limitNum = WINNER_LIMIT): SWRResponse<Winners, ApiFailure> {
+  return useResource(language ? resourceKey('GET /wps/game/winners', winnersQuery(period, language, limitNum)) : null);
+}
