@@ -111,6 +111,9 @@ describe('the route manifest', () => {
       maintenance: 'module:maintenance',
       webEmail: 'module:webEmail',
       feedback: 'module:feedback',
+      trail: 'trail',
+      service: 'service',
+      useragreement: 'useragreement',
     });
   });
 
