@@ -36,9 +36,12 @@ import quickButtons from './quick-buttons';
 import rebateReport from './rebate-report';
 import registerForm from './register-form';
 import rewardCenter from './reward-center';
+import richText from './rich-text';
 import securityHub from './security-hub';
+import serviceChannels from './service-channels';
 import setPasswordSmsForm from './set-password-sms-form';
 import tileGrid from './tile-grid';
+import trialIntro from './trial-intro';
 import uplineTransfer from './upline-transfer';
 import winnerBoard from './winner-board';
 import withdrawBlockers from './withdraw-blockers';
@@ -84,9 +87,12 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'rebate-report': rebateReport,
   'register-form': registerForm,
   'reward-center': rewardCenter,
+  'rich-text': richText,
   'security-hub': securityHub,
+  'service-channels': serviceChannels,
   'set-password-sms-form': setPasswordSmsForm,
   'tile-grid': tileGrid,
+  'trial-intro': trialIntro,
   'upline-transfer': uplineTransfer,
   'winner-board': winnerBoard,
   'withdraw-blockers': withdrawBlockers,

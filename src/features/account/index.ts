@@ -12,3 +12,4 @@ export * from './member-store';
 export * from './remembered-login';
 export * from './sms-countdown';
 export * from './validation';
+export * from './start-trial';
