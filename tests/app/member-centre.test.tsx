@@ -222,6 +222,14 @@ describe('free-trial member (type 4)', () => {
     expect(feedbackStore.toasts[0]).toMatchObject({ key: 'login_actual_account', durationMs: 2000 });
   });
 
+  it('tapping invite friends in the footer: login_actual_account, and the page does not change', async () => {
+    storeSession({ type: 4, userName: 'trial01' });
+    const { router } = renderApp('/m/home', { tenant: tenantWithBaseScreens() });
+    fireEvent.click(screen.getByRole('contentinfo').querySelector('a[href="/m/inviteFriends"]') as HTMLAnchorElement);
+    expect(await screen.findByText(TY.login_actual_account)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/m/home');
+  });
+
   it('opening a real-account function: login_actual_account for 2 s, and back where they were', async () => {
     storeSession({ type: 4, userName: 'trial01' });
     window.history.replaceState({ idx: 1 }, '');
