@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { FormError } from '../../src/components/form';
-import { useStartTrial, type Invalid } from '../../src/features/account';
+import { TRIAL_LANDING, useStartTrial, type Invalid } from '../../src/features/account';
 import { useTranslation } from '../../src/lib/i18n';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
 import { isTrialMember } from '../../src/lib/layout-rules';
@@ -14,7 +14,6 @@ export const TRIAL_CAN: readonly TranslationKey[] = ['trial_can_play', 'trial_ca
 export const TRIAL_CANNOT: readonly TranslationKey[] = ['trial_cannot_money', 'trial_cannot_records', 'trial_cannot_security', 'trial_cannot_rewards', 'trial_cannot_feedback'];
 
 const REGISTER_ROUTE = '/m/register';
-const HOME_ROUTE = '/m/home';
 
 function Facts({ id, title, items, mark }: { id: string; title: TranslationKey; items: readonly TranslationKey[]; mark: 'can' | 'cannot' }) {
   const { t } = useTranslation();
@@ -66,7 +65,7 @@ export default function TrialIntroView({ register }: { register: boolean }) {
           {t('trial_start')}
         </button>
       ) : isTrialMember(type) ? (
-        <Link className="button button--primary trial-intro__start" to={HOME_ROUTE} data-testid="trial-continue">
+        <Link className="button button--primary trial-intro__start" to={TRIAL_LANDING} data-testid="trial-continue">
           {t('trial_continue')}
         </Link>
       ) : (
