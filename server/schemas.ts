@@ -14,6 +14,8 @@ export interface RouteSpec {
   summary?: string;
   /** game: an in-house game's play token or a member session (app.requirePlayer). */
   auth?: 'required' | 'optional' | 'game';
+  /** With `auth: required`: a real-account function, refused to free-trial members (trial.forbidden, 403). */
+  realMember?: boolean;
   /** Not JSON: the route answers this content type (a page, a script, an image), errors still in the envelope. */
   produces?: string;
   encrypted?: boolean;

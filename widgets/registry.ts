@@ -41,9 +41,12 @@ import quickButtons from './quick-buttons';
 import rebateReport from './rebate-report';
 import registerForm from './register-form';
 import rewardCenter from './reward-center';
+import richText from './rich-text';
 import securityHub from './security-hub';
+import serviceChannels from './service-channels';
 import setPasswordSmsForm from './set-password-sms-form';
 import tileGrid from './tile-grid';
+import trialIntro from './trial-intro';
 import uplineTransfer from './upline-transfer';
 import vipBenefits from './vip-benefits';
 import winnerBoard from './winner-board';
@@ -96,9 +99,12 @@ export const registry: Readonly<Record<string, RegisteredWidget>> = {
   'rebate-report': rebateReport,
   'register-form': registerForm,
   'reward-center': rewardCenter,
+  'rich-text': richText,
   'security-hub': securityHub,
+  'service-channels': serviceChannels,
   'set-password-sms-form': setPasswordSmsForm,
   'tile-grid': tileGrid,
+  'trial-intro': trialIntro,
   'upline-transfer': uplineTransfer,
   'vip-benefits': vipBenefits,
   'winner-board': winnerBoard,

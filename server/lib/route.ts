@@ -4,6 +4,7 @@ import type { EndpointKey, Endpoints, RouteNames } from '../../src/generated/api
 import { ApiError, ok, validationError } from '../errors';
 import { perIp, type Limit } from '../limits';
 import { JweRefused } from '../repositories/keys';
+import { MEMBER_TYPE, type MemberRow } from '../repositories/members';
 import { fieldOf } from '../schemas';
 
 declare module 'fastify' {
@@ -120,6 +121,18 @@ export type ApiRequest<E extends Endpoints[EndpointKey]> = FastifyRequest<{
 /** What a handler answers: the route's value (the envelope is added), or the reply itself on `produces` routes. */
 type ApiAnswer<E extends Endpoints[EndpointKey]> = E['produces'] extends 'application/json' ? E['response'] : FastifyReply;
 
+/**
+ * Free-trial accounts (member type 4) play with trial money: the real-account functions (money,
+ * records, security, feedback, referral, rewards) refuse them with 'login_actual_account'.
+ */
+export function assertRealMember(member: Pick<MemberRow, 'type'>): void {
+  if (member.type === MEMBER_TYPE.TRIAL) throw new ApiError('trial.forbidden', 403);
+}
+
+const requireRealMember: preHandlerHookHandler = async (request) => {
+  if (request.auth) assertRealMember(request.auth.member);
+};
+
 export interface ApiRouteOptions<E extends Endpoints[EndpointKey]> {
   handler: (request: ApiRequest<E>, reply: FastifyReply) => Promise<ApiAnswer<E>>;
   /** Per-IP limit (kept in the database). */
@@ -154,6 +167,7 @@ export function apiRoute<F extends keyof RouteNames, N extends keyof RouteNames[
   if (spec.auth === 'optional') preHandler.push(app.optionalSession);
   if (spec.auth === 'game') preHandler.push(app.requirePlayer);
   if (spec.auth) preHandler.push(passwordChangeGate(`${file}.${name}`, spec.auth === 'optional'));
+  if (spec.realMember) preHandler.push(requireRealMember);
   app.route({
     method: spec.method,
     url: spec.url,

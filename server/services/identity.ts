@@ -15,17 +15,15 @@ import type { Executor } from '../db/client';
 import { identityChecks, identityImages, members, type IdentityState } from '../db/schema';
 import { ApiError, validationError } from '../errors';
 import type { ImageType } from '../lib/images';
+import { assertRealMember } from '../lib/route';
 import { zoneDay } from '../lib/time-zone';
 import { writeAudit } from '../ops/audit';
 import { opsScope } from '../ops/scope';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
-import { MEMBER_TYPE, type MemberRow } from '../repositories/members';
 import { uniqueViolation } from './unique';
 
 /** Free-trial accounts (type 4) play with trial money: they have no identity, payout account or withdrawal. */
-export function assertRealMember(member: Pick<MemberRow, 'type'>): void {
-  if (member.type === MEMBER_TYPE.TRIAL) throw new ApiError('trial.forbidden', 403);
-}
+export { assertRealMember };
 
 export type ImageSide = 'front' | 'back' | 'selfie';
 export const IMAGE_SIDES: readonly ImageSide[] = ['front', 'back', 'selfie'];

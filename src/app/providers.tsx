@@ -2,9 +2,9 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { refreshMemberWallet, useMemberState, type MemberData } from '../features/account';
 import type { AppConfig } from '../lib/app-config';
-import { loginPromptFor, normalisePath } from '../lib/layout-rules';
+import { isTrialMember, loginPromptFor, normalisePath, trialNoticeFor } from '../lib/layout-rules';
 import { detectInstallMode, RuntimeProvider, setupApiClient, type BadgeCounts, type Navigate, type RuntimeAction } from '../lib/runtime';
-import { syncSessionFromStorage } from '../lib/session';
+import { sessionStore, syncSessionFromStorage } from '../lib/session';
 import { useClientValue } from '../lib/store';
 import { RendererProvider } from '../renderer';
 import { registry } from '../../widgets/registry';
@@ -46,13 +46,28 @@ export function Providers({ config, referralOn, children }: ProvidersProps) {
     syncSessionFromStorage();
   });
 
-  const navigate = useCallback<Navigate>((to, options) => void routerNavigate(to, options), [routerNavigate]);
+  // A free-trial member sent to the member centre or a real-account function by a widget stays
+  // where they are and is told why, as a tapped link (the shell's click capture).
+  const navigate = useCallback<Navigate>(
+    (to, options) => {
+      const notice = trialNoticeFor(to, sessionStore.info?.type);
+      if (notice) toastOnce(notice, NOTICE_2S_MS);
+      else void routerNavigate(to, options);
+    },
+    [routerNavigate],
+  );
   // The member centre asks for a login in a dialog, over the page; elsewhere the login page opens.
   const onRequireLogin = loginPromptFor(normalisePath(pathname)) === 'dialog' ? openLoginDialog : undefined;
   const actionHandlers = useMemo<Partial<Record<RuntimeAction, () => void>>>(
     () => ({
       refreshBalance: () => void refreshMemberWallet(),
-      referral: () => (referralOn ? openDialog('referral') : toastOnce('contact_service', NOTICE_2S_MS)),
+      // Inviting friends is a real-account function (spec section 8).
+      referral: () =>
+        isTrialMember(sessionStore.info?.type)
+          ? toastOnce('login_actual_account', NOTICE_2S_MS)
+          : referralOn
+            ? openDialog('referral')
+            : toastOnce('contact_service', NOTICE_2S_MS),
       language: () => openDialog('language'),
     }),
     [referralOn],

@@ -8,7 +8,7 @@ import { useHydrated } from '../lib/store';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error';
 import { SCREEN_MODULES } from './screen-modules';
-import { MemberCentreGuard, RequireSession } from './shell/guards';
+import { RequireSession, TrialGuard } from './shell/guards';
 
 type RouteFields = Omit<RouteObject, 'path' | 'index'>;
 
@@ -29,22 +29,16 @@ function RequireMemberType({ types, children }: { types: MemberTypes; children?:
 
 /** A screen behind the guard its manifest entry names. */
 function Guarded({ route, children }: { route: RouteDef; children: ReactNode }) {
-  const screen = route.memberTypes ? <RequireMemberType types={route.memberTypes}>{children}</RequireMemberType> : children;
-  switch (route.guard) {
-    case 'session':
-      return <RequireSession>{screen}</RequireSession>;
-    case 'memberCentre':
-      return <MemberCentreGuard>{screen}</MemberCentreGuard>;
-    default:
-      return <>{screen}</>;
-  }
+  const typed = route.memberTypes ? <RequireMemberType types={route.memberTypes}>{children}</RequireMemberType> : children;
+  const screen = route.guard === 'memberCentre' || route.realAccount ? <TrialGuard path={route.path}>{typed}</TrialGuard> : typed;
+  return route.guard === 'session' ? <RequireSession>{screen}</RequireSession> : <>{screen}</>;
 }
 
 /** The page while a screen's chunk loads on a first visit (as the shell's own page fallback). */
 const PAGE_LOADING = <div className="page-loading" aria-hidden="true" />;
 
 function isGuarded(route: RouteDef): boolean {
-  return (route.guard ?? 'visitor') !== 'visitor' || route.memberTypes !== undefined;
+  return (route.guard ?? 'visitor') !== 'visitor' || route.memberTypes !== undefined || route.realAccount === true;
 }
 
 /** What a route keeps for start-up: the loader of its screen's chunk (see preloadRoute). */

@@ -114,6 +114,7 @@ export interface Tenant {
   categories: {
     sorting: GameCategory[];
   };
+  content?: TenantContent;
   screens: Screens;
 }
 export interface Brand {
@@ -264,9 +265,7 @@ export interface TenantSettings {
   promotions: string[];
   rewards?: RewardSettings;
   vip: VipSettings;
-  customerService: {
-    url: string;
-  };
+  customerService: CustomerServiceSettings;
   contacts: FloatingContacts;
   downloads: DownloadLink[];
   status: {
@@ -675,14 +674,32 @@ export interface VipBenefits {
    */
   birthdayBonus: number;
 }
+export interface CustomerServiceSettings {
+  /**
+   * Online customer service (login strip, records, the service page's first channel)
+   */
+  url: string;
+  hours?: ServiceHours;
+}
 /**
- * Floating service buttons; each shows only when configured.
+ * Service hours in the tenant's time zone, shown on /m/service; omitted: none shown. from = to: around the clock.
+ */
+export interface ServiceHours {
+  from: string;
+  to: string;
+}
+/**
+ * Customer-service channels (floating buttons, /m/service); each shows only when configured. Deep links: https://wa.me/<number>, viber://chat?number=<number>, https://t.me/<name>.
  */
 export interface FloatingContacts {
   whatsapp?: string;
   viber?: string;
   facebook?: string;
   liveChat?: string;
+  /**
+   * A t.me link or a tg:// deep link
+   */
+  telegram?: string;
 }
 export interface DownloadLink {
   resourceType: 'IOS' | 'Android' | 'MOBILECONFIG' | 'AppDownloadIcon';
@@ -833,6 +850,17 @@ export interface TransferSettings {
    * via the `definition` "amount".
    */
   max: number;
+}
+/**
+ * The tenant's own texts, per language code (a language without one falls back to the default language, then EN). HTML is sanitised where it is shown (src/lib/rich-text.tsx: allowed elements and attributes only; no script, style or event handler).
+ */
+export interface TenantContent {
+  /**
+   * The user agreement (/m/useragreement; registration's agreement link), HTML per language code.
+   */
+  agreement?: {
+    [k: string]: string;
+  };
 }
 /**
  * The tenant's node trees, keyed by route id (the route manifest in src/lib/routes.ts), plus shell for the header menu and the footer. The validator reports a key that is neither.

@@ -24,6 +24,9 @@ const CHANGE_PASSWORD_PATH = routeById('changePsw').path;
 /** The member centre's paths: trial accounts are turned away from them, visitors log in in a dialog. */
 export const MEMBER_CENTRE_PATHS: readonly string[] = pathsWhere((r) => r.guard === 'memberCentre');
 
+/** Real-account functions: a free-trial member is told 'login_actual_account' and stays where they were. */
+export const REAL_ACCOUNT_PATHS: readonly string[] = pathsWhere((r) => r.realAccount === true);
+
 /** Pages without the app header: they draw their own top bar (spec: login, register, mine, agent, help). */
 export const HEADER_HIDDEN: readonly string[] = pathsWhere((r) => r.header === false);
 
@@ -184,6 +187,19 @@ export const TRIAL_MEMBER_TYPE = 4;
 
 export function isTrialMember(memberType: number | null | undefined): boolean {
   return memberType === TRIAL_MEMBER_TYPE;
+}
+
+/**
+ * What a free-trial member is told instead of opening a page (spec section 8), or null when they
+ * may open it: a real-account function says 'login_actual_account', the rest of the member centre
+ * 'free_reject'. Anyone else (a real member, a visitor) is never stopped here.
+ */
+export function trialNoticeFor(path: string, memberType: number | null | undefined): 'login_actual_account' | 'free_reject' | null {
+  if (!isTrialMember(memberType)) return null;
+  const p = normalisePath(path);
+  if (REAL_ACCOUNT_PATHS.includes(p)) return 'login_actual_account';
+  if (MEMBER_CENTRE_PATHS.includes(p)) return 'free_reject';
+  return null;
 }
 
 /** Whole days since registration ('joined N days'); never negative, 0 on an unreadable date. */

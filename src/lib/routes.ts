@@ -75,6 +75,11 @@ interface RouteBase {
   gate?: RouteGate;
   /** Only these member types (a list, or all but `notIn`) may open the route; anyone else is sent home. Implies a session. */
   memberTypes?: MemberTypes;
+  /**
+   * `true`: a real-account function (money, records, security, feedback, referral, rewards). A
+   * free-trial member is told 'login_actual_account' and stays where they were (spec section 8).
+   */
+  realAccount?: true;
   /** `false`: the shell hides its header and the screen draws its own page bar. */
   header?: false;
   /** `false`: the shell hides its footer menu. */
@@ -177,24 +182,24 @@ export const ROUTES = [
   // Agent announcements: agents only (spec section 6: not types 0, 4 or 40), as the agent home.
   { id: 'memberNotice', path: '/m/member/notice', title: 'agent_notice', guard: 'session', memberTypes: { notIn: [0, 4, 40] }, screen: 'memberNotice' },
   { id: 'webEmail', path: '/m/webEmail', title: 'message_center', headerTitle: 'message_center', guard: 'session', gate: { flag: 'MAILCEN' }, module: 'webEmail' },
-  { id: 'rewardCenter', path: '/m/rewardCenter', title: 'reward_center', guard: 'memberCentre', gate: { flag: 'REWCEN3' }, module: 'rewardCenter' },
-  { id: 'voucherCenter', path: '/m/voucherCenter', title: 'deposit', guard: 'memberCentre', module: 'deposit' },
-  { id: 'withdraw', path: '/m/withdraw', title: 'withdraw', guard: 'memberCentre', module: 'withdraw' },
-  { id: 'vouReport', path: '/m/vouReport', title: 'deposit_record', guard: 'memberCentre', gate: { flag: 'DEPRECM3' }, module: 'vouReport' },
-  { id: 'withdrawReport', path: '/m/withdrawReport', title: 'withdraw_record', guard: 'memberCentre', gate: { flag: 'WITHREC3' }, module: 'withdrawReport' },
-  { id: 'transactionRecord', path: '/m/transaction/record', title: 'account_record', guard: 'memberCentre', gate: { flag: 'TRANSREC3' }, module: 'transactionRecord' },
-  { id: 'gameRecord', path: '/m/gameRecord', title: 'betting_record', guard: 'memberCentre', gate: { flag: 'TRANSBETREPMEM3' }, module: 'gameRecord' },
-  { id: 'profitandloss', path: '/m/profitandloss', title: 'profit_and_loss', guard: 'memberCentre', gate: { flag: 'PERSREP' }, module: 'profitandloss' },
-  { id: 'securityCenter', path: '/m/securityCenter', title: 'security_center', guard: 'memberCentre', module: 'securityCenter' },
+  { id: 'rewardCenter', path: '/m/rewardCenter', title: 'reward_center', guard: 'memberCentre', gate: { flag: 'REWCEN3' }, module: 'rewardCenter', realAccount: true },
+  { id: 'voucherCenter', path: '/m/voucherCenter', title: 'deposit', guard: 'memberCentre', module: 'deposit', realAccount: true },
+  { id: 'withdraw', path: '/m/withdraw', title: 'withdraw', guard: 'memberCentre', module: 'withdraw', realAccount: true },
+  { id: 'vouReport', path: '/m/vouReport', title: 'deposit_record', guard: 'memberCentre', gate: { flag: 'DEPRECM3' }, module: 'vouReport', realAccount: true },
+  { id: 'withdrawReport', path: '/m/withdrawReport', title: 'withdraw_record', guard: 'memberCentre', gate: { flag: 'WITHREC3' }, module: 'withdrawReport', realAccount: true },
+  { id: 'transactionRecord', path: '/m/transaction/record', title: 'account_record', guard: 'memberCentre', gate: { flag: 'TRANSREC3' }, module: 'transactionRecord', realAccount: true },
+  { id: 'gameRecord', path: '/m/gameRecord', title: 'betting_record', guard: 'memberCentre', gate: { flag: 'TRANSBETREPMEM3' }, module: 'gameRecord', realAccount: true },
+  { id: 'profitandloss', path: '/m/profitandloss', title: 'profit_and_loss', guard: 'memberCentre', gate: { flag: 'PERSREP' }, module: 'profitandloss', realAccount: true },
+  { id: 'securityCenter', path: '/m/securityCenter', title: 'security_center', guard: 'memberCentre', module: 'securityCenter', realAccount: true },
   // The member's upline and type (not 2) are the transfer screen's to explain: the server answers its reasons.
-  { id: 'uplineTransfer', path: '/m/upLine/transfer', title: 'upline_transfer', guard: 'memberCentre', gate: { flag: 'AGETRANSFERUP3' }, module: 'uplineTransfer' },
-  { id: 'manualRebate', path: '/m/member/manualRebate', title: 'single_cash_back', guard: 'memberCentre', gate: { flag: 'MANPLAYREB3' }, module: 'manualRebate' },
-  { id: 'rebateReport', path: '/m/member/rebateReport', title: 'rebate_report', guard: 'memberCentre', gate: { flag: 'PLYRBT' }, module: 'rebateReport' },
+  { id: 'uplineTransfer', path: '/m/upLine/transfer', title: 'upline_transfer', guard: 'memberCentre', gate: { flag: 'AGETRANSFERUP3' }, module: 'uplineTransfer', realAccount: true },
+  { id: 'manualRebate', path: '/m/member/manualRebate', title: 'single_cash_back', guard: 'memberCentre', gate: { flag: 'MANPLAYREB3' }, module: 'manualRebate', realAccount: true },
+  { id: 'rebateReport', path: '/m/member/rebateReport', title: 'rebate_report', guard: 'memberCentre', gate: { flag: 'PLYRBT' }, module: 'rebateReport', realAccount: true },
   { id: 'leaderBoard', path: '/m/leaderBoard', title: 'mission_activity', headerTitle: 'leaderboard', gate: { promo: 'MISSION' }, module: 'leaderBoard' },
-  { id: 'feedback', path: '/m/feedback', title: 'feedback', guard: 'session', gate: { flag: 'FEEDBACK3' }, module: 'feedback' },
+  { id: 'feedback', path: '/m/feedback', title: 'feedback', guard: 'session', gate: { flag: 'FEEDBACK3' }, module: 'feedback', realAccount: true },
   // Also needs the REFERRAL promotion (a promotion type, not a flag): the screen module checks it and says 'contact_service'.
-  { id: 'inviteFriends', path: '/m/inviteFriends', title: 'invite_friends', guard: 'session', module: 'inviteFriends' },
-  { id: 'trail', path: '/m/trail', title: 'free_trial', footer: false, back: 'home', headerTitle: 'free_trial' },
+  { id: 'inviteFriends', path: '/m/inviteFriends', title: 'invite_friends', guard: 'session', module: 'inviteFriends', realAccount: true },
+  { id: 'trail', path: '/m/trail', title: 'free_trial', footer: false, back: 'home', headerTitle: 'free_trial', screen: 'trail', className: 'screen--info screen--trail' },
   { id: 'launchGame', path: '/m/launchGame', title: 'game_centre', footer: false, module: 'launchGame' },
   { id: 'lottery', path: '/m/lottery', title: 'cat_LOTT', module: 'gameList' },
   { id: 'gameList', path: '/m/gameList', title: 'game_centre', module: 'gameList' },
@@ -206,10 +211,10 @@ export const ROUTES = [
   { id: 'activity', path: '/m/activity', title: 'activity_centre', footer: false, back: 'home', headerTitle: 'activity_centre', screen: 'activity' },
   { id: 'activityInfo', path: '/m/activityInfo', title: 'promotions', screen: 'activityInfo' },
   { id: 'winnerPage', path: '/m/winnerPage', title: 'winners', footer: false, screen: 'winnerPage' },
-  { id: 'service', path: '/m/service', title: 'customer_service', footer: false },
+  { id: 'service', path: '/m/service', title: 'customer_service', footer: false, screen: 'service', className: 'screen--info screen--service' },
   { id: 'help', path: '/m/help', title: 'help_center', header: false, headerTitle: 'help_center', screen: 'help' },
   { id: 'helpDetail', path: '/m/helpDetail', title: 'help_center', headerTitle: 'help_center', screen: 'help' },
-  { id: 'useragreement', path: '/m/useragreement', title: 'user_agreement', footer: false },
+  { id: 'useragreement', path: '/m/useragreement', title: 'user_agreement', footer: false, screen: 'useragreement', className: 'screen--info screen--useragreement' },
   { id: 'maintenance', path: '/m/maintenance', title: 'maintenance_title', footer: false, module: 'maintenance' },
   { id: 'agent', path: '/m/agent', title: 'agent_home', header: false, footer: false },
   { id: 'teamOverview', path: '/m/agent/team/overview', title: 'team_overview' },

@@ -84,7 +84,7 @@ export function effectiveSettings(config: AppConfig): TenantSettings {
     ...tenant.settings,
     mobileTemplate: { ...tenant.settings.mobileTemplate, ...(info.mobileTemplate ?? {}) },
     promotions: Array.isArray(info.promotions) ? info.promotions : tenant.settings.promotions,
-    customerService: { url: typeof info.customerService === 'string' ? info.customerService : tenant.settings.customerService.url },
+    customerService: { ...tenant.settings.customerService, url: typeof info.customerService === 'string' ? info.customerService : tenant.settings.customerService.url },
     status: {
       maintenance: startup.maintenance ?? tenant.settings.status.maintenance,
       regionRestriction: startup.regionRestriction ?? tenant.settings.status.regionRestriction,

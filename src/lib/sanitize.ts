@@ -9,15 +9,10 @@
  */
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import { useMemo } from 'react';
+import { FORBIDDEN_TAGS, normaliseUrl, SAFE_IMAGE, SAFE_LINK } from './html-policy';
 import { useHydrated } from './store';
 
-export const FORBIDDEN_TAGS = ['script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'form', 'input', 'button', 'textarea', 'select', 'option', 'base', 'link', 'meta', 'noscript', 'template'];
 const URL_ATTRS = ['href', 'src', 'action', 'formaction', 'xlink:href', 'poster', 'background', 'cite', 'longdesc'];
-
-/** Links: http(s), mailto, tel, or a path/fragment/query on this site (not protocol-relative). */
-const SAFE_LINK = /^(?:https?:|mailto:|tel:|\/(?![/\\])|#|\?)/i;
-/** Images: https, or a path on this site. */
-const SAFE_IMAGE = /^(?:https:|\/(?![/\\]))/i;
 
 const CONFIG: Config = {
   USE_PROFILES: { html: true },
@@ -29,12 +24,6 @@ const CONFIG: Config = {
 };
 
 let purifier: DOMPurify | null = null;
-
-/** Browsers and jsdom strip control characters and whitespace before reading a scheme: so do we. */
-function normaliseUrl(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000\ufeff]/g, '');
-}
 
 function instance(): DOMPurify {
   if (purifier) return purifier;

@@ -194,8 +194,8 @@ describe('free-trial member (type 4)', () => {
   it('entering the member centre: free_reject for 2 s, and back where they were', async () => {
     storeSession({ type: 4, userName: 'trial01' });
     window.history.replaceState({ idx: 1 }, '');
-    const { router } = renderApp(['/m/withdraw', '/m/mine'], { tenant: tenantWithBaseScreens() });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/m/withdraw'));
+    const { router } = renderApp(['/m/notice', '/m/mine'], { tenant: tenantWithBaseScreens() });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/notice'));
     expect(feedbackStore.toasts).toHaveLength(1);
     expect(feedbackStore.toasts[0]).toMatchObject({ key: 'free_reject', durationMs: 2000 });
     expect(screen.queryByTestId('member-card')).toBeNull();
@@ -210,6 +210,34 @@ describe('free-trial member (type 4)', () => {
     expect(await screen.findByText(TY.free_reject)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/m/home');
     expect(feedbackStore.toasts[0]).toMatchObject({ key: 'free_reject', durationMs: 2000 });
+  });
+
+  it('tapping the deposit button: login_actual_account, and the page does not change', async () => {
+    storeSession({ type: 4, userName: 'trial01' });
+    const { router } = renderApp('/m/home', { tenant: tenantWithBaseScreens() });
+    const deposit = screen.getByRole('contentinfo').querySelector('a[href="/m/voucherCenter"]') as HTMLAnchorElement;
+    fireEvent.click(deposit);
+    expect(await screen.findByText(TY.login_actual_account)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/m/home');
+    expect(feedbackStore.toasts[0]).toMatchObject({ key: 'login_actual_account', durationMs: 2000 });
+  });
+
+  it('tapping invite friends in the footer: login_actual_account, and the page does not change', async () => {
+    storeSession({ type: 4, userName: 'trial01' });
+    const { router } = renderApp('/m/home', { tenant: tenantWithBaseScreens() });
+    fireEvent.click(screen.getByRole('contentinfo').querySelector('a[href="/m/inviteFriends"]') as HTMLAnchorElement);
+    expect(await screen.findByText(TY.login_actual_account)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/m/home');
+  });
+
+  it('opening a real-account function: login_actual_account for 2 s, and back where they were', async () => {
+    storeSession({ type: 4, userName: 'trial01' });
+    window.history.replaceState({ idx: 1 }, '');
+    const { router } = renderApp(['/m/notice', '/m/withdraw'], { tenant: tenantWithBaseScreens() });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/notice'));
+    expect(feedbackStore.toasts).toHaveLength(1);
+    expect(feedbackStore.toasts[0]).toMatchObject({ key: 'login_actual_account', durationMs: 2000 });
+    window.history.replaceState(null, '');
   });
 
   it('a real member taps through to the member centre', async () => {

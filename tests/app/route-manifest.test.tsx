@@ -117,6 +117,9 @@ describe('the route manifest', () => {
       notice: 'notice',
       memberNotice: 'memberNotice',
       winnerPage: 'winnerPage',
+      trail: 'trail',
+      service: 'service',
+      useragreement: 'useragreement',
     });
   });
 

@@ -3,7 +3,7 @@ import { useContext, useLayoutEffect, useState } from 'react';
 import { useTranslation } from '../../src/lib/i18n';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { LoginFormProps } from '../../src/generated/widgets/login-form';
-import { demandsCaptcha, login, loginFreePlay, startSession, type LoginPayload } from '../../src/features/account';
+import { demandsCaptcha, login, startSession, useStartTrial, type LoginPayload } from '../../src/features/account';
 import { useCaptcha } from '../../src/features/account';
 import { ApiFailure } from '../../src/lib/api/client';
 import { sendSmsCode } from '../../src/features/account';
@@ -211,20 +211,10 @@ function LoginForm({ freeTrial = true, navigation = true, redirectTo = HOME_ROUT
     }
   };
 
+  const startFreePlay = useStartTrial(setFormError, onDone);
   const startTrial = async () => {
     setFormError(null);
-    showLoading();
-    try {
-      const session = await loginFreePlay();
-      hideLoading();
-      startSession(session, account.trialMerchantCode, null);
-      // A trial always lands on home, also from a dialog.
-      onDone?.();
-      void navigate(HOME_ROUTE, { replace: true });
-    } catch (err) {
-      hideLoading();
-      setFormError(failureMessage(err));
-    }
+    await startFreePlay();
   };
 
   return (

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { apiRoute } from '../../lib/route';
-import { assertRealMember } from '../../services/identity';
 import { addPayoutAccount, deletePayoutAccount, liveAccounts, MAX_PAYOUT_ACCOUNTS, presentAccount } from '../../services/payout-accounts';
 
 export default async function payoutAccountRoutes(app: FastifyInstance) {
@@ -19,7 +18,6 @@ export default async function payoutAccountRoutes(app: FastifyInstance) {
   apiRoute(app, 'security-centre', 'addPayoutAccount', {
     rateLimit: app.config.limits.passwordPerIp,
     handler: async (request) => {
-      assertRealMember(request.auth!.member);
       return addPayoutAccount(app, request.tenant, request.auth!.member.id, request.body);
     },
   });

@@ -3,7 +3,6 @@ import { ApiError } from '../../errors';
 import { idempotencyOf, withIdempotency } from '../../lib/idempotency';
 import { toAmount } from '../../lib/money';
 import { apiRoute } from '../../lib/route';
-import { MEMBER_TYPE } from '../../repositories/members';
 import {
   cancelDeposit,
   checkDepositRequest,
@@ -54,7 +53,6 @@ export default async function depositRoutes(app: FastifyInstance) {
   apiRoute(app, 'wallet', 'create', {
     handler: async (request) => {
       const member = request.auth!.member;
-      if (member.type === MEMBER_TYPE.TRIAL) throw new ApiError('trial.forbidden', 403);
       const tenant = request.tenant;
       const { channelId, amount } = request.body;
       // Refusals that need no database come first: a refused request writes nothing, not even its key.

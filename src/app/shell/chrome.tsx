@@ -7,9 +7,9 @@ import {
   isFooterHidden,
   isHeaderHidden,
   isHome,
-  isMemberCentre,
-  isTallIphoneShell,
   isTrialMember,
+  isTallIphoneShell,
+  trialNoticeFor,
   MAINTENANCE_PATH,
   normalisePath,
   PAGE_FADE_MS,
@@ -94,14 +94,15 @@ export function ShellChrome({ view, children }: ShellChromeProps) {
     goBack();
   };
 
-  // A free-trial member tapping a member-centre link stays where they are and is told why.
+  // A free-trial member tapping a member-centre or real-account link stays where they are and is told why.
   const onClickCapture = (e: MouseEvent) => {
     if (!isTrialMember(session?.type)) return;
     const link = e.target instanceof Element ? e.target.closest('a[href]') : null;
-    if (!link || !isMemberCentre(link.getAttribute('href') ?? '')) return;
+    const notice = link ? trialNoticeFor(link.getAttribute('href') ?? '', session?.type) : null;
+    if (!notice) return;
     e.preventDefault();
     e.stopPropagation();
-    toastOnce('free_reject', NOTICE_2S_MS);
+    toastOnce(notice, NOTICE_2S_MS);
   };
 
   const tallIphone = useClientValue(

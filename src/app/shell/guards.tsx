@@ -1,12 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { feedbackStore, showToast } from '../../lib/feedback';
-import { HOME_PATH, isTrialMember } from '../../lib/layout-rules';
+import { HOME_PATH, trialNoticeFor } from '../../lib/layout-rules';
 import { useGateContext, useRuntimeState } from '../../lib/runtime';
 import { useHydrated } from '../../lib/store';
 import { useGoBack } from '../../components/navigation';
 
-/** Spec section 9: 'free_reject' and 'contact_service' show for 2 s. */
+/** Spec section 9: 'free_reject' and 'contact_service' show for 2 s (so does 'login_actual_account'). */
 export const NOTICE_2S_MS = 2000;
 
 /** A toast that is not stacked again while the same one still shows (repeated taps, StrictMode). */
@@ -25,16 +25,20 @@ export function RequireSession({ children }: { children?: ReactNode }) {
   return <>{children}</>;
 }
 
-/** The member centre turns free-trial accounts away with 'free_reject' and leaves them where they were. */
-export function MemberCentreGuard({ children }: { children?: ReactNode }) {
-  const trial = useRuntimeState((state) => isTrialMember(state.session?.type));
+/**
+ * The member centre and the real-account functions turn free-trial accounts away with their
+ * notice ('free_reject', or 'login_actual_account' for a real-account function) and leave them
+ * where they were.
+ */
+export function TrialGuard({ path, children }: { path: string; children?: ReactNode }) {
+  const notice = useRuntimeState((state) => trialNoticeFor(path, state.session?.type));
   const goBack = useGoBack();
   useEffect(() => {
-    if (!trial) return;
-    toastOnce('free_reject', NOTICE_2S_MS);
+    if (!notice) return;
+    toastOnce(notice, NOTICE_2S_MS);
     goBack();
-  }, [trial, goBack]);
-  if (trial) return null;
+  }, [notice, goBack]);
+  if (notice) return null;
   return <>{children}</>;
 }
 
@@ -52,5 +56,5 @@ export function ReferralGuard({ children }: { children?: ReactNode }) {
     goBack();
   }, [referralOn, goBack]);
   if (!referralOn) return null;
-  return <MemberCentreGuard>{children}</MemberCentreGuard>;
+  return <TrialGuard path="/m/inviteFriends">{children}</TrialGuard>;
 }

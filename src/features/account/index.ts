@@ -13,3 +13,4 @@ export * from './member-store';
 export * from './remembered-login';
 export * from './sms-countdown';
 export * from './validation';
+export * from './start-trial';
