@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { acceptImageBodies, uploadedImage } from '../../lib/images';
 import { apiRoute } from '../../lib/route';
-import { memberFeedback, stageImage, submitFeedback } from '../../services/feedback';
+import { memberFeedback, submitFeedback } from '../../services/feedback';
 import { assertRealMember } from '../../services/identity';
+import { stageImage } from '../../services/uploads';
 
 /**
  * The member's feedback: images first (raw bodies, this plugin's 5 MB image parser), then the
@@ -15,7 +16,7 @@ export default async function feedbackRoutes(app: FastifyInstance) {
     handler: async (request) => {
       assertRealMember(request.auth!.member);
       const image = uploadedImage(request.headers['content-type'], request.body);
-      return { id: await stageImage(app, request.auth!.member.id, image) };
+      return { id: await stageImage(app, request.auth!.member.id, 'feedback', image) };
     },
   });
 
