@@ -6,11 +6,12 @@
  * max 5 MB each, up to 3"). One table (member_images) serves every purpose.
  */
 import { and, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor, Tx } from '../db/client';
 import { memberImages, type ImagePurpose } from '../db/schema';
 import { ApiError, validationError } from '../errors';
-import type { ImageType } from '../lib/images';
+import { uploadedImage, type ImageType } from '../lib/images';
+import { assertRealMember } from './identity';
 
 /** Images one feedback or application takes. */
 export const MAX_ATTACHED_IMAGES = 3;
@@ -30,6 +31,14 @@ export async function stageImage(app: FastifyInstance, memberId: number, purpose
     const [row] = await tx.insert(memberImages).values({ memberId, purpose, contentType: image.type, data: image.data }).returning({ id: memberImages.id });
     return row.id;
   });
+}
+
+/** An upload route's handler: the signed-in real member's raw image body, checked and staged. */
+export async function stageUploadedImage(app: FastifyInstance, request: FastifyRequest, purpose: ImagePurpose): Promise<{ id: number }> {
+  const member = request.auth!.member;
+  assertRealMember(member);
+  const image = uploadedImage(request.headers['content-type'], request.body);
+  return { id: await stageImage(app, member.id, purpose, image) };
 }
 
 /**

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { acceptImageBodies, uploadedImage } from '../../lib/images';
+import { acceptImageBodies } from '../../lib/images';
 import { apiRoute } from '../../lib/route';
-import { assertRealMember } from '../../services/identity';
 import { actOnPromotion, listPromotions, promotionDetail } from '../../services/promotions';
-import { stageImage } from '../../services/uploads';
+import { stageUploadedImage } from '../../services/uploads';
 
 export default async function promotionRoutes(app: FastifyInstance) {
   // Application images: raw bodies under this plugin's 5 MB image parser (as feedback images).
@@ -23,10 +22,6 @@ export default async function promotionRoutes(app: FastifyInstance) {
   });
 
   apiRoute(app, 'promotions', 'uploadImage', {
-    handler: async (request) => {
-      assertRealMember(request.auth!.member);
-      const image = uploadedImage(request.headers['content-type'], request.body);
-      return { id: await stageImage(app, request.auth!.member.id, 'promotion', image) };
-    },
+    handler: async (request) => stageUploadedImage(app, request, 'promotion'),
   });
 }
