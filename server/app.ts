@@ -74,6 +74,7 @@ import opsIdentityRoutes from './routes/ops/identity';
 import opsLedgerRoutes from './routes/ops/ledger';
 import opsMessageRoutes from './routes/ops/messages';
 import opsFeedbackRoutes from './routes/ops/feedback';
+import opsPromotionRoutes from './routes/ops/promotions';
 import opsSessionRoutes from './routes/ops/session';
 import opsTurnoverRoutes from './routes/ops/turnover';
 import opsWithdrawalRoutes from './routes/ops/withdrawals';
@@ -223,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     opsWithdrawalRoutes,
     opsMessageRoutes,
     opsFeedbackRoutes,
+    opsPromotionRoutes,
     opsAuditRoutes,
     opsCliRoutes,
   ]) {

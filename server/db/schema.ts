@@ -634,10 +634,15 @@ export const feedback = pgTable('feedback', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-export const feedbackImages = pgTable('feedback_images', {
+export type ImagePurpose = 'feedback' | 'promotion';
+
+/** Images members upload for a feedback or a promotion application (0020; server/services/uploads.ts). */
+export const memberImages = pgTable('member_images', {
   id: id(),
   memberId: ref('member_id').notNull(),
-  feedbackId: ref('feedback_id'),
+  purpose: text('purpose').$type<ImagePurpose>().notNull(),
+  /** The feedback or promotion entry once sent; null while staged. */
+  ownerId: ref('owner_id'),
   contentType: text('content_type').notNull(),
   data: bytea('data').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -678,6 +683,10 @@ export const promotionEntries = pgTable('promotion_entries', {
   remark: text('remark'),
   rewardId: ref('reward_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** The operator's rejection reason (0020). */
+  reason: text('reason'),
+  decidedBy: text('decided_by'),
+  decidedAt: ts('decided_at'),
 });
 
 export type MissionTaskKind = 'wager';

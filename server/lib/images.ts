@@ -3,7 +3,7 @@
  * image/jpeg, at most 5 MB (spec: "images png or jpg, max 5 MB each"). The declared type must
  * match the content's magic bytes, so a script or a GIF labelled image/png is refused.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -26,13 +26,23 @@ export function sniffImage(data: Buffer): ImageType | null {
  */
 export function acceptImageBodies(app: FastifyInstance): void {
   app.addContentTypeParser([...IMAGE_TYPES], { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES }, (_request, body, done) => done(null, body));
+  // The parser's refusals name the image (and the rule's message); the app's handler answers them.
+  app.setErrorHandler((error: FastifyError) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new ApiError('body.too.large', 413, { ...IMAGE_FIELD, messageKey: 'image_size', maxBytes: MAX_IMAGE_BYTES });
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') throw new ApiError('content.type.unsupported', 415, { ...IMAGE_FIELD, messageKey: 'image_type' });
+    throw error;
+  });
 }
 
-/** The uploaded image and its checked type; throws `content.type.unsupported` or `image.invalid`. */
+/** Where an upload's refusal points: the raw body is the image. */
+const IMAGE_FIELD = { field: 'image', location: 'body' } as const;
+
+/** The uploaded image and its checked type; throws `content.type.unsupported`, `body.too.large` or `image.invalid` (value.field 'image'). */
 export function uploadedImage(contentType: string | undefined, body: unknown): { type: ImageType; data: Buffer } {
-  if (!Buffer.isBuffer(body)) throw new ApiError('content.type.unsupported', 415);
+  if (!Buffer.isBuffer(body)) throw new ApiError('content.type.unsupported', 415, { ...IMAGE_FIELD, messageKey: 'image_type' });
+  if (body.length > MAX_IMAGE_BYTES) throw new ApiError('body.too.large', 413, { ...IMAGE_FIELD, messageKey: 'image_size', maxBytes: MAX_IMAGE_BYTES });
   const declared = (contentType ?? '').split(';')[0].trim().toLowerCase();
   const type = sniffImage(body);
-  if (!type || type !== declared || body.length > MAX_IMAGE_BYTES) throw new ApiError('image.invalid', 400);
+  if (!type || type !== declared) throw new ApiError('image.invalid', 400, { ...IMAGE_FIELD, messageKey: 'image_type' });
   return { type, data: body };
 }

@@ -1,24 +1,21 @@
 /**
  * Members' feedback (/m/feedback, FEEDBACK3) and the operator's reply. Images are uploaded one by
- * one first (checked by their magic bytes, at most 5 MB) and named in the feedback, which takes at
- * most 3 of the member's own unsent images; the content's word count must lie within the
+ * one first and named in the feedback, which takes at most 3 of the member's own unsent images
+ * (server/services/uploads.ts, shared with promotion applications); the content's word count must lie within the
  * tenant's settings.feedback (spec section 5: "between {0} and {1} words").
  */
-import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Feedback, FeedbackPage, OpsFeedback, SubmitBody } from '../../src/generated/api/feedback';
 import type { Tenant } from '../../src/generated/tenant';
-import { feedback, feedbackImages, members } from '../db/schema';
-import { ApiError, validationError } from '../errors';
-import type { ImageType } from '../lib/images';
+import { feedback, members } from '../db/schema';
+import { ApiError } from '../errors';
 import { writeAudit } from '../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
+import { attachImages, attachedCounts } from './uploads';
 
 /** Word counts when the tenant names none. */
 export const DEFAULT_FEEDBACK_WORDS = { minWords: 5, maxWords: 500 } as const;
-/** Unsent images a member may hold; unsent ones older than a day are dropped first. */
-export const MAX_UNSENT_IMAGES = 9;
-const UNSENT_TTL_MS = 86_400_000;
 
 export function feedbackWords(tenant: Tenant): { minWords: number; maxWords: number } {
   return tenant.settings.feedback ?? DEFAULT_FEEDBACK_WORDS;
@@ -44,34 +41,6 @@ function present(row: Row, images: number): Feedback {
   };
 }
 
-async function imageCounts(app: FastifyInstance, ids: number[]): Promise<Map<number, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await app.db.orm
-    .select({ feedbackId: feedbackImages.feedbackId, n: count() })
-    .from(feedbackImages)
-    .where(inArray(feedbackImages.feedbackId, ids))
-    .groupBy(feedbackImages.feedbackId);
-  return new Map(rows.map((r) => [Number(r.feedbackId), Number(r.n)]));
-}
-
-/** Keeps one image for the member's next feedback; answers its id. */
-export async function stageImage(app: FastifyInstance, memberId: number, image: { type: ImageType; data: Buffer }): Promise<number> {
-  return app.db.orm.transaction(async (tx) => {
-    // One member's uploads are counted one after another.
-    await tx.execute(sql`SELECT id FROM members WHERE id = ${memberId} FOR UPDATE`);
-    await tx
-      .delete(feedbackImages)
-      .where(and(eq(feedbackImages.memberId, memberId), isNull(feedbackImages.feedbackId), lt(feedbackImages.createdAt, new Date(Date.now() - UNSENT_TTL_MS))));
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(feedbackImages)
-      .where(and(eq(feedbackImages.memberId, memberId), isNull(feedbackImages.feedbackId)));
-    if (Number(n) >= MAX_UNSENT_IMAGES) throw new ApiError('rate.limited', 429);
-    const [row] = await tx.insert(feedbackImages).values({ memberId, contentType: image.type, data: image.data }).returning({ id: feedbackImages.id });
-    return row.id;
-  });
-}
-
 /** Sends the member's feedback with the images named (the member's own, not yet sent). */
 export async function submitFeedback(app: FastifyInstance, tenant: Tenant, memberId: number, body: SubmitBody): Promise<Feedback> {
   const content = body.content.trim();
@@ -81,15 +50,8 @@ export async function submitFeedback(app: FastifyInstance, tenant: Tenant, membe
   const imageIds = body.imageIds ?? [];
   return app.db.orm.transaction(async (tx) => {
     const [row] = await tx.insert(feedback).values({ merchantCode: tenant.merchantCode, memberId, type: body.type, content }).returning();
-    if (imageIds.length > 0) {
-      const attached = await tx
-        .update(feedbackImages)
-        .set({ feedbackId: row.id })
-        .where(and(inArray(feedbackImages.id, imageIds), eq(feedbackImages.memberId, memberId), isNull(feedbackImages.feedbackId)))
-        .returning({ id: feedbackImages.id });
-      // Someone else's image, or one already sent: nothing of this feedback is kept.
-      if (attached.length !== imageIds.length) throw validationError('/imageIds', { location: 'body', reason: 'not your unsent image' });
-    }
+    // Someone else's image, or one already sent: nothing of this feedback is kept.
+    await attachImages(tx, memberId, 'feedback', row.id, imageIds);
     return present(row, imageIds.length);
   });
 }
@@ -103,7 +65,7 @@ export async function memberFeedback(app: FastifyInstance, memberId: number, pag
     .orderBy(desc(feedback.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  const counts = await imageCounts(app, rows.map((r) => r.id));
+  const counts = await attachedCounts(app.db.orm, 'feedback', rows.map((r) => r.id));
   const total = Number(n);
   return { list: rows.map((r) => present(r, counts.get(r.id) ?? 0)), pageNum: page, totalPages: Math.ceil(total / pageSize), total };
 }
@@ -111,7 +73,7 @@ export async function memberFeedback(app: FastifyInstance, memberId: number, pag
 // ---- Operator actions ----
 
 async function presentOps(app: FastifyInstance, rows: (Row & { username: string })[]): Promise<OpsFeedback[]> {
-  const counts = await imageCounts(app, rows.map((r) => r.id));
+  const counts = await attachedCounts(app.db.orm, 'feedback', rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     merchantCode: r.merchantCode,

@@ -6,20 +6,24 @@
  *  - TURNOVER: once the member's valid turnover since the promotion started reaches target, a
  *    claim grants reward_amount as a reward (source turnover) once; status 'process' until then.
  *  - MISSION: join (entry 'joined'); its tasks, their claims and the ranking are services/missions.ts.
- *  - APPLY: an application with a remark of at most 140 characters (entry 'applying').
+ *  - APPLY: an application with a remark of at most 140 characters and up to 3 png or jpg images
+ *    (server/services/uploads.ts; entry 'applying'); an operator approves it (entry 'issued',
+ *    reward_amount granted as a reward of source operator, once) or rejects it with a reason the
+ *    member reads on the promotion (entry 'rejected'; the member may apply again).
+ * An issued entry whose reward was claimed in the reward centre shows 'claimed'.
  *  - DEPOSIT, REFERRAL, REBATE: no action here (the wallet's deposit bonus, invite friends, cash back).
  * Before starts_at a promotion is 'coming_soon', after ends_at 'closed'; neither takes an action.
  * Every action runs in one transaction; the unique entry per member, promotion and period makes a
  * repeat or a race grant nothing twice.
  */
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Action, Promotion, Promotions1 as PromotionList, Status } from '../../src/generated/api/promotions';
+import type { Action, ActBody, Application, Promotion, Promotions1 as PromotionList, Status } from '../../src/generated/api/promotions';
 import type { Tenant } from '../../src/generated/tenant';
 import { tenantTimeZone } from '../../src/lib/app-config';
 import { zoneDate } from '../../src/lib/date-range';
 import type { Executor, Tx } from '../db/client';
-import { bets, promotionEntries, promotions, type PromotionEntryState } from '../db/schema';
+import { bets, members, promotionEntries, promotions, rewards, type PromotionEntryState } from '../db/schema';
 import { ApiError, validationError } from '../errors';
 import { contentLang } from '../lib/lang';
 import { toAmount } from '../lib/money';
@@ -28,6 +32,7 @@ import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import { assertRealMember } from './identity';
 import { validTurnoverSql } from './rebates';
 import { expiryDaysOf, grantReward } from './rewards';
+import { attachedImage, attachedImageIds, attachImages, detachImages, MAX_ATTACHED_IMAGES } from './uploads';
 
 export type PromotionRow = typeof promotions.$inferSelect;
 type EntryRow = typeof promotionEntries.$inferSelect;
@@ -72,11 +77,27 @@ interface MemberView {
   memberId: number;
   today: string;
   entries: EntryRow[];
+  /** Rewards of the member's entries already claimed in the reward centre. */
+  claimed: ReadonlySet<number>;
 }
 
 async function memberView(db: Executor, tenant: Tenant, memberId: number): Promise<MemberView> {
   const entries = await db.select().from(promotionEntries).where(and(eq(promotionEntries.merchantCode, tenant.merchantCode), eq(promotionEntries.memberId, memberId)));
-  return { memberId, today: zoneDate(tenantTimeZone(tenant)), entries };
+  const rewardIds = entries.flatMap((e) => (e.rewardId === null ? [] : [e.rewardId]));
+  const claimed =
+    rewardIds.length === 0
+      ? []
+      : await db
+          .select({ id: rewards.id })
+          .from(rewards)
+          .where(and(inArray(rewards.id, rewardIds), eq(rewards.memberId, memberId), isNotNull(rewards.claimedAt)));
+  return { memberId, today: zoneDate(tenantTimeZone(tenant)), entries, claimed: new Set(claimed.map((r) => r.id)) };
+}
+
+/** An issued entry whose reward the member took in the reward centre shows 'claimed'. */
+function entryStatus(entry: EntryRow, member: MemberView): Status {
+  if (entry.state === 'issued' && entry.rewardId !== null && member.claimed.has(entry.rewardId)) return 'claimed';
+  return entry.state as Status;
 }
 
 export function periodStatus(row: PromotionRow, now: Date): Status | null {
@@ -116,14 +137,21 @@ async function present(db: Executor, row: PromotionRow, now: Date, member: Membe
     case 'TURNOVER': {
       const issued = entry('');
       const progress = toAmount(await validTurnoverSince(db, member.memberId, row.startsAt));
-      if (issued) return { ...base, status: 'issued', progress, canAct: false };
+      if (issued) return { ...base, status: entryStatus(issued, member), progress, canAct: false };
       const reached = row.target > 0 && progress >= toAmount(row.target);
       return { ...base, status: 'process', progress, canAct: reached };
     }
     case 'MISSION':
     case 'APPLY': {
       const e = entry('');
-      return { ...base, ...(e ? { status: e.state as Status } : {}), canAct: !e || e.state === 'rejected' };
+      if (!e) return { ...base, canAct: true };
+      return {
+        ...base,
+        status: entryStatus(e, member),
+        ...(e.remark !== null ? { remark: e.remark } : {}),
+        ...(e.state === 'rejected' && e.reason !== null ? { reason: e.reason } : {}),
+        canAct: e.state === 'rejected',
+      };
     }
     default:
       return { ...base, canAct: false };
@@ -161,7 +189,7 @@ async function insertEntry(tx: Tx, values: { merchantCode: string; memberId: num
 }
 
 /** POST act: join, apply or claim by the promotion's type. Answers the promotion with the member's new status. */
-export async function actOnPromotion(app: FastifyInstance, request: FastifyRequest, code: string, body: { remark?: string } | null, langQuery?: string): Promise<Promotion> {
+export async function actOnPromotion(app: FastifyInstance, request: FastifyRequest, code: string, body: ActBody | null, langQuery?: string): Promise<Promotion> {
   const tenant = request.tenant;
   const member = request.auth!.member;
   assertRealMember(member);
@@ -176,8 +204,11 @@ export async function actOnPromotion(app: FastifyInstance, request: FastifyReque
   if (action === 'none') throw new ApiError('promotion.no.action', 409);
   const remark = body?.remark?.trim();
   if (action === 'apply' && (!remark || remark.length > REMARK_MAX)) {
-    throw validationError('/remark', { location: 'body', reason: `a remark of 1 to ${REMARK_MAX} characters` });
+    throw validationError('/remark', { location: 'body', messageKey: remark ? 'remark_max' : 'promo_remark_rule', reason: `a remark of 1 to ${REMARK_MAX} characters` });
   }
+  const imageIds = body?.imageIds ?? [];
+  if (imageIds.length > 0 && action !== 'apply') throw validationError('/imageIds', { location: 'body', reason: 'only an application takes images' });
+  if (imageIds.length > MAX_ATTACHED_IMAGES) throw validationError('/imageIds', { location: 'body', messageKey: 'image_count', reason: `at most ${MAX_ATTACHED_IMAGES} images` });
   const base = { merchantCode: tenant.merchantCode, memberId: member.id, promotionCode: row.code };
   await db.transaction(async (tx) => {
     // One member's actions on one promotion are decided one after another.
@@ -209,11 +240,19 @@ export async function actOnPromotion(app: FastifyInstance, request: FastifyReque
         // A rejected application may be sent again.
         const [previous] = await tx.select().from(promotionEntries).where(and(eq(promotionEntries.merchantCode, base.merchantCode), eq(promotionEntries.memberId, member.id), eq(promotionEntries.promotionCode, row.code), eq(promotionEntries.period, '')));
         if (previous && previous.state !== 'rejected') throw new ApiError('promotion.done', 409);
+        let entryId: number;
         if (previous) {
-          await tx.update(promotionEntries).set({ state, remark: remark ?? null }).where(eq(promotionEntries.id, previous.id));
-          return;
+          await tx.update(promotionEntries).set({ state, remark: remark ?? null, reason: null, decidedBy: null, decidedAt: null }).where(eq(promotionEntries.id, previous.id));
+          // The images of the rejected application give way to this one's.
+          await detachImages(tx, 'promotion', previous.id);
+          entryId = previous.id;
+        } else {
+          const entry = await insertEntry(tx, { ...base, period: '', state, ...(remark ? { remark } : {}) });
+          if (!entry) throw new ApiError('promotion.done', 409);
+          entryId = entry.id;
         }
-        await insertEntry(tx, { ...base, period: '', state, ...(remark ? { remark } : {}) });
+        // Another member's image, one already sent or a feedback image: nothing of this application is kept.
+        if (action === 'apply') await attachImages(tx, member.id, 'promotion', entryId, imageIds);
       }
     }
   });
@@ -327,4 +366,157 @@ export async function setPromotionEnabled(app: FastifyInstance, actor: OpsActor,
     await writeAudit(tx, actor, { action: enabled ? 'promotion.enable' : 'promotion.disable', merchantCode: merchant, targetType: 'promotion', targetId: code });
     return changed.length;
   });
+}
+
+// ---- Operators' decisions on applications (ops verbs `promotions applications|approve|reject`, /ops/promotions/applications) ----
+
+export type ApplicationState = 'applying' | 'rejected' | 'issued';
+export const APPLICATION_STATES: readonly (ApplicationState | 'all')[] = ['applying', 'rejected', 'issued', 'all'];
+export const REASON_MAX = 200;
+
+const applicationColumns = { entry: promotionEntries, username: members.username };
+type ApplicationRow = { entry: EntryRow; username: string };
+
+async function presentApplications(db: Executor, rows: ApplicationRow[]): Promise<Application[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.entry.id);
+  const byOwner = await attachedImageIds(db, 'promotion', ids);
+  const titles = await db
+    .select({ merchantCode: promotions.merchantCode, code: promotions.code, title: promotions.title, lang: promotions.lang })
+    .from(promotions)
+    .where(inArray(promotions.code, [...new Set(rows.map((r) => r.entry.promotionCode))]));
+  const titleOf = (merchant: string, code: string) => {
+    const mine = titles.filter((t) => t.merchantCode === merchant && t.code === code);
+    return (mine.find((t) => t.lang === 'EN') ?? mine[0])?.title ?? code;
+  };
+  return rows.map(({ entry, username }) => ({
+    id: entry.id,
+    merchantCode: entry.merchantCode,
+    promotionCode: entry.promotionCode,
+    promotionTitle: titleOf(entry.merchantCode, entry.promotionCode),
+    username,
+    state: entry.state as ApplicationState,
+    remark: entry.remark ?? '',
+    imageIds: byOwner.get(entry.id) ?? [],
+    createdAt: entry.createdAt.toISOString(),
+    ...(entry.reason !== null ? { reason: entry.reason } : {}),
+    ...(entry.decidedBy !== null ? { decidedBy: entry.decidedBy } : {}),
+    ...(entry.decidedAt ? { decidedAt: entry.decidedAt.toISOString() } : {}),
+    ...(entry.rewardId !== null ? { rewardId: entry.rewardId } : {}),
+  }));
+}
+
+/** Applications to APPLY promotions of the operator's merchants (or of one), newest first. */
+export async function listApplications(
+  app: FastifyInstance,
+  actor: OpsActor,
+  opts: { merchant?: string; code?: string; state?: ApplicationState | 'all'; limit?: number },
+): Promise<Application[]> {
+  if (opts.merchant) assertMerchant(actor, opts.merchant);
+  const scope = opts.merchant ? [opts.merchant] : actor.merchantCodes;
+  if (scope !== null && scope.length === 0) return [];
+  const state = opts.state ?? 'applying';
+  const db = app.db.orm;
+  const rows = await db
+    .select(applicationColumns)
+    .from(promotionEntries)
+    .innerJoin(members, eq(members.id, promotionEntries.memberId))
+    .where(
+      and(
+        scope === null ? undefined : inArray(promotionEntries.merchantCode, [...scope]),
+        opts.code ? eq(promotionEntries.promotionCode, opts.code) : undefined,
+        state === 'all' ? inArray(promotionEntries.state, ['applying', 'rejected', 'issued']) : eq(promotionEntries.state, state),
+        eq(promotionEntries.period, ''),
+        sql`EXISTS (SELECT 1 FROM promotions p WHERE p.merchant_code = ${promotionEntries.merchantCode} AND p.code = ${promotionEntries.promotionCode} AND p.type = 'APPLY')`,
+      ),
+    )
+    .orderBy(desc(promotionEntries.id))
+    .limit(opts.limit ?? 50);
+  return presentApplications(db, rows);
+}
+
+/** The application `id` locked for a decision; another merchant's is as unknown as a missing one. */
+async function lockedApplication(tx: Tx, actor: OpsActor, id: number): Promise<{ row: ApplicationRow; promotion: PromotionRow }> {
+  const [found] = await tx
+    .select(applicationColumns)
+    .from(promotionEntries)
+    .innerJoin(members, eq(members.id, promotionEntries.memberId))
+    .where(eq(promotionEntries.id, id))
+    .for('update', { of: promotionEntries });
+  if (!found || (actor.merchantCodes !== null && !actor.merchantCodes.includes(found.entry.merchantCode))) {
+    throw new OpsRefusal('application.not.found', `no application ${id}`);
+  }
+  const rows = await tx
+    .select()
+    .from(promotions)
+    .where(and(eq(promotions.merchantCode, found.entry.merchantCode), eq(promotions.code, found.entry.promotionCode), eq(promotions.type, 'APPLY')));
+  const promotion = rows.find((r) => r.lang === 'EN') ?? rows[0];
+  if (!promotion || found.entry.period !== '') throw new OpsRefusal('application.not.found', `no application ${id}`);
+  return { row: found, promotion };
+}
+
+/**
+ * Approves an application: entry 'issued' and the promotion's reward granted to the member (the
+ * reward centre; source operator, cause `application:<id>`), with its audit row, in one
+ * transaction. Approving an issued application again answers it unchanged and grants nothing.
+ */
+export async function approveApplication(app: FastifyInstance, actor: OpsActor, id: number): Promise<Application> {
+  const row = await app.db.orm.transaction(async (tx) => {
+    const { row: found, promotion } = await lockedApplication(tx, actor, id);
+    if (found.entry.state === 'issued') return found;
+    if (found.entry.state !== 'applying') throw new OpsRefusal('application.decided', `application ${id} is ${found.entry.state}`);
+    const tenant = app.tenants.byMerchant(found.entry.merchantCode);
+    if (!tenant) throw new OpsRefusal('not.found', `no merchant ${found.entry.merchantCode}`);
+    const reward =
+      promotion.rewardAmount > 0
+        ? await grantReward(tx, { ...rewardBase(tenant, found.entry.memberId, promotion), source: 'operator', sourceRef: `application:${found.entry.id}` })
+        : null;
+    const [entry] = await tx
+      .update(promotionEntries)
+      .set({ state: 'issued', reason: null, decidedBy: actor.actor, decidedAt: new Date(), ...(reward ? { rewardId: reward.id } : {}) })
+      .where(eq(promotionEntries.id, id))
+      .returning();
+    await writeAudit(tx, actor, {
+      action: 'promotion.application.approve',
+      merchantCode: entry.merchantCode,
+      targetType: 'promotion_entry',
+      targetId: id,
+      before: { state: found.entry.state },
+      after: { state: 'issued', promotion: entry.promotionCode, rewardId: reward?.id ?? null, amount: reward?.amount ?? 0 },
+    });
+    return { entry, username: found.username };
+  });
+  return (await presentApplications(app.db.orm, [row]))[0];
+}
+
+/** Rejects an application with a reason (3 to 200 characters) the member reads on the promotion, with its audit row. */
+export async function rejectApplication(app: FastifyInstance, actor: OpsActor, id: number, reason: string): Promise<Application> {
+  const why = reason.trim();
+  if (why.length < 3 || why.length > REASON_MAX) throw new OpsRefusal('validation.failed', `reason: 3 to ${REASON_MAX} characters`);
+  const row = await app.db.orm.transaction(async (tx) => {
+    const { row: found } = await lockedApplication(tx, actor, id);
+    if (found.entry.state !== 'applying') throw new OpsRefusal('application.decided', `application ${id} is ${found.entry.state}`);
+    const [entry] = await tx.update(promotionEntries).set({ state: 'rejected', reason: why, decidedBy: actor.actor, decidedAt: new Date() }).where(eq(promotionEntries.id, id)).returning();
+    await writeAudit(tx, actor, {
+      action: 'promotion.application.reject',
+      merchantCode: entry.merchantCode,
+      targetType: 'promotion_entry',
+      targetId: id,
+      reason: why,
+      before: { state: found.entry.state },
+      after: { state: 'rejected' },
+    });
+    return { entry, username: found.username };
+  });
+  return (await presentApplications(app.db.orm, [row]))[0];
+}
+
+/** One image sent with an application, for the review; null when unknown or another merchant's. */
+export async function applicationImage(app: FastifyInstance, actor: OpsActor, imageId: number): Promise<{ contentType: string; data: Buffer } | null> {
+  const db = app.db.orm;
+  const image = await attachedImage(db, 'promotion', imageId);
+  if (!image) return null;
+  const [entry] = await db.select({ merchantCode: promotionEntries.merchantCode }).from(promotionEntries).where(eq(promotionEntries.id, image.ownerId));
+  if (!entry || (actor.merchantCodes !== null && !actor.merchantCodes.includes(entry.merchantCode))) return null;
+  return { contentType: image.contentType, data: image.data };
 }

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { auditLog, feedbackImages } from '../../server/db/schema';
+import { auditLog, memberImages } from '../../server/db/schema';
 import { addOperator } from '../../server/ops/operators';
 import { runOps } from '../../server/ops/runner';
 import type { OpsActor } from '../../server/ops/types';
@@ -116,8 +116,8 @@ describeBackends('feedback', ({ server }) => {
     expect(stolen.body.value).toMatchObject({ field: '/imageIds' });
     // Nothing of the refused feedback stays: neither the feedback nor the member's image attached to it.
     expect((await call<{ total: number }>(app, 'GET', '/wps/feedback', { token })).body.value!.total).toBe(0);
-    const [mineStill] = await app.db.orm.select({ feedbackId: feedbackImages.feedbackId }).from(feedbackImages).where(eq(feedbackImages.id, four[0]));
-    expect(mineStill.feedbackId).toBeNull();
+    const [mineStill] = await app.db.orm.select({ ownerId: memberImages.ownerId }).from(memberImages).where(eq(memberImages.id, four[0]));
+    expect(mineStill.ownerId).toBeNull();
 
     const ok = await call(app, 'POST', '/wps/feedback', { token, body: { type: 'GAME', content: TEN_WORDS, imageIds: [four[0]] } });
     expect(ok.status).toBe(200);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { request } from '../../src/lib/api/client';
 import type { Promotion } from '../../src/features/engagement';
 import { reloadSessionFromStorage, SESSION_KEY } from '../../src/lib/session';
@@ -26,6 +26,19 @@ function signIn() {
 }
 
 const button = (key: string) => screen.getByRole('button', { name: TY[key] });
+const text = (key: string, params: Record<string, string | number> = {}) => Object.entries(params).reduce((t, [k, v]) => t.replace(`{{${k}}}`, String(v)), TY[key]);
+const png = (name: string, size = 64) => new File([new Uint8Array(size)], name, { type: 'image/png' });
+
+// jsdom has no object URLs: the previews get a named one.
+const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+beforeAll(() => {
+  URL.createObjectURL = (blob: Blob) => `blob:${(blob as File).name ?? 'unnamed'}`;
+  URL.revokeObjectURL = () => undefined;
+});
+afterAll(() => {
+  URL.createObjectURL = original.create;
+  URL.revokeObjectURL = original.revoke;
+});
 
 describe('promotion-detail', () => {
   it('shows the sanitised terms and claims; the reward then waits in the reward centre', async () => {
@@ -65,5 +78,66 @@ describe('promotion-detail', () => {
     scriptApi(request, { 'GET /wps/promotions': () => [SIGN_IN] });
     renderForm(<PromotionDetail />, { route: '/m/activityInfo?code=nope' });
     expect(await screen.findByText(TY.no_data)).toBeTruthy();
+  });
+
+  it('the apply form counts the remark, picks up to 3 png or jpg images of 5 MB with previews, refuses others before uploading, then uploads and applies', async () => {
+    signIn();
+    const calls = scriptApi(request, {
+      'GET /wps/promotions': () => [APPLY],
+      'PUT /wps/promotions/images': (_o, n) => ({ id: 40 + n }),
+      'POST /wps/promotions/apply-now/act': () => ({ ...APPLY, status: 'applying', canAct: false, remark: 'My screenshots' }),
+    });
+    renderForm(<PromotionDetail />, { route: '/m/activityInfo?code=apply-now' });
+    await waitFor(() => expect(button('promo_action_apply').hasAttribute('disabled')).toBe(false));
+    const remark = screen.getByRole('textbox');
+    expect(screen.getByTestId('remark-count').textContent).toBe('0/140');
+    fireEvent.change(remark, { target: { value: 'x'.repeat(141) } });
+    expect(screen.getByTestId('remark-count').textContent).toBe('141/140');
+    fireEvent.click(button('promo_action_apply'));
+    expect(await screen.findByText(TY.remark_max)).toBeTruthy();
+
+    const input = screen.getByLabelText(text('promo_images', { max: 3 })) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['GIF89a'], 'cat.gif', { type: 'image/gif' })] } });
+    expect(await screen.findByText(TY.image_type)).toBeTruthy();
+    fireEvent.change(input, { target: { files: [new File(['not a picture'], 'fake.png', { type: 'text/plain' })] } });
+    expect(screen.getByText(TY.image_type)).toBeTruthy();
+    fireEvent.change(input, { target: { files: [png('huge.png', 5 * 1024 * 1024 + 1)] } });
+    expect(await screen.findByText(TY.image_size)).toBeTruthy();
+    fireEvent.change(input, { target: { files: [png('a.png'), new File([new Uint8Array(8)], 'b.jpg', { type: 'image/jpeg' }), png('c.png'), png('d.png')] } });
+    expect(await screen.findByText(TY.image_count)).toBeTruthy();
+    const previews = await screen.findAllByRole('img');
+    expect(previews.map((img) => img.getAttribute('alt'))).toEqual(['a.png', 'b.jpg', 'c.png'].map((name) => text('image_preview', { name })));
+    expect(previews.map((img) => img.getAttribute('src'))).toEqual(['blob:a.png', 'blob:b.jpg', 'blob:c.png']);
+    expect(input.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: text('image_remove', { name: 'c.png' }) }));
+    expect(screen.getAllByRole('img')).toHaveLength(2);
+    expect(callsTo(calls, 'PUT /wps/promotions/images')).toHaveLength(0);
+    expect(callsTo(calls, 'POST /wps/promotions/apply-now/act')).toHaveLength(0);
+
+    fireEvent.change(remark, { target: { value: 'My screenshots' } });
+    expect(screen.getByTestId('remark-count').textContent).toBe('14/140');
+    fireEvent.click(button('promo_action_apply'));
+    await waitFor(() => expect(callsTo(calls, 'POST /wps/promotions/apply-now/act')).toHaveLength(1));
+    const uploads = callsTo(calls, 'PUT /wps/promotions/images');
+    expect(uploads.map((c) => (c.opts.blob as File).name)).toEqual(['a.png', 'b.jpg']);
+    expect(callsTo(calls, 'POST /wps/promotions/apply-now/act')[0].opts.body).toEqual({ remark: 'My screenshots', imageIds: [41, 42] });
+  });
+
+  it('shows the rule the server names when it refuses an image, and a rejection’s reason', async () => {
+    signIn();
+    const rejected: Promotion = { ...APPLY, status: 'rejected', reason: 'The screenshot is unreadable.', canAct: true };
+    const calls = scriptApi(request, {
+      'GET /wps/promotions': () => [rejected],
+      'PUT /wps/promotions/images': () => fail('body.too.large', 'err_body_too_large', { field: 'image', messageKey: 'image_size' }, 413),
+    });
+    renderForm(<PromotionDetail />, { route: '/m/activityInfo?code=apply-now' });
+    expect((await screen.findByTestId('promotion-reason')).textContent).toBe(text('promo_reject_reason', { reason: 'The screenshot is unreadable.' }));
+    expect(screen.getByTestId('promotion-status').textContent).toBe(TY.promo_status_rejected);
+    await waitFor(() => expect(button('promo_action_apply').hasAttribute('disabled')).toBe(false));
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Clearer this time' } });
+    fireEvent.change(screen.getByLabelText(text('promo_images', { max: 3 })), { target: { files: [png('a.png')] } });
+    fireEvent.click(button('promo_action_apply'));
+    expect(await screen.findByText(TY.image_size)).toBeTruthy();
+    expect(callsTo(calls, 'POST /wps/promotions/apply-now/act')).toHaveLength(0);
   });
 });

@@ -1,17 +1,28 @@
 import './styles.css';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { PromotionDetailProps } from '../../src/generated/widgets/promotion-detail';
 import { FormError, SubmitButton, type FieldMessage } from '../../src/components/form';
+import { ImagePicker } from '../../src/components/image-picker';
 import { ApiFailure } from '../../src/lib/api/client';
 import { useTranslation } from '../../src/lib/i18n';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
+import { MAX_IMAGE_FILES } from '../../src/lib/image-files';
 import { currentLanguageCode } from '../../src/lib/language';
 import { useMemberScope, useRuntimeActions, useRuntimeState, useTenant } from '../../src/lib/runtime';
 import { useSanitizedHtml } from '../../src/lib/sanitize';
 import { useHydrated } from '../../src/lib/store';
 import type { WidgetComponentProps } from '../../src/lib/widget';
-import { actOnPromotion, useRevalidatePromotions, useRevalidateRewards, usePromotions, type Promotion, type PromotionAction } from '../../src/features/engagement';
+import {
+  actOnPromotion,
+  uploadPromotionImage,
+  useRevalidatePromotions,
+  useRevalidateRewards,
+  usePromotions,
+  type Promotion,
+  type PromotionAction,
+  type PromotionActBody as ActBody,
+} from '../../src/features/engagement';
 
 export const REMARK_MAX = 140;
 
@@ -21,8 +32,11 @@ const ACTION_LABELS: Readonly<Record<Exclude<PromotionAction, 'none'>, Translati
   apply: 'promo_action_apply',
 };
 
+/** A refusal's message: the rule the server names (image_size, remark_max ...), else its error's. */
 function failure(error: unknown): FieldMessage {
-  return error instanceof ApiFailure ? { key: error.messageKey } : { key: 'unknown_error' };
+  if (!(error instanceof ApiFailure)) return { key: 'unknown_error' };
+  const named = (error.value as { messageKey?: unknown } | undefined)?.messageKey;
+  return { key: typeof named === 'string' ? named : error.messageKey, params: { max: MAX_IMAGE_FILES } };
 }
 
 function Terms({ html }: { html: string }) {
@@ -38,8 +52,10 @@ function ActionForm({ promotion, rewardsTo }: { promotion: Promotion; rewardsTo:
   const revalidatePromotions = useRevalidatePromotions();
   const revalidateRewards = useRevalidateRewards();
   const [remark, setRemark] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<FieldMessage | null>(null);
   const [granted, setGranted] = useState(false);
+  const formId = useId();
   if (promotion.action === 'none') return null;
   if (!signedIn) {
     return (
@@ -48,15 +64,23 @@ function ActionForm({ promotion, rewardsTo }: { promotion: Promotion; rewardsTo:
       </button>
     );
   }
+  const applying = promotion.action === 'apply';
   const tooLong = remark.trim().length > REMARK_MAX;
   const submit = async () => {
     setError(null);
-    if (promotion.action === 'apply' && (remark.trim() === '' || tooLong)) {
-      setError({ key: 'promo_remark_rule', params: { max: REMARK_MAX } });
+    if (applying && (remark.trim() === '' || tooLong)) {
+      setError(tooLong ? { key: 'remark_max' } : { key: 'promo_remark_rule', params: { max: REMARK_MAX } });
       return;
     }
     try {
-      await actOnPromotion(promotion.code, promotion.action === 'apply' ? { remark: remark.trim() } : {});
+      let body: ActBody = {};
+      if (applying) {
+        // Each image first (the server checks it again), then the application naming them.
+        const imageIds: number[] = [];
+        for (const file of files) imageIds.push((await uploadPromotionImage(file)).id);
+        body = { remark: remark.trim(), ...(imageIds.length > 0 ? { imageIds: imageIds as NonNullable<ActBody>['imageIds'] } : {}) };
+      }
+      await actOnPromotion(promotion.code, body);
       if (promotion.action === 'claim') setGranted(true);
       void revalidateRewards();
     } catch (err) {
@@ -67,11 +91,17 @@ function ActionForm({ promotion, rewardsTo }: { promotion: Promotion; rewardsTo:
   };
   return (
     <form className="promotion-detail__form" method="post" noValidate>
-      {promotion.action === 'apply' && promotion.canAct ? (
-        <label className="promotion-detail__remark">
-          <span>{t('promo_remark', { max: REMARK_MAX })}</span>
-          <textarea name="remark" rows={3} maxLength={REMARK_MAX} value={remark} onChange={(e) => setRemark(e.target.value)} />
-        </label>
+      {applying && promotion.canAct ? (
+        <>
+          <label className="promotion-detail__remark">
+            <span>{t('promo_remark', { max: REMARK_MAX })}</span>
+            <textarea name="remark" rows={3} maxLength={REMARK_MAX} value={remark} onChange={(e) => setRemark(e.target.value)} aria-describedby={`${formId}-count`} />
+          </label>
+          <p id={`${formId}-count`} className={`promotion-detail__count${tooLong ? ' promotion-detail__count--off' : ''}`} data-testid="remark-count">
+            {t('promo_remark_count', { count: remark.length, max: REMARK_MAX })}
+          </p>
+          <ImagePicker label={t('promo_images', { max: MAX_IMAGE_FILES })} files={files} onChange={setFiles} />
+        </>
       ) : null}
       <FormError error={error} />
       {granted ? (
@@ -104,6 +134,11 @@ function PromotionDetail({ rewardsTo = '/m/rewardCenter' }: WidgetComponentProps
       {promotion.status ? (
         <p className={`promotion-detail__status promotion-detail__status--${promotion.status}`} data-testid="promotion-status">
           {t(`promo_status_${promotion.status}`)}
+        </p>
+      ) : null}
+      {promotion.status === 'rejected' && promotion.reason ? (
+        <p className="promotion-detail__reason" data-testid="promotion-reason">
+          {t('promo_reject_reason', { reason: promotion.reason })}
         </p>
       ) : null}
       {promotion.target !== undefined && promotion.progress !== undefined ? (

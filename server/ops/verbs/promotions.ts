@@ -3,11 +3,23 @@
  * language sharing a code; server/services/promotions.ts), list them and turn them off or on.
  * `promotions task-add|tasks|task-disable|task-enable`: the tasks of a MISSION promotion
  * (server/services/missions.ts), titled in EN and TY.
+ * `promotions applications|approve|reject`: the decisions on members' applications to APPLY
+ * promotions (approving grants the promotion's reward into the member's reward centre, once).
  */
 import { toMinor } from '../../lib/money';
 import { createMissionTask, listMissionTasks, setMissionTaskEnabled, TASK_KINDS, TASK_PERIODS } from '../../services/missions';
-import { createPromotion, listPromotionCodes, PROMOTION_TYPES, setPromotionEnabled } from '../../services/promotions';
-import { emit, formatMinor, knownOptions, positionals, stringOption, UsageError } from '../cli-args';
+import {
+  APPLICATION_STATES,
+  approveApplication,
+  createPromotion,
+  listApplications,
+  listPromotionCodes,
+  PROMOTION_TYPES,
+  rejectApplication,
+  setPromotionEnabled,
+  type ApplicationState,
+} from '../../services/promotions';
+import { emit, formatMinor, idArg, knownOptions, positionals, refusableDone, stringOption, UsageError } from '../cli-args';
 import type { OpsVerb } from '../types';
 
 const AMOUNT = /^[0-9]{1,13}(\.[0-9]{1,2})?$/;
@@ -170,6 +182,32 @@ export const verbs: OpsVerb[] = [
       return 0;
     },
   },
+  {
+    words: ['promotions', 'applications'],
+    usage: 'promotions applications [--merchant <merchant>] [--code <promotion>] [--state applying|rejected|issued|all] [--limit N]',
+    summary: 'applications to APPLY promotions of your merchants, newest first (default: those waiting)',
+    async run(ctx, args) {
+      knownOptions(args, ['merchant', 'code', 'state', 'limit']);
+      const state = stringOption(args, 'state') ?? 'applying';
+      if (!(APPLICATION_STATES as readonly string[]).includes(state)) throw new UsageError(`--state must be one of ${APPLICATION_STATES.join(', ')}`);
+      const limitText = stringOption(args, 'limit');
+      if (limitText !== undefined && !/^[1-9][0-9]{0,2}$/.test(limitText)) throw new UsageError('--limit must be 1 to 200');
+      const list = await listApplications(ctx.app, ctx.actor, {
+        merchant: stringOption(args, 'merchant'),
+        code: stringOption(args, 'code'),
+        state: state as ApplicationState | 'all',
+        limit: Math.min(Number(limitText ?? 50), 200),
+      });
+      emit(
+        ctx,
+        { applications: list },
+        list.length === 0
+          ? ['no applications']
+          : list.map((a) => `${a.id}\t${a.merchantCode}\t${a.promotionCode}\t${a.username}\t${a.state}\timages:${a.imageIds.join(',') || '-'}\t${a.createdAt}\t"${a.remark}"${a.reason ? `\treason: ${a.reason}` : ''}`),
+      );
+      return 0;
+    },
+  },
   ...(['disable', 'enable'] as const).map(
     (word): OpsVerb => ({
       words: ['promotions', `task-${word}`],
@@ -185,4 +223,31 @@ export const verbs: OpsVerb[] = [
       },
     }),
   ),
+  {
+    words: ['promotions', 'approve'],
+    usage: 'promotions approve <application id>',
+    summary: "approve an application: its promotion's reward waits in the member's reward centre (once)",
+    async run(ctx, args) {
+      const id = idArg(args);
+      if (id === null) {
+        ctx.out(`usage: ${this.usage}`);
+        return 2;
+      }
+      return refusableDone(ctx, `application ${id} approved`, () => approveApplication(ctx.app, ctx.actor, id));
+    },
+  },
+  {
+    words: ['promotions', 'reject'],
+    usage: 'promotions reject <application id> --reason "..."',
+    summary: 'reject an application with the reason the member reads on the promotion',
+    async run(ctx, args) {
+      const id = idArg(args);
+      const reason = args.options.reason;
+      if (id === null || typeof reason !== 'string' || !reason.trim()) {
+        ctx.out(`usage: ${this.usage}`);
+        return 2;
+      }
+      return refusableDone(ctx, `application ${id} rejected`, () => rejectApplication(ctx.app, ctx.actor, id, reason));
+    },
+  },
 ];

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { acceptImageBodies, uploadedImage } from '../../lib/images';
+import { acceptImageBodies } from '../../lib/images';
 import { apiRoute } from '../../lib/route';
-import { memberFeedback, stageImage, submitFeedback } from '../../services/feedback';
+import { memberFeedback, submitFeedback } from '../../services/feedback';
+import { stageUploadedImage } from '../../services/uploads';
 
 /**
  * The member's feedback: images first (raw bodies, this plugin's 5 MB image parser), then the
@@ -11,10 +12,7 @@ export default async function feedbackRoutes(app: FastifyInstance) {
   acceptImageBodies(app);
 
   apiRoute(app, 'feedback', 'uploadImage', {
-    handler: async (request) => {
-      const image = uploadedImage(request.headers['content-type'], request.body);
-      return { id: await stageImage(app, request.auth!.member.id, image) };
-    },
+    handler: async (request) => stageUploadedImage(app, request, 'feedback'),
   });
 
   apiRoute(app, 'feedback', 'submit', {

@@ -3,4 +3,4 @@ export * from './api/head-icon';
 export * from './api/identity';
 export * from './api/payment-password';
 export * from './views';
-export * from './object-url';
+export { useObjectUrl } from '../../lib/object-url';

@@ -953,7 +953,7 @@ export interface Endpoints {
     response: ops.CliResult;
     defaults: { query: never; body: never };
   };
-  /** Available promotions: enabled ones whose type the tenant enables (settings.promotions, e.g. REFERRAL, MISSION), optionally of one category. With a session each carries the member's status (signed, process, issued, joined, applying, rejected) and whether the member can act now; before its start or after its end the status is coming_soon or closed for everyone. */
+  /** Available promotions: enabled ones whose type the tenant enables (settings.promotions, e.g. REFERRAL, MISSION), optionally of one category. With a session each carries the member's status (signed, process, issued, claimed once the granted reward was claimed in the reward centre, joined, applying, rejected with the operator's reason) and whether the member can act now; before its start or after its end the status is coming_soon or closed for everyone. */
   'GET /wps/promotions': {
     method: 'GET';
     path: '/wps/promotions';
@@ -981,7 +981,7 @@ export interface Endpoints {
     response: promotions.Promotion;
     defaults: { query: never; body: never };
   };
-  /** The promotion's action for the member: SIGN_IN grants today's reward (409 promotion.done when already signed today), TURNOVER grants its reward once the target is reached (409 promotion.target.unmet with value { progress, target }; promotion.done when granted before), MISSION joins, APPLY sends the remark (400 validation.failed /remark when empty or longer than 140 characters; a rejected application may be sent again). 409 promotion.not.started, promotion.closed, promotion.no.action (DEPOSIT, REFERRAL, REBATE). Answers the promotion with the member's new status. Racing or repeated requests grant nothing twice (one entry per member, promotion and day or once). */
+  /** The promotion's action for the member: SIGN_IN grants today's reward (409 promotion.done when already signed today), TURNOVER grants its reward once the target is reached (409 promotion.target.unmet with value { progress, target }; promotion.done when granted before), MISSION joins, APPLY sends the remark and the images named by imageIds (the member's own images uploaded with PUT /wps/promotions/images and not sent yet). Each refusal is 400 validation.failed naming the field with a messageKey: /remark empty (promo_remark_rule) or longer than 140 characters (remark_max); /imageIds more than 3 (image_count), or an id that is not the member's unsent promotion image; nothing of the application is kept then. A rejected application may be sent again (its earlier images are dropped). 409 promotion.not.started, promotion.closed, promotion.no.action (DEPOSIT, REFERRAL, REBATE). Answers the promotion with the member's new status. Racing or repeated requests grant nothing twice (one entry per member, promotion and day or once). */
   'POST /wps/promotions/:code/act': {
     method: 'POST';
     path: `/wps/promotions/${string}/act`;
@@ -993,6 +993,132 @@ export interface Endpoints {
     body: promotions.ActBody;
     payload: undefined;
     response: promotions.Promotion;
+    defaults: { query: never; body: never };
+  };
+  /** One image for the member's next application: raw body image/png or image/jpeg, at most 5 MB, its first bytes checked against the type (server/services/uploads.ts, as feedback images). Answers the image id to name in the act body's imageIds. A member holds at most 9 images not yet sent (429 rate.limited; unsent ones older than a day are dropped first). Each refusal's value names the field 'image' with a messageKey: larger than 5 MB 413 body.too.large (image_size); another content type 415 content.type.unsupported (image_type); content not of its type (a text file named .png) 400 image.invalid (image_type). */
+  'PUT /wps/promotions/images': {
+    method: 'PUT';
+    path: '/wps/promotions/images';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: promotions.Uploaded;
+    defaults: { query: never; body: never };
+  };
+  /** A merchant's promotions, one line per code (its EN title), as `promotions list`. */
+  'GET /ops/promotions': {
+    method: 'GET';
+    path: '/ops/promotions';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: promotions.OpsListQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: promotions.OpsPromotions;
+    defaults: { query: never; body: never };
+  };
+  /** Creates a promotion in EN and TY (one row per language sharing its code), as `promotions create`, with its audit row. Amounts are currency units with at most 2 decimals. A code the merchant has: 409 ops.refused (code promotion.exists); a rule broken: 400 validation.failed naming the field. */
+  'POST /ops/promotions': {
+    method: 'POST';
+    path: '/ops/promotions';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: promotions.OpsCreateBody;
+    payload: undefined;
+    response: promotions.OpsCreated;
+    defaults: { query: never; body: 'turnoverMultiplier' };
+  };
+  /** Takes a promotion off the list in both languages, with its audit row. 404 not.found for a code the merchant does not have. */
+  'POST /ops/promotions/:merchant/:code/disable': {
+    method: 'POST';
+    path: `/ops/promotions/${string}/${string}/disable`;
+    auth: 'none';
+    produces: 'application/json';
+    params: promotions.OpsCodeParams;
+    query: undefined;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: promotions.OpsToggled;
+    defaults: { query: never; body: never };
+  };
+  /** Puts a disabled promotion back on the list in both languages, with its audit row. */
+  'POST /ops/promotions/:merchant/:code/enable': {
+    method: 'POST';
+    path: `/ops/promotions/${string}/${string}/enable`;
+    auth: 'none';
+    produces: 'application/json';
+    params: promotions.OpsCodeParams;
+    query: undefined;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: promotions.OpsToggled;
+    defaults: { query: never; body: never };
+  };
+  /** Applications to APPLY promotions of the operator's merchants (or of one, or of one promotion), newest first, in one state (default applying), with the remark and the ids of the images sent (GET /ops/promotions/images/:id). */
+  'GET /ops/promotions/applications': {
+    method: 'GET';
+    path: '/ops/promotions/applications';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: promotions.OpsApplicationsQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: promotions.Applications;
+    defaults: { query: 'state' | 'limit'; body: never };
+  };
+  /** Approves an application: entry issued and the promotion's reward granted into the member's reward centre (source operator), with its audit row, in one transaction. Approving an issued application again answers it unchanged and grants nothing (racing approvals grant once). A rejected one: 409 ops.refused (code application.decided). Another merchant's application: 404 not.found. */
+  'POST /ops/promotions/applications/:id/approve': {
+    method: 'POST';
+    path: `/ops/promotions/applications/${string}/approve`;
+    auth: 'none';
+    produces: 'application/json';
+    params: common.IdParams;
+    query: undefined;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: promotions.Application;
+    defaults: { query: never; body: never };
+  };
+  /** Rejects an application with the reason the member reads on the promotion (the member may apply again), with its audit row. Already decided: 409 ops.refused (code application.decided). */
+  'POST /ops/promotions/applications/:id/reject': {
+    method: 'POST';
+    path: `/ops/promotions/applications/${string}/reject`;
+    auth: 'none';
+    produces: 'application/json';
+    params: common.IdParams;
+    query: undefined;
+    headers: undefined;
+    body: ops.DecisionReasonBody;
+    payload: undefined;
+    response: promotions.Application;
+    defaults: { query: never; body: never };
+  };
+  /** One image sent with an application, for the review (Cache-Control no-store). 404 not.found when unknown, not sent yet or another merchant's. */
+  'GET /ops/promotions/images/:id': {
+    method: 'GET';
+    path: `/ops/promotions/images/${string}`;
+    auth: 'none';
+    produces: 'image/';
+    params: common.IdParams;
+    query: common.NoQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: ops.Image;
     defaults: { query: never; body: never };
   };
   /** The rebate accrued since the last claim: per game type the valid turnover, rate and amount; the total; the tenant's minimum claim and turnover multiplier; the last claim's time; whether it can be claimed now and, when not, why (rebate.nothing.accrued, rebate.below.minimum). 403 rebate.disabled when the tenant has cash back off (flag MANPLAYREB3). */
@@ -1877,6 +2003,15 @@ export interface RouteNames {
     list: 'GET /wps/promotions';
     detail: 'GET /wps/promotions/:code';
     act: 'POST /wps/promotions/:code/act';
+    uploadImage: 'PUT /wps/promotions/images';
+    opsList: 'GET /ops/promotions';
+    opsCreate: 'POST /ops/promotions';
+    opsDisable: 'POST /ops/promotions/:merchant/:code/disable';
+    opsEnable: 'POST /ops/promotions/:merchant/:code/enable';
+    opsApplications: 'GET /ops/promotions/applications';
+    opsApprove: 'POST /ops/promotions/applications/:id/approve';
+    opsReject: 'POST /ops/promotions/applications/:id/reject';
+    opsImage: 'GET /ops/promotions/images/:id';
   };
   rebates: {
     accrued: 'GET /wps/rebates/accrued';

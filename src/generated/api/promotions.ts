@@ -6,9 +6,26 @@
  */
 export type ActBody = {
   /**
-   * APPLY only: at most 140 characters
+   * APPLY only: 1 to 140 characters
    */
   remark?: string;
+  /**
+   * APPLY only: ids from PUT /wps/promotions/images, at most 3 (more: 400 on /imageIds, messageKey image_count)
+   *
+   * @maxItems 10
+   */
+  imageIds?:
+    | []
+    | [number]
+    | [number, number]
+    | [number, number, number]
+    | [number, number, number, number]
+    | [number, number, number, number, number]
+    | [number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number, number, number];
 } | null;
 /**
  * What the member can do: claim (SIGN_IN, TURNOVER), join (MISSION), apply (APPLY), none
@@ -30,9 +47,19 @@ export type Status =
  * via the `definition` "promotions".
  */
 export type Promotions1 = Promotion[];
+/**
+ * This interface was referenced by `Promotions`'s JSON-Schema
+ * via the `definition` "opsPromotions".
+ */
+export type OpsPromotions = OpsPromotion[];
+/**
+ * This interface was referenced by `Promotions`'s JSON-Schema
+ * via the `definition` "applications".
+ */
+export type Applications = Application[];
 
 /**
- * Promotions of the tenant's enabled types (settings.promotions), one row per language sharing a code, with a category (the list's tabs), a period and, by type, an action: SIGN_IN claim (daily), TURNOVER claim (once the valid turnover since the start reaches target), MISSION join, APPLY apply (remark of at most 140 characters); DEPOSIT, REFERRAL, REBATE have none here. What a claim grants waits in the reward centre (rewards.json). Amounts are currency units with 2 decimals. Operators create promotions with `npm run ops -- promotions create` in EN and TY.
+ * Promotions of the tenant's enabled types (settings.promotions), one row per language sharing a code, with a category (the list's tabs), a period and, by type, an action: SIGN_IN claim (daily), TURNOVER claim (once the valid turnover since the start reaches target), MISSION join, APPLY apply (remark of at most 140 characters and up to 3 png or jpg images of at most 5 MB, uploaded first with PUT /wps/promotions/images; an operator approves it, granting reward_amount into the reward centre, or rejects it with a reason the member reads); DEPOSIT, REFERRAL, REBATE have none here. What a claim grants waits in the reward centre (rewards.json). Amounts are currency units with 2 decimals. Operators create promotions in EN and TY and decide applications with `npm run ops -- promotions ...` or under /ops/promotions.
  */
 export interface Promotions {
   [k: string]: unknown;
@@ -100,4 +127,133 @@ export interface Promotion {
   progress?: number;
   startsAt?: string;
   endsAt?: string;
+  /**
+   * APPLY: the member's remark sent
+   */
+  remark?: string;
+  /**
+   * APPLY rejected: the operator's reason
+   */
+  reason?: string;
+}
+/**
+ * This interface was referenced by `Promotions`'s JSON-Schema
+ * via the `definition` "uploaded".
+ */
+export interface Uploaded {
+  id: number;
+}
+/**
+ * This interface was referenced by `Promotions`'s JSON-Schema
+ * via the `definition` "opsListQuery".
+ */
+export interface OpsListQuery {
+  merchant: string;
+}
+/**
+ * This interface was referenced by `Promotions`'s JSON-Schema
+ * via the `definition` "opsCodeParams".
+ */
+export interface OpsCodeParams {
+  merchant: string;
+  code: string;
+}
+/**
+ * This interface was referenced by `Promotions`'s JSON-Schema
+ * via the `definition` "opsCreateBody".
+ */
+export interface OpsCreateBody {
+  merchant: string;
+  code: string;
+  type: 'SIGN_IN' | 'TURNOVER' | 'MISSION' | 'APPLY' | 'DEPOSIT' | 'REFERRAL' | 'REBATE';
+  category: string;
+  /**
+   * Per language: EN and TY (Filipino)
+   */
+  title: {
+    EN: string;
+    TY: string;
+  };
+  /**
+   * HTML terms per language
+   */
+  content?: {
+    EN: string;
+    TY: string;
+  };
+  imageUrl?: string;
+  startsAt?: string;
+  endsAt?: string;
+  /**
+   * Currency units with at most 2 decimals
+   */
+  rewardAmount?: number;
+  turnoverMultiplier?: number;
+  /**
+   * Currency units with at most 2 decimals
+   */
+  target?: number;
+  sort?: number;
+}
+/**
+ * This interface was referenced by `Promotions`'s JSON-Schema
+ * via the `definition` "opsCreated".
+ */
+export interface OpsCreated {
+  code: string;
+  ids: number[];
+}
+/**
+ * This interface was referenced by `Promotions`'s JSON-Schema
+ * via the `definition` "opsToggled".
+ */
+export interface OpsToggled {
+  code: string;
+  enabled: boolean;
+  rows: number;
+}
+/**
+ * This interface was referenced by `Promotions`'s JSON-Schema
+ * via the `definition` "opsPromotion".
+ */
+export interface OpsPromotion {
+  code: string;
+  type: string;
+  category: string;
+  title: string;
+  enabled: boolean;
+  startsAt: string | null;
+  endsAt: string | null;
+  rewardAmount: number;
+  turnoverMultiplier: number;
+  target: number;
+}
+/**
+ * This interface was referenced by `Promotions`'s JSON-Schema
+ * via the `definition` "opsApplicationsQuery".
+ */
+export interface OpsApplicationsQuery {
+  merchant?: string;
+  code?: string;
+  state?: 'applying' | 'rejected' | 'issued' | 'all';
+  limit?: number;
+}
+/**
+ * This interface was referenced by `Promotions`'s JSON-Schema
+ * via the `definition` "application".
+ */
+export interface Application {
+  id: number;
+  merchantCode: string;
+  promotionCode: string;
+  promotionTitle: string;
+  username: string;
+  state: 'applying' | 'rejected' | 'issued';
+  remark: string;
+  imageIds: number[];
+  createdAt: string;
+  reason?: string;
+  decidedBy?: string;
+  decidedAt?: string;
+  rewardId?: number;
 }

@@ -7,6 +7,7 @@ import type { Feedback, FeedbackPage, SubmitBody, Type as FeedbackType } from '.
 import type { TenantSettings } from '../../../generated/tenant';
 import { request, type ApiFailure } from '../../../lib/api/client';
 import { resourceKey, useResourcePages } from '../../../lib/api/swr';
+import { checkImageFile, IMAGE_FILE_ACCEPT, IMAGE_FILE_TYPES, MAX_IMAGE_FILE_BYTES, MAX_IMAGE_FILES } from '../../../lib/image-files';
 
 export type { Feedback, FeedbackPage, FeedbackType, SubmitBody as FeedbackBody };
 
@@ -14,11 +15,11 @@ const FEEDBACK_ENDPOINT = 'GET /wps/feedback';
 
 /** The types a member picks from, in the order shown. */
 export const FEEDBACK_TYPES: readonly FeedbackType[] = ['SUGGESTION', 'DEPOSIT', 'WITHDRAWAL', 'GAME', 'ACCOUNT', 'OTHER'];
-/** Spec section 5: png or jpg, at most 5 MB each, up to 3. */
-export const FEEDBACK_IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
-export const FEEDBACK_IMAGE_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
-export const MAX_FEEDBACK_IMAGE_BYTES = 5 * 1024 * 1024;
-export const MAX_FEEDBACK_IMAGES = 3;
+/** Spec section 5: png or jpg, at most 5 MB each, up to 3 (src/lib/image-files.ts). */
+export const FEEDBACK_IMAGE_TYPES = IMAGE_FILE_TYPES;
+export const FEEDBACK_IMAGE_ACCEPT = IMAGE_FILE_ACCEPT;
+export const MAX_FEEDBACK_IMAGE_BYTES = MAX_IMAGE_FILE_BYTES;
+export const MAX_FEEDBACK_IMAGES = MAX_IMAGE_FILES;
 
 /** The tenant's word counts (the server's default when it names none). */
 export function feedbackWordRange(settings: Pick<TenantSettings, 'feedback'>): { min: number; max: number } {
@@ -33,9 +34,8 @@ export function countWords(text: string): number {
 
 /** Why an image cannot be sent, as a message key, or null. */
 export function checkFeedbackImage(file: Pick<File, 'type' | 'size'>): 'image_type' | 'feedback_image_size' | null {
-  if (!FEEDBACK_IMAGE_TYPES.includes(file.type) || file.size === 0) return 'image_type';
-  if (file.size > MAX_FEEDBACK_IMAGE_BYTES) return 'feedback_image_size';
-  return null;
+  const why = checkImageFile(file);
+  return why === 'image_size' ? 'feedback_image_size' : why;
 }
 
 export function uploadFeedbackImage(image: Blob): Promise<{ id: number }> {

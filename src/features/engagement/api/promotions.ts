@@ -7,7 +7,7 @@ import type { ActBody, Action, Promotion, Promotions1 as PromotionList, Status }
 import { request, type ApiFailure } from '../../../lib/api/client';
 import { isResourceKey, resourceKey, useResource } from '../../../lib/api/swr';
 
-export type { Action as PromotionAction, Promotion, PromotionList, Status as PromotionStatus };
+export type { ActBody as PromotionActBody, Action as PromotionAction, Promotion, PromotionList, Status as PromotionStatus };
 
 export const PROMOTIONS_PATH = '/wps/promotions';
 export const PROMOTIONS_ENDPOINT = 'GET /wps/promotions';
@@ -28,6 +28,11 @@ export function usePromotions(lang: string | undefined, enabled = true, scope = 
 /** The member's action on promotion `code`: answers the promotion with the new status. */
 export function actOnPromotion(code: string, body: ActBody = {}): Promise<Promotion> {
   return request('POST', `/wps/promotions/${code}/act`, { body: body ?? {} });
+}
+
+/** One image for the member's next application (png or jpg, at most 5 MB): answers its id for ActBody.imageIds. */
+export function uploadPromotionImage(image: Blob): Promise<{ id: number }> {
+  return request('PUT', '/wps/promotions/images', { blob: image });
 }
 
 /** Refetches every promotion list in the SWR cache this component renders under. */
