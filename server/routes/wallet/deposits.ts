@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../../errors';
 import { idempotencyOf, withIdempotency } from '../../lib/idempotency';
 import { toAmount } from '../../lib/money';
 import { apiRoute } from '../../lib/route';
