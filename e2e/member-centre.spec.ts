@@ -103,7 +103,7 @@ test.describe('member centre: demo player', () => {
   });
 
   test('profile header and exactly the items demo-ph allows (spec gate table)', async ({ page, request }) => {
-    const info = await apiGet<{ account: string; toUpline: string | null; regDate: string }>(request, PH, '/wps/member/info', session.token);
+    const info = await apiGet<{ account: string; toUpline: string | null; regDate: string; vipLevel: number }>(request, PH, '/wps/member/info', session.token);
     await page.goto('/m/home');
     await page.getByRole('contentinfo').locator('a[href="/m/mine"]').tap();
     await expect(page).toHaveURL(/\/m\/mine$/);
@@ -116,6 +116,9 @@ test.describe('member centre: demo player', () => {
     const days = Math.floor((Date.now() - Date.parse(info.value?.regDate ?? '')) / 86_400_000);
     await expect(card).toContainText(TY.joined_days.replace('{{count}}', String(days)));
     await expect(card).toHaveAttribute('href', '/m/member/benefits');
+    // The real VIP level: the seeded demo player's deposits and turnover put it above level 0.
+    expect(info.value?.vipLevel).toBeGreaterThan(0);
+    await expect(card.getByTestId('member-level')).toContainText(TY.level_label.replace('{{level}}', String(info.value?.vipLevel)));
 
     const ctx = buildGateContext(config, session, 'browser', Boolean(info.value?.toUpline));
     await expectItems(page, config, ctx, TY);
@@ -174,6 +177,9 @@ test.describe('member centre: demo-en', () => {
     await expect(page.locator('.member-centre')).toHaveAttribute('data-variant', 'new');
     await expect(page.getByTestId('member-card')).toContainText('demoplayer');
     await expect(page.getByTestId('member-card')).toHaveAttribute('href', '/m/member/home');
+    const level = await apiGet<{ vipLevel: number }>(request, EN_ORIGIN, '/wps/member/info', session.token);
+    expect(level.value?.vipLevel).toBeGreaterThan(0);
+    await expect(page.getByTestId('member-level')).toContainText(EN.level_label.replace('{{level}}', String(level.value?.vipLevel)));
     await expect(page.locator('.mc-list a[href="/m/rewardCenter"]')).toHaveCount(0);
     await expect(page.locator('.mc-list a[href="/m/webEmail"]')).toHaveCount(0);
     const info = await apiGet<{ toUpline: string | null }>(request, EN_ORIGIN, '/wps/member/info', session.token);
