@@ -177,7 +177,7 @@ export const ROUTES = [
     footer: false,
     module: 'memberCentre',
   },
-  { id: 'benefits', path: '/m/member/benefits', title: 'vip_benefits', guard: 'memberCentre', gate: { setting: 'vipBenefit' }, screen: 'benefits' },
+  { id: 'benefits', path: '/m/member/benefits', title: 'vip_benefits', guard: 'memberCentre', gate: { setting: 'vipBenefit' }, screen: 'benefits', realAccount: true },
   { id: 'notice', path: '/m/notice', title: 'notice', footer: false, back: 'home', headerTitle: 'notice', screen: 'notice' },
   // Agent announcements: agents only (spec section 6: not types 0, 4 or 40), as the agent home.
   { id: 'memberNotice', path: '/m/member/notice', title: 'agent_notice', guard: 'session', memberTypes: { notIn: [0, 4, 40] }, screen: 'memberNotice' },

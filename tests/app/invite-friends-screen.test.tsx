@@ -169,7 +169,8 @@ describe('invite friends screen (/m/inviteFriends)', () => {
     cleanup();
     storeSession({ type: 4 });
     const trial = renderApp(['/m/home', '/m/inviteFriends'], { tenant: tenantWithBaseScreens() });
-    expect(await screen.findByText(TY.free_reject)).toBeTruthy();
+    // A real-account function (spec section 8): the trial member is asked for an actual account.
+    expect(await screen.findByText(TY.login_actual_account)).toBeTruthy();
     await waitFor(() => expect(trial.router.state.location.pathname).toBe('/m/home'));
     expect(requestMock).not.toHaveBeenCalledWith('GET', '/wps/member/referral', expect.anything());
   });

@@ -8,6 +8,7 @@ import { addOperator } from '../../server/ops/operators';
 import { createPromotion } from '../../server/services/promotions';
 import { grantReward } from '../../server/services/rewards';
 import { call, fundedPlayer, nextIp, PH, spinKey, type Envelope } from './helpers';
+import { openSlot, spin } from './rebate-helpers';
 
 type Result = { status: number; body: Envelope; res?: LightMyRequestResponse };
 type Case = (app: FastifyInstance, token: () => Promise<string>) => Promise<Result>;
@@ -67,6 +68,17 @@ export const REWARD_CONTRACT_CASES: Record<string, Case> = {
   'promotions.opsApprove': async (app) => call(app, 'POST', `/ops/promotions/applications/${(await application(app)).id}/approve`, { token: await operatorToken(app) }),
   'promotions.opsReject': async (app) => call(app, 'POST', `/ops/promotions/applications/${(await application(app)).id}/reject`, { token: await operatorToken(app), body: { reason: 'Not eligible' } }),
   'promotions.opsImage': async (app) => call(app, 'GET', `/ops/promotions/images/${(await application(app)).imageId}`, { token: await operatorToken(app) }),
+  'missions.list': async (app) => call(app, 'GET', '/wps/missions?lang=EN', { token: (await fundedPlayer(app, 0)).token }),
+  'missions.ranking': async (app) => call(app, 'GET', '/wps/missions/missions/ranking', { token: (await fundedPlayer(app, 0)).token }),
+  'missions.claim': async (app) => {
+    // The seeded ₱5 slots task: joined, then five ₱1 spins of the in-house slot complete it.
+    const { token } = await fundedPlayer(app, 10_000);
+    await call(app, 'POST', '/wps/promotions/missions/act', { token, body: {} });
+    await spin(app, await openSlot(app, token), 5, 100);
+    const list = await call<{ list: { code: string; tasks: { id: number; state: string }[] }[] }>(app, 'GET', '/wps/missions?lang=EN', { token });
+    const task = list.body.value!.list.find((m) => m.code === 'missions')!.tasks.find((t) => t.state === 'complete')!;
+    return call(app, 'POST', `/wps/missions/missions/tasks/${task.id}/claim`, { token, body: {}, headers: spinKey() });
+  },
   'rewards.list': async (app) => call(app, 'GET', '/wps/rewards', { token: (await memberWithReward(app)).token }),
   'rewards.count': async (app) => call(app, 'GET', '/wps/rewards/count', { token: (await memberWithReward(app)).token }),
   'rewards.claim': async (app) => {
