@@ -2,9 +2,10 @@
  * The engagement journey on a phone. On demo-ph (every engagement flag and promotion on) a new
  * member deposits; the deposit bonus waits in the reward centre with the member-centre badge at 1;
  * the claim credits it (badge gone, balance up, its turnover on the withdraw panel). The member
- * reads the operator's message (the header's red dot goes) and sends feedback with an image. On
- * demo-en (REWCEN3 and MAILCEN off) the reward and message centres lead home. The ledger is clean
- * at the end.
+ * reads the operator's message (the header's red dot goes), sends feedback with an image, and
+ * completes a mission task with five spins: its reward waits in the reward centre and the member
+ * is ranked. On demo-en (REWCEN3 and MAILCEN off) the reward and message centres lead home. The
+ * ledger is clean at the end.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -45,7 +46,7 @@ const EN_ORIGIN = 'http://demo-en.localhost:8181';
 test.describe('demo-ph', () => {
   test.use({ baseURL: PH });
 
-  test('demo-ph: the deposit bonus waits in the reward centre and is claimed; a message is read; feedback goes with an image', async ({ page, request }) => {
+  test('demo-ph: the deposit bonus waits in the reward centre and is claimed; a message is read; feedback goes with an image; a mission task is completed and ranked', async ({ page, request }) => {
     test.setTimeout(120_000);
     const session = await registerMember(request, PH);
     await useStoredSession(page, session);
@@ -126,6 +127,28 @@ test.describe('demo-ph', () => {
     const history = page.locator('.feedback-history');
     await expect(history.getByText('The new slot spins fast and pays well')).toBeVisible();
     await expect(history.locator('.feedback-history__images')).toHaveText(TY.feedback_images_sent.replace('{{count}}', '1'));
+
+    // 6. A mission: join, five ₱1 spins of the in-house slot complete its ₱5 slots task, the claim
+    //    puts its reward in the reward centre and the member is ranked by the task's points.
+    await page.goto('/m/leaderBoard');
+    await expectMemberView(page);
+    const mission = page.locator('[data-mission-code="missions"]');
+    await mission.getByRole('button', { name: TY.mission_join }).tap();
+    await expect(mission.getByTestId('mission-joined')).toBeVisible();
+    token = await storedToken(page);
+    for (let i = 0; i < 5; i++) await post(request, PH, '/wps/game/inhouse/spin', token, { stake: 100 });
+    await page.reload();
+    await expectMemberView(page);
+    const claimable = mission.getByRole('button', { name: TY.mission_claim });
+    await expect(claimable).toHaveCount(1);
+    await claimable.tap();
+    await expect(page.getByTestId('mission-claimed')).toBeVisible();
+    await page.reload();
+    await expectMemberView(page);
+    await expect(page.getByTestId('mission-ranking-mine')).not.toHaveText(TY.mission_ranking_mine_none);
+    await expect(page.getByTestId('mission-ranking-mine')).toContainText('10');
+    await page.goto('/m/rewardCenter');
+    await expect(page.getByTestId('reward-card')).toHaveCount(1);
 
     const ledger = await ops<{ clean: boolean; problems: unknown[] }>(['ledger', 'check']);
     expect(ledger.value).toEqual({ clean: true, problems: [] });
