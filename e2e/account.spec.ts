@@ -16,6 +16,7 @@ import { expect, test } from './test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { freePort, startServer } from './private-server';
 import { closeHomePopupWhenShown } from './home-popup';
+import { captchaCode, captchaImage, captchaSrc, formIsLive, smsCode as smsCodeOn, solveCaptcha as solveCaptchaOn, watchCaptchas } from './sign-up';
 
 // Home's announcement popup is tested in home-blocks.spec.ts; here it only gets in the way.
 test.beforeEach(({ page }) => closeHomePopupWhenShown(page));
@@ -33,70 +34,13 @@ function origins(testInfo: TestInfo): { ph: string; en: string } {
 }
 const SESSION_KEY = 'MC_SESSION_INFO';
 
-// ---- captcha ---------------------------------------------------------------------------------
-
-const captchaImage = (page: Page) => page.locator('.captcha-image img');
-
-/** Captcha ids by image, from the page's GET /wps/captcha answers (the image alone does not say). */
-const captchaIds = new WeakMap<Page, Map<string, string>>();
-
-function watchCaptchas(page: Page): void {
-  if (captchaIds.has(page)) return;
-  const ids = new Map<string, string>();
-  captchaIds.set(page, ids);
-  page.on('response', async (res) => {
-    if (!new URL(res.url()).pathname.endsWith('/wps/captcha')) return;
-    try {
-      const body = (await res.json()) as { value?: { captchaId: string; image: string } };
-      if (body.value) ids.set(body.value.image, body.value.captchaId);
-    } catch {
-      // A navigation away may drop the body; that captcha is gone with the page.
-    }
-  });
-}
-
-async function captchaSrc(page: Page): Promise<string> {
-  await expect(captchaImage(page)).toHaveAttribute('src', /^data:image\/png;base64,/);
-  return (await captchaImage(page).getAttribute('src')) ?? '';
-}
-
-/** The digits of the captcha the page shows, from the server's dev-only reveal (GET /wps/dev/captcha). */
-async function captchaCode(page: Page, request: APIRequestContext, origin: string): Promise<string> {
-  const image = (await captchaSrc(page)).replace(/^data:image\/png;base64,/, '');
-  let id = '';
-  await expect.poll(() => (id = captchaIds.get(page)?.get(image) ?? '')).not.toBe('');
-  const { url, headers } = api(origin, `/wps/dev/captcha?id=${encodeURIComponent(id)}`);
-  const body = (await (await request.get(url, { headers })).json()) as { value?: { code: string } };
-  expect(body.value?.code, 'the dev captcha reveal answers').toMatch(/^\d{6}$/);
-  return body.value!.code;
-}
-
-/** Types the digits of the captcha the page shows. */
-async function solveCaptcha(page: Page, request: APIRequestContext, origin = origins(test.info()).ph): Promise<void> {
-  await page.locator('input[name="captcha"]').fill(await captchaCode(page, request, origin));
-}
+/** Types the digits of the captcha the page shows (demo-ph unless told). */
+const solveCaptcha = (page: Page, request: APIRequestContext, origin = origins(test.info()).ph) => solveCaptchaOn(page, request, origin);
 
 // ---- server helpers --------------------------------------------------------------------------
 
-/** Node does not resolve *.localhost as Chromium does: call loopback and name the tenant in Host. */
-function api(origin: string, path: string): { url: string; headers: Record<string, string> } {
-  const u = new URL(origin);
-  return { url: `${u.protocol}//127.0.0.1:${u.port}${path}`, headers: { host: u.host } };
-}
-
-/** The latest SMS code sent to a number, from GET /wps/dev/outbox. */
-async function smsCode(request: APIRequestContext, to: string): Promise<string> {
-  const { url, headers } = api(origins(test.info()).ph, `/wps/dev/outbox?to=${encodeURIComponent(to)}`);
-  let code = '';
-  await expect
-    .poll(async () => {
-      const body = (await (await request.get(url, { headers })).json()) as { value?: { text: string }[] };
-      code = /code is (\d+)/.exec(body.value?.[0]?.text ?? '')?.[1] ?? '';
-      return code;
-    })
-    .not.toBe('');
-  return code;
-}
+/** The latest SMS code sent to a number (on demo-ph's outbox). */
+const smsCode = (request: APIRequestContext, to: string) => smsCodeOn(request, origins(test.info()).ph, to);
 
 async function storedSession(page: Page): Promise<{ userName?: string; token?: string; type?: number } | null> {
   return page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as { userName?: string } | null, SESSION_KEY);
@@ -114,14 +58,6 @@ const uniqueMobile = () => `917${String(Math.floor(Math.random() * 1e7)).padStar
 
 const submitLogin = (page: Page) => page.getByRole('button', { name: TY.login, exact: true });
 
-/**
- * A server-rendered form's submit button is disabled until the page has hydrated; the journeys
- * type once it is live (typing earlier is kept too, see the form tests, but a journey should not
- * race the page's script).
- */
-async function formIsLive(page: Page): Promise<void> {
-  await expect(page.locator('button[type="submit"]').first()).toBeEnabled();
-}
 
 /**
  * Logs in on /m/login by username. A captcha may be demanded (earlier failures from this address):
@@ -186,7 +122,7 @@ test.describe.serial('account journeys on demo-ph', () => {
     expect(hrefs).toEqual([
       '/m/rewardCenter', 'action', '/m/vouReport', '/m/withdrawReport', '/m/transaction/record', '/m/gameRecord',
       '/m/profitandloss', '/m/member/manualRebate', '/m/leaderBoard', '/m/member/rebateReport', '/m/webEmail',
-      'action', 'action', '/m/feedback',
+      'action', 'action', '/m/feedback', '/m/responsibleGaming',
     ]);
     // Log out from the header menu: confirm dialog, then home as a visitor.
     await page.goto('/m/home');

@@ -4,15 +4,17 @@
  * the claim credits it (badge gone, balance up, its turnover on the withdraw panel). The member
  * reads the operator's message (the header's red dot goes), sends feedback with an image, and
  * completes a mission task with five spins: its reward waits in the reward centre and the member
- * is ranked. On demo-en (REWCEN3 and MAILCEN off) the reward and message centres lead home. The
- * ledger is clean at the end.
+ * is ranked. The member's invite link brings a friend, whose first deposit earns the member the
+ * referral reward. On demo-en (REWCEN3 and MAILCEN off) the reward and message centres lead home,
+ * and Promotions offers only its REFERRAL promotion. The ledger is clean at the end.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './test';
 import { closeHomePopupWhenShown } from './home-popup';
-import { api, expectHeaderBalance, minor, money, openHome, registerMember, storedToken, value } from './members';
+import { api, expectHeaderBalance, minor, money, openHome, PASSWORD, registerMember, storedToken, uniqueMobile, uniqueName, value } from './members';
+import { formIsLive, smsCode, solveCaptcha, watchCaptchas } from './sign-up';
 import { ops } from './ops';
 import { expectMemberView, useStoredSession, type Envelope } from './session';
 
@@ -46,8 +48,8 @@ const EN_ORIGIN = 'http://demo-en.localhost:8181';
 test.describe('demo-ph', () => {
   test.use({ baseURL: PH });
 
-  test('demo-ph: the deposit bonus waits in the reward centre and is claimed; a message is read; feedback goes with an image; a mission task is completed and ranked', async ({ page, request }) => {
-    test.setTimeout(120_000);
+  test('demo-ph: the deposit bonus waits in the reward centre and is claimed; a message is read; feedback goes with an image; a mission task is completed and ranked', async ({ browser, page, request }) => {
+    test.setTimeout(150_000);
     const session = await registerMember(request, PH);
     await useStoredSession(page, session);
     await openHome(page);
@@ -150,6 +152,56 @@ test.describe('demo-ph', () => {
     await page.goto('/m/rewardCenter');
     await expect(page.getByTestId('reward-card')).toHaveCount(1);
 
+    // 7. Invite friends: the member's code, link and QR code; a friend who registers with the code
+    //    becomes the member's downline and is listed.
+    await page.goto('/m/inviteFriends');
+    await expectMemberView(page);
+    await expect(page.getByTestId('invite-code')).toHaveValue(/^[A-HJ-NP-Z2-9]{8}$/);
+    const code = await page.getByTestId('invite-code').inputValue();
+    await expect(page.getByTestId('invite-link')).toHaveValue(`https://${new URL(PH).host}/m/register?affiliateCode=${code}`);
+    await expect(page.getByRole('img', { name: TY.invite_qr_alt })).toBeVisible();
+    await expect(page.getByTestId('invited-friend')).toHaveCount(0);
+
+    //    The friend opens the link on another phone (a fresh browser) and registers by username.
+    const friendContext = await browser.newContext({ ...test.info().project.use, baseURL: PH });
+    const friendPage = await friendContext.newPage();
+    await closeHomePopupWhenShown(friendPage);
+    watchCaptchas(friendPage);
+    const link = new URL(await page.getByTestId('invite-link').inputValue());
+    await friendPage.goto(link.pathname + link.search);
+    await formIsLive(friendPage);
+    const friend = { username: uniqueName(), mobile: uniqueMobile() };
+    await friendPage.locator('input[name="username"]').fill(friend.username);
+    await friendPage.locator('input[name="password"]').fill(PASSWORD);
+    await friendPage.locator('input[name="confirmPassword"]').fill(PASSWORD);
+    await friendPage.locator('input[name="mobileNum"]').fill(friend.mobile);
+    await friendPage.getByRole('button', { name: TY.send_code }).tap();
+    await friendPage.locator('input[name="verificationCode"]').fill(await smsCode(request, PH, `+63${friend.mobile}`));
+    await solveCaptcha(friendPage, request, PH);
+    await friendPage.getByRole('button', { name: TY.register, exact: true }).tap();
+    await expect(friendPage).toHaveURL(/\/m\/home$/);
+    const friendToken = await storedToken(friendPage);
+    await friendContext.close();
+    const friendInfo = await value<{ toUpline: string | null }>(request, PH, '/wps/member/info', friendToken);
+    expect(friendInfo.toUpline).toBe(session.userName);
+    //    The member sees the friend in the list, not yet deposited.
+    await page.reload();
+    await expectMemberView(page);
+    await expect(page.getByTestId('invited-friend')).toHaveCount(1);
+    await expect(page.getByTestId('invited-friend')).toContainText(TY.invite_not_deposited);
+    //    The friend's first deposit earns the member the REFERRAL promotion's reward, shown on the row.
+    const friendDeposit = await post<{ id: number }>(request, PH, '/wps/wallet/deposits', friendToken, { channelId: manual.id, amount });
+    await post(request, PH, `/wps/wallet/deposits/${friendDeposit.id}/reference`, friendToken, { reference: `REF${Date.now()}` }, false);
+    await ops(['deposits', 'approve', String(friendDeposit.id)]);
+    const referral = await value<{ rewardsEarned: number }>(request, PH, '/wps/member/referral/friends', await storedToken(page));
+    expect(referral.rewardsEarned).toBeGreaterThan(0);
+    await page.reload();
+    await expectMemberView(page);
+    await expect(page.getByTestId('invited-friend')).toContainText(TY.invite_deposited);
+    await expect(page.getByTestId('invited-friend')).toContainText(money(symbol, referral.rewardsEarned));
+    await page.goto('/m/rewardCenter');
+    await expect(page.getByTestId('reward-card')).toHaveCount(2);
+
     const ledger = await ops<{ clean: boolean; problems: unknown[] }>(['ledger', 'check']);
     expect(ledger.value).toEqual({ clean: true, problems: [] });
   });
@@ -170,5 +222,30 @@ test.describe('demo-en', () => {
     await page.goto('/m/mine');
     await expectMemberView(page);
     await expect(page.locator('a[href="/m/rewardCenter"]')).toHaveCount(0);
+  });
+
+  test('demo-en: Promotions lists only its REFERRAL promotion, whose terms lead to invite friends; the Invite Friends tab shows the code', async ({ page, request }) => {
+    const session = await registerMember(request, EN_ORIGIN);
+    await useStoredSession(page, session);
+    await openHome(page);
+    const footer = page.getByRole('contentinfo');
+    await footer.locator('a[href="/m/activity"]').tap();
+    await expect(page).toHaveURL(/\/m\/activity$/);
+    // demo-en's settings enable REFERRAL only: the sign-in, turnover and mission promotions are not offered.
+    const cards = page.getByTestId('promotion-card');
+    await expect(cards).toHaveCount(1);
+    await expect(cards).toHaveAttribute('data-code', 'referral');
+    await cards.getByRole('link').tap();
+    await expect(page).toHaveURL(/\/m\/activityInfo\?code=referral$/);
+    await expect(page.getByTestId('promotion-terms')).toContainText('first deposit');
+    await expect(page.getByRole('button', { name: EN.promo_action_claim })).toHaveCount(0);
+    await page.getByRole('main').getByRole('link', { name: EN.invite_friends }).tap();
+    await expect(page).toHaveURL(/\/m\/inviteFriends$/);
+    await expect(page.getByTestId('invite-code')).toHaveValue(/^[A-HJ-NP-Z2-9]{8}$/);
+    // The footer's own Invite Friends tab leads there too.
+    await page.goto('/m/home');
+    await footer.locator('a[href="/m/inviteFriends"]').tap();
+    await expect(page).toHaveURL(/\/m\/inviteFriends$/);
+    await expect(page.getByRole('img', { name: EN.invite_qr_alt })).toBeVisible();
   });
 });

@@ -140,6 +140,7 @@ test.describe('member centre: demo player', () => {
       'action',
       'action',
       '/m/feedback',
+      '/m/responsibleGaming',
     ]);
   });
 

@@ -60,10 +60,10 @@ export const uniqueMobile = () => `917${String(Math.floor(Math.random() * 1e7)).
  * the captcha's digits from the dev reveal and, where the tenant asks for one, the SMS code from
  * the dev outbox. Returns the session the app stores.
  */
-export async function registerMember(request: APIRequestContext, origin: string, { affiliateCode }: { affiliateCode?: string } = {}): Promise<StoredSession> {
+export async function registerMember(request: APIRequestContext, origin: string, { affiliateCode, mobileNum: givenMobile }: { affiliateCode?: string; mobileNum?: string } = {}): Promise<StoredSession> {
   const startup = await value<Startup>(request, origin, '/wps/system/startup');
   const username = uniqueName();
-  const mobileNum = uniqueMobile();
+  const mobileNum = givenMobile ?? uniqueMobile();
   const dialingCode = '+63';
   const captcha = await value<{ captchaId: string }>(request, origin, '/wps/captcha');
   const { code } = await value<{ code: string }>(request, origin, `/wps/dev/captcha?id=${encodeURIComponent(captcha.captchaId)}`);

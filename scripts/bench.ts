@@ -9,7 +9,11 @@
  *    of one password hash.
  *  - The member's records at scale: a million bets seeded for one member, then the betting
  *    record, profit and loss and account record next to a bare route (bench-records.ts).
- * One part alone: BENCH_ONLY=<part> or `npm run bench -- <part>` (bundle, pages, api, hashing, records).
+ *  - Renderer overhead: the member centre rendered from its tenant node tree and from the
+ *    equivalent hand-written component tree, and the ratio (bench-renderer.ts; target 1.1x).
+ *  - An agent's team at scale: 10,000 downline members and a million team bets, then the team
+ *    overview, team betting (first page, one member) and members next to a bare route (bench-team.ts).
+ * One part alone: BENCH_ONLY=<part> or `npm run bench -- <part>` (bundle, pages, api, hashing, records, renderer, team).
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
@@ -22,6 +26,8 @@ import { BENCH_PAYMENT_PASSWORD, benchMembers, readyToWithdraw, type BenchMember
 import { ajvCompilerChunks, allJs, firstLoadJs } from './bundle-facts';
 import { pages } from './bench-pages';
 import { records } from './bench-records';
+import { renderer } from './bench-renderer';
+import { team } from './bench-team';
 import { buildSiteIfStale } from './site-build.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -189,10 +195,12 @@ async function hashing(): Promise<void> {
   console.log(`  ${perHash.toFixed(1)} ms per hash, ${perCheck.toFixed(1)} ms per check (one at a time; libuv runs ${process.env.UV_THREADPOOL_SIZE ?? 4} at once)`);
 }
 
-// BENCH_ONLY=pages (or bundle, api, hashing, records), or the part as the argument, runs one part.
+// BENCH_ONLY=pages (or bundle, api, hashing, records, renderer, team), or the part as the argument, runs one part.
 const only = process.env.BENCH_ONLY ?? process.argv[2];
 if (!only || only === 'bundle') await sizes();
 if (!only || only === 'pages') await pages();
 if (!only || only === 'api') await api();
 if (!only || only === 'hashing') await hashing();
 if (!only || only === 'records') await records();
+if (!only || only === 'renderer') await renderer();
+if (!only || only === 'team') await team();

@@ -3,8 +3,9 @@
  * the endpoint map of the API routes (src/generated/api/endpoints.ts) and the browser's
  * precompiled validators (Ajv standalone, bundled by esbuild so that no Ajv compiler reaches the
  * browser). It also writes the nav-item props schema's action and badge enums from the runtime's
- * lists, so the schema cannot drift from the code. `--check` fails when any of these files
- * differs from a fresh run.
+ * lists, so the schema cannot drift from the code, and the `/wps` contract as OpenAPI 3.1 in
+ * docs/openapi.json (scripts/openapi.ts). `--check` fails when any of these files differs from a
+ * fresh run.
  */
 import { readFile, readdir, writeFile, mkdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { build } from 'esbuild';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { BADGE_NAMES, RUNTIME_ACTIONS } from '../src/lib/runtime';
 import { readSchemaFiles, type SchemaFile } from '../server/schemas';
+import { openApiDocument } from './openapi';
 
 const root = process.cwd();
 const outDir = join(root, 'src/generated');
@@ -267,8 +269,13 @@ async function main(): Promise<void> {
   files.set('validators.js', await validatorsModule());
   files.set('validators.d.ts', validatorsDts(storageNames));
 
+  const openApiPath = join(root, 'docs/openapi.json');
+  const version = (JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+  const openApi = JSON.stringify(openApiDocument(readSchemaFiles(join(root, 'schemas/api')), version), null, 2) + '\n';
+
   if (check) {
     const stale: string[] = [];
+    if (!existsSync(openApiPath) || (await readFile(openApiPath, 'utf8')) !== openApi) stale.push('docs/openapi.json');
     if (navItemText !== navItemExpected) stale.push('widgets/nav-item/props.schema.json (action/badge enums differ from RUNTIME_ACTIONS/BADGE_NAMES)');
     for (const [name, content] of files) {
       const p = join(outDir, name);
@@ -277,10 +284,10 @@ async function main(): Promise<void> {
     const onDisk = (await listAll(outDir)).map((p) => relative(outDir, p));
     for (const extra of onDisk.filter((p) => !files.has(p))) stale.push(`${extra} (no longer generated)`);
     if (stale.length) {
-      console.error(`src/generated is out of date (run \`npm run gen\`): ${stale.join(', ')}`);
+      console.error(`generated files are out of date (run \`npm run gen\`): ${stale.join(', ')}`);
       process.exit(1);
     }
-    console.log(`src/generated is up to date (${files.size} files)`);
+    console.log(`src/generated is up to date (${files.size} files), and docs/openapi.json`);
     return;
   }
   if (navItemText !== navItemExpected) await writeFile(NAV_ITEM_SCHEMA, navItemExpected);
@@ -290,7 +297,9 @@ async function main(): Promise<void> {
     await mkdir(dirname(p), { recursive: true });
     await writeFile(p, content);
   }
-  console.log(`wrote ${files.size} files to src/generated`);
+  await mkdir(dirname(openApiPath), { recursive: true });
+  await writeFile(openApiPath, openApi);
+  console.log(`wrote ${files.size} files to src/generated, and docs/openapi.json`);
 }
 
 async function listAll(dir: string): Promise<string[]> {

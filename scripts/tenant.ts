@@ -3,23 +3,39 @@
  * errors, 2 on bad usage. A bad file is reported in lines `FILE: /json/pointer: message`,
  * never with a stack trace.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { formatIssue } from '../src/tenant/errors';
+import { formatIssue, formatWarning } from '../src/tenant/errors';
+import { lintTenants } from '../src/tenant/lint';
 import { diffTenants } from '../src/tenant/diff';
 import { migrateRaw } from '../src/tenant/migrations';
 import { scaffoldTenant } from '../src/tenant/scaffold';
 import { REPO_ROOT, gitReader, parseTenantText, resolveTenant, tenantFile, workingTreeReader, type ReadText } from '../src/tenant/source';
-import { listTenantIds, validateTenant, validateTenants } from '../src/tenant/validate';
+import { listTenantIds, validateTenant } from '../src/tenant/validate';
 import { loadValidationEnv } from '../src/tenant/environment';
+import { PREVIEW_ROLES } from '../src/tenant/preview-screens';
+import { CompareError, runShots } from './tenant-shots';
+import { startPreviewSite } from './tenant-site';
 
 const USAGE = `usage: npm run tenant -- <verb>
-  validate [tenant-id|file ...]     validate every tenant, or the ones named
+  validate [tenant-id|file ...] [--strict]
+                                    validate every tenant, or the ones named; lint warnings
+                                    are printed too, and fail the run with --strict
+  lint [tenant-id|file ...] [--strict]
+                                    only the warnings: overrides equal to the base, items hidden
+                                    twice, labels never shown, domains served by another tenant
   resolve <tenant-id|file>          print the merged tenant
   diff <a> <b> [--json]             changes between two tenants (ids or files), in words
   diff <a> --base <git-ref> [--json] changes of a tenant since a git revision
   new <id> [--from <tenant-id>]     scaffold a valid tenant
-  migrate [--write]                 lift tenant files to the current schema version`;
+  migrate [--write]                 lift tenant files to the current schema version
+  preview [ids...] [--port <n>]     the built site with /__preview: tenants side by side in phone frames
+  shots [ids...] [--out <dir>] [--compare <dir|git-ref>] [--screens a,b] [--roles a,b]
+                                    a picture per tenant x screen x role; with --compare, what changed
+  review --base <git-ref> [--out <dir>] [--screens a,b] [--roles a,b]
+                                    validate, diff each changed tenant in words, shots --compare`;
 
 class UsageError extends Error {}
 
@@ -44,13 +60,18 @@ function rejectUnknownOptions(args: string[]): void {
   if (unknown) throw new UsageError(`unknown option ${unknown}`);
 }
 
-async function validate(args: string[]): Promise<number> {
+/** `validate` and `lint`: errors on stderr, warnings on stdout; `--strict` makes a warning fail the run. */
+async function validate(args: string[], lintOnly = false): Promise<number> {
+  const strict = takeFlag(args, '--strict') || takeFlag(args, '--warnings-as-errors');
   rejectUnknownOptions(args);
-  const { reports, issues } = await validateTenants(args);
+  const { reports, issues, warnings } = await lintTenants(args);
   for (const issue of issues) console.error(formatIssue(issue));
+  for (const w of warnings) (strict ? console.error : console.log)(formatWarning(w));
   const bad = new Set(issues.map((i) => i.file));
-  console.log(`${reports.length} tenant(s) checked, ${issues.length} error(s)${bad.size ? ` in ${[...bad].join(', ')}` : ''}`);
-  return issues.length ? 1 : 0;
+  const counts = lintOnly ? `${warnings.length} warning(s)` : `${issues.length} error(s)${bad.size ? ` in ${[...bad].join(', ')}` : ''}, ${warnings.length} warning(s)`;
+  console.log(`${reports.length} tenant(s) checked, ${counts}${strict && warnings.length ? ' (--strict: warnings fail)' : ''}`);
+  if (lintOnly && issues.length) console.log(`${issues.length} validation error(s) above: run npm run tenant -- validate`);
+  return issues.length || (strict && warnings.length) ? 1 : 0;
 }
 
 async function resolveVerb(args: string[]): Promise<number> {
@@ -142,11 +163,147 @@ async function migrate(args: string[]): Promise<number> {
   return 0;
 }
 
+const DEFAULT_SHOTS_DIR = '.shots';
+
+function listOption(args: string[], name: string): string[] | undefined {
+  const value = takeOption(args, name);
+  return value === undefined ? undefined : value.split(',').map((v) => v.trim()).filter(Boolean);
+}
+
+async function shotIds(args: string[]): Promise<string[]> {
+  const known = await listTenantIds();
+  const unknown = args.filter((id) => !known.includes(id));
+  if (unknown.length) throw new UsageError(`unknown tenant(s) ${unknown.join(', ')} (known: ${known.join(', ')})`);
+  return args.length ? args : known;
+}
+
+async function shots(args: string[]): Promise<number> {
+  const out = takeOption(args, '--out') ?? DEFAULT_SHOTS_DIR;
+  const compare = takeOption(args, '--compare');
+  const screens = listOption(args, '--screens');
+  const roles = listOption(args, '--roles');
+  rejectUnknownOptions(args);
+  const badRole = roles?.find((r) => !(PREVIEW_ROLES as readonly string[]).includes(r));
+  if (badRole) throw new UsageError(`unknown role ${badRole} (known: ${PREVIEW_ROLES.join(', ')})`);
+  let result;
+  try {
+    result = await runShots({ ids: await shotIds(args), out, compare, screens, roles });
+  } catch (err) {
+    if (err instanceof CompareError || (err as Error).message.startsWith('unknown screen')) throw new UsageError((err as Error).message);
+    throw err;
+  }
+  for (const line of result.words) console.log(line);
+  if (result.report) console.log(`report: ${result.report}`);
+  return 0;
+}
+
+async function preview(args: string[]): Promise<number> {
+  const port = Number(takeOption(args, '--port') ?? process.env.PORT ?? 8090);
+  rejectUnknownOptions(args);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port takes a port number');
+  const known = await listTenantIds();
+  const unknown = args.filter((id) => !known.includes(id));
+  if (unknown.length) throw new UsageError(`unknown tenant(s) ${unknown.join(', ')} (known: ${known.join(', ')})`);
+  const site = await startPreviewSite({ ids: args, watch: true, port, framePorts: true });
+  console.log(`preview: http://localhost:${site.port}/__preview (tenants reload when their files change; Ctrl-C stops)`);
+  for (const id of args.length ? args : known) console.log(`  ${id}: ${site.origin(id)}/m/home (in the frames: http://localhost:${site.framePorts[id]})`);
+  await new Promise<void>((done) => {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => done());
+  });
+  await site.close();
+  return 0;
+}
+
+/** Tenant ids whose files changed since a revision (every tenant when _base, schemas or locales did). */
+function changedTenants(base: string, known: string[]): { ids: string[]; everything: boolean } {
+  const git = (...a: string[]) => execFileSync('git', a, { cwd: REPO_ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+  const paths = [
+    ...git('diff', '--name-only', base, '--', 'tenants', 'schemas', 'locales'),
+    ...git('ls-files', '--others', '--exclude-standard', '--', 'tenants', 'schemas', 'locales'),
+  ];
+  const everything = paths.some((p) => !p.startsWith('tenants/') || p.startsWith('tenants/_'));
+  const ids = new Set(paths.map((p) => /^tenants\/([^/_][^/]*)\//.exec(p)?.[1]).filter((id): id is string => Boolean(id)));
+  return { ids: everything ? [...new Set([...known, ...ids])].sort() : [...ids].sort(), everything };
+}
+
+async function review(args: string[]): Promise<number> {
+  const base = takeOption(args, '--base');
+  const out = resolve(takeOption(args, '--out') ?? DEFAULT_SHOTS_DIR);
+  const screens = listOption(args, '--screens');
+  const roles = listOption(args, '--roles');
+  rejectUnknownOptions(args);
+  if (base === undefined || args.length) throw new UsageError('review takes --base <git-ref> and no tenant names');
+  try {
+    execFileSync('git', ['rev-parse', '--verify', '--quiet', `${base}^{commit}`], { cwd: REPO_ROOT, stdio: 'ignore' });
+  } catch {
+    throw new UsageError(`--base: "${base}" is not a git revision`);
+  }
+  const words: string[] = [`# Tenant review against ${base}`, ''];
+  const say = (line: string) => {
+    words.push(line);
+    console.log(line);
+  };
+  console.log(words[0]);
+  const { reports, issues, warnings } = await lintTenants([]);
+  say('## Validation');
+  for (const issue of issues) say(`- ${formatIssue(issue)}`);
+  for (const w of warnings) say(`- ${formatWarning(w)}`);
+  say(`${reports.length} tenant(s) checked, ${issues.length} error(s), ${warnings.length} warning(s)`);
+  const known = await listTenantIds();
+  const changed = changedTenants(base, known);
+  say('');
+  say('## Changes in words');
+  if (!changed.ids.length) say('no tenant changed');
+  if (changed.everything) say('(shared files changed: _base, schemas or locales; every tenant is reviewed)');
+  const env = await loadValidationEnv();
+  for (const id of changed.ids) {
+    say(`### ${id}`);
+    if (!known.includes(id)) {
+      say('- tenant removed');
+      continue;
+    }
+    const before = await validateTenant(id, { read: gitReader(base), env });
+    if (!before.resolved) {
+      say(before.issues.some((i) => i.message === 'file not found') ? '- new tenant' : `- ${base}: ${before.issues.map(formatIssue).join('; ')}`);
+      continue;
+    }
+    const after = reports.find((r) => r.id === id);
+    if (!after?.resolved) {
+      say('- not valid now (see the validation above)');
+      continue;
+    }
+    const changes = diffTenants(before.resolved as never, after.resolved as never);
+    if (!changes.length) say('- no differences');
+    for (const c of changes) say(`- ${c.text}`);
+  }
+  let report: string | undefined;
+  if (issues.length) {
+    say('');
+    say('shots skipped: fix the validation errors first');
+  } else {
+    const shotsOf = changed.ids.filter((id) => known.includes(id));
+    say('');
+    say('## Visual changes');
+    if (shotsOf.length) {
+      const result = await runShots({ ids: shotsOf, out, compare: base, screens, roles });
+      for (const line of result.words) say(line);
+      report = result.report;
+    } else say('no visual change');
+  }
+  mkdirSync(out, { recursive: true });
+  writeFileSync(resolve(out, 'review.md'), words.join('\n') + (report ? `\n\nreport: ${report}\n` : '\n'));
+  if (report) console.log(`report: ${report}`);
+  console.log(`summary: ${resolve(out, 'review.md')}`);
+  return issues.length ? 1 : 0;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [verb, ...args] = argv;
   switch (verb) {
     case 'validate':
       return validate(args);
+    case 'lint':
+      return validate(args, true);
     case 'resolve':
       return resolveVerb(args);
     case 'diff':
@@ -155,6 +312,12 @@ async function main(argv: string[]): Promise<number> {
       return newVerb(args);
     case 'migrate':
       return migrate(args);
+    case 'preview':
+      return preview(args);
+    case 'shots':
+      return shots(args);
+    case 'review':
+      return review(args);
     case undefined:
     case '--help':
     case 'help':

@@ -24,6 +24,7 @@ import announcementRoutes from './routes/announcements/announcements';
 import captchaRoutes from './routes/captcha/captcha';
 import outboxRoutes from './routes/dev/outbox';
 import devCaptchaRoutes from './routes/dev/captcha';
+import openApiRoutes from './routes/dev/openapi';
 import favouriteRoutes from './routes/game/favourites';
 import gameRoutes from './routes/game/games';
 import iconRoutes from './routes/game/icons';
@@ -45,6 +46,10 @@ import gatewayPageRoutes from './routes/wallet/gateway-pages';
 import missionRoutes from './routes/promotions/missions';
 import promotionRoutes from './routes/promotions/promotions';
 import rewardRoutes from './routes/rewards/rewards';
+import limitRoutes from './routes/protection/limits';
+import statementRoutes from './routes/protection/statement';
+import agentAccountRoutes from './routes/agent/agent-accounts';
+import agentContractRoutes from './routes/agent/contracts';
 import rankListRoutes from './routes/relay/rank-list';
 import passwordRoutes from './routes/security/password';
 import headIconRoutes from './routes/security/head-icon';
@@ -59,6 +64,7 @@ import betRecordRoutes from './routes/records/bets';
 import pnlRoutes from './routes/records/pnl';
 import depositRecordRoutes from './routes/records/deposits';
 import withdrawalRecordRoutes from './routes/records/withdrawals';
+import teamRoutes from './routes/agent/team';
 import sessionRoutes from './routes/session/session';
 import siteRoutes from './routes/site/index';
 import helpCenterRoutes from './routes/system/help-center';
@@ -75,9 +81,17 @@ import opsLedgerRoutes from './routes/ops/ledger';
 import opsMessageRoutes from './routes/ops/messages';
 import opsFeedbackRoutes from './routes/ops/feedback';
 import opsPromotionRoutes from './routes/ops/promotions';
+import opsRedRainRoutes from './routes/ops/red-rain';
+import agentHomeRoutes from './routes/agent/home';
+import redRainRoutes from './routes/agent/red-rain';
 import opsSessionRoutes from './routes/ops/session';
 import opsTurnoverRoutes from './routes/ops/turnover';
 import opsWithdrawalRoutes from './routes/ops/withdrawals';
+import opsExclusionRoutes from './routes/ops/exclusions';
+import exclusionRoutes from './routes/protection/exclusion';
+import realityCheckRoutes from './routes/protection/reality-check';
+import devRealityRoutes from './routes/dev/reality-check';
+import previewRoutes from './routes/preview/preview';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -200,11 +214,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pnlRoutes,
     depositRecordRoutes,
     withdrawalRecordRoutes,
+    teamRoutes,
     smsRoutes,
     announcementRoutes,
     promotionRoutes,
     missionRoutes,
     rewardRoutes,
+    limitRoutes,
+    statementRoutes,
+    agentAccountRoutes,
+    agentContractRoutes,
     affiliateRoutes,
     gameRoutes,
     favouriteRoutes,
@@ -213,8 +232,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     iconRoutes,
     inhouseRoutes,
     rankListRoutes,
+    agentHomeRoutes,
+    redRainRoutes,
     outboxRoutes,
     devCaptchaRoutes,
+    openApiRoutes,
+    devRealityRoutes,
+    exclusionRoutes,
+    realityCheckRoutes,
     opsSessionRoutes,
     opsLedgerRoutes,
     opsBalanceRoutes,
@@ -225,12 +250,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     opsMessageRoutes,
     opsFeedbackRoutes,
     opsPromotionRoutes,
+    opsExclusionRoutes,
+    opsRedRainRoutes,
     opsAuditRoutes,
     opsCliRoutes,
   ]) {
     await app.register(routes);
   }
 
+  // Preview mode (the tenant CLI's preview and shots only; no environment variable turns it on).
+  if (options.preview) await app.register(previewRoutes, options.preview);
   await app.register(staticPlugin);
   await app.register(siteRoutes);
   return app;

@@ -64,6 +64,26 @@ export interface AppOptions {
    * required with PostgreSQL.
    */
   keyEncryptionKey?: string;
+  /**
+   * Preview mode (`npm run tenant -- preview` and `tenant shots` only; never read from the
+   * environment, so `npm start` never has it): serves `/__preview`, a demo-account login helper,
+   * `<tenant-id>.localhost` host names, and loads the valid tenants even when others are invalid.
+   */
+  preview?: PreviewOptions;
+}
+
+export interface PreviewOptions {
+  /** Tenant ids shown side by side on `/__preview`; empty: every tenant. */
+  ids: string[];
+  /** Reload tenants when a file under the tenants folder changes (and tell the page). */
+  watch: boolean;
+  /**
+   * Tenant id -> a port of this server's that serves only that tenant on `localhost`: frames on
+   * `localhost:<port>` are same-site with the page on `localhost`, so browsers that refuse storage
+   * to third-party frames (the `<id>.localhost` names are other sites) still keep their session.
+   * Filled once the ports listen.
+   */
+  framePorts?: Record<string, number>;
 }
 
 /** Options as validated at start, with defaults applied. */

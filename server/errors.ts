@@ -117,8 +117,42 @@ export const ERROR_KEYS = {
   'transfer.type.forbidden': 'err_transfer_type_forbidden',
   'transfer.upline.missing': 'err_transfer_upline_missing',
   'transfer.amount.range': 'err_transfer_amount_range',
+  /** Player protection limits (server/services/player-limits.ts): value { period, amount (what remains), limit }. */
+  'limit.deposit.exceeded': 'err_limit_deposit_exceeded',
+  'limit.wager.exceeded': 'err_limit_wager_exceeded',
+  'limit.loss.exceeded': 'err_limit_loss_exceeded',
+  /** The member's session time limit is reached: the login is ended (401). */
+  'limit.session.reached': 'err_limit_session_reached',
+  /** Player protection (server/services/exclusions.ts): a time-out or self-exclusion in force (value: { until, date, kind }). */
+  'member.excluded': 'err_excluded',
+  /** A new exclusion that would end before the one in force: re-excluding can only extend. */
+  'exclusion.shorten': 'err_excluded_shorten',
+  /** Lifting or shortening an exclusion before its end: refused to everyone, operators included. */
+  'exclusion.irreversible': 'err_excluded_irreversible',
+  /** Registration: a birth date under the tenant's age limit (value: { field, ageLimit }). */
+  'age.under': 'err_age_under',
+  /** A spin while the member's reality check is due and not yet acknowledged (server/services/reality-check.ts). */
+  'reality.check.due': 'reality_check_due',
   /** An agent-only records view (the team's transfers) asked by a member of type 0, 4 or 40. */
   'agent.required': 'err_agent_required',
+  /** Agent accounts and rebate rates (server/services/agent-accounts.ts): 400 with value { field, gameType, own }. */
+  'rebate.above.own': 'err_rebate_above_own',
+  /** The member is not the agent's direct downline (or not of its merchant). */
+  'agent.member.not.found': 'err_agent_member_not_found',
+  /** Separate logins (spec sections 6 and 8): the agent entry refuses players, a member-only entry refuses agents. */
+  'login.agent.only': 'non_agent_login',
+  'login.member.only': 'non_member_login',
+  /** Red-envelope rain (server/services/red-rain.ts). */
+  'redRain.not.found': 'err_red_rain_not_found',
+  'redRain.closed': 'err_red_rain_closed',
+  'redRain.exhausted': 'err_red_rain_exhausted',
+  'redRain.limit': 'err_red_rain_limit',
+  /** Agent contracts (server/services/agent-contracts.ts). */
+  'contract.disabled': 'err_contract_disabled',
+  'contract.downline.invalid': 'err_contract_downline_invalid',
+  'contract.terms.exceeded': 'err_contract_terms_exceeded',
+  'contract.not.found': 'err_contract_not_found',
+  'contract.state.invalid': 'err_contract_state_invalid',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_KEYS;

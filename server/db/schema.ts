@@ -48,6 +48,20 @@ export const members = pgTable('members', {
   vipLevel: smallint('vip_level').notNull().default(0),
 });
 
+/**
+ * The team tree as a closure table (0023_team_tree.sql): one row per member and each of its
+ * uplines at any distance, and the member itself at depth 0. Kept by database triggers on members.
+ */
+export const memberTree = pgTable(
+  'member_tree',
+  {
+    ancestorId: ref('ancestor_id').notNull(),
+    descendantId: ref('descendant_id').notNull(),
+    depth: integer('depth').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ancestorId, t.depth, t.descendantId] })],
+);
+
 export const sessions = pgTable('sessions', {
   tokenHash: text('token_hash').primaryKey(),
   memberId: ref('member_id').notNull(),
@@ -725,5 +739,130 @@ export const missionClaims = pgTable('mission_claims', {
   week: date('week', { mode: 'string' }).notNull(),
   points: integer('points').notNull(),
   rewardId: ref('reward_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export type PlayerLimitKind = 'deposit' | 'loss' | 'wager' | 'session';
+export type PlayerLimitPeriod = 'day' | 'week' | 'month' | 'session';
+
+/**
+ * A member's protection limit (0024_player_limits.sql): the value enforced now and a pending
+ * loosening (pendingSet: pendingValue, null for a removal) that applies at effectiveAt.
+ */
+export const playerLimits = pgTable(
+  'player_limits',
+  {
+    memberId: ref('member_id').notNull(),
+    kind: text('kind').$type<PlayerLimitKind>().notNull(),
+    period: text('period').$type<PlayerLimitPeriod>().notNull(),
+    value: bigint('value', { mode: 'number' }),
+    pendingSet: boolean('pending_set').notNull().default(false),
+    pendingValue: bigint('pending_value', { mode: 'number' }),
+    effectiveAt: ts('effective_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.kind, t.period] })],
+);
+/** Time-outs and self-exclusions (0025_player_protection.sql): only ever inserted, never changed or deleted. */
+export const memberExclusions = pgTable('member_exclusions', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  memberId: ref('member_id').notNull(),
+  kind: text('kind').$type<'timeout' | 'self_exclusion'>().notNull(),
+  period: text('period').$type<'24h' | '7d' | '30d' | '6m' | '1y' | '5y'>().notNull(),
+  startsAt: ts('starts_at').notNull(),
+  endsAt: ts('ends_at').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** A member's reality-check interval (null: the tenant's; 0: off) and birth date (0025_player_protection.sql). */
+export const memberProtection = pgTable('member_protection', {
+  memberId: ref('member_id').primaryKey(),
+  realityCheckMinutes: integer('reality_check_minutes'),
+  birthDate: date('birth_date', { mode: 'string' }),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** The next reality check of a login (0025_player_protection.sql). */
+export const realityChecks = pgTable('reality_checks', {
+  loginId: text('login_id').primaryKey(),
+  memberId: ref('member_id').notNull(),
+  dueAt: ts('due_at').notNull(),
+  acknowledgedAt: ts('acknowledged_at'),
+});
+/**
+ * A member's own cash-back rate per game type, set by its upline (0028_agent_rebate_rates.sql): in
+ * hundredths of a percent; never above the upline's. No row: the tenant's rate applies.
+ */
+export const memberRebateRates = pgTable(
+  'member_rebate_rates',
+  {
+    memberId: ref('member_id').notNull(),
+    merchantCode: text('merchant_code').notNull(),
+    gameType: text('game_type').notNull(),
+    rateBp: integer('rate_bp').notNull(),
+    setBy: ref('set_by'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.gameType] })],
+);
+/** A red-envelope rain window (0026_red_rain.sql); amounts in minor units, `paid` never above `budget`. */
+export const rainWindows = pgTable('rain_windows', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  startsAt: ts('starts_at').notNull(),
+  endsAt: ts('ends_at').notNull(),
+  budget: money('budget').notNull(),
+  paid: money('paid').notNull().default(0),
+  minAmount: money('min_amount').notNull(),
+  maxAmount: money('max_amount').notNull(),
+  maxPerMember: integer('max_per_member').notNull(),
+  createdBy: text('created_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** An envelope caught in a rain window and credited to the member's wallet (0026_red_rain.sql). */
+export const rainCatches = pgTable('rain_catches', {
+  id: id(),
+  windowId: ref('window_id').notNull(),
+  merchantCode: text('merchant_code').notNull(),
+  memberId: ref('member_id').notNull(),
+  amount: money('amount').notNull(),
+  transactionId: ref('transaction_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export type AgentContractKind = 'salary' | 'dividend' | 'hourly';
+export type AgentContractState = 'proposed' | 'signed' | 'rejected' | 'cancelled' | 'superseded';
+
+/** A contract between an agent and a direct downline agent (0029_agent_contracts.sql); terms in minor units / basis points. */
+export const agentContracts = pgTable('agent_contracts', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  kind: text('kind').$type<AgentContractKind>().notNull(),
+  uplineId: ref('upline_id').notNull(),
+  downlineId: ref('downline_id').notNull(),
+  terms: jsonb('terms').$type<Record<string, unknown>>().notNull(),
+  state: text('state').$type<AgentContractState>().notNull().default('proposed'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  signedAt: ts('signed_at'),
+  endedAt: ts('ended_at'),
+});
+
+/** One contract's payment for one period (0029_agent_contracts.sql); minor units. */
+export const agentContractSettlements = pgTable('agent_contract_settlements', {
+  id: id(),
+  merchantCode: text('merchant_code').notNull(),
+  contractId: ref('contract_id').notNull(),
+  kind: text('kind').$type<AgentContractKind>().notNull(),
+  downlineId: ref('downline_id').notNull(),
+  period: text('period').notNull(),
+  periodStart: ts('period_start').notNull(),
+  periodEnd: ts('period_end').notNull(),
+  turnover: money('turnover').notNull().default(0),
+  activeMembers: integer('active_members').notNull().default(0),
+  netLoss: money('net_loss').notNull().default(0),
+  amount: money('amount').notNull(),
+  transactionId: ref('transaction_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

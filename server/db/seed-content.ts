@@ -224,8 +224,13 @@ export const PROMOTIONS: SeedPromotion[] = [
     type: 'REFERRAL',
     category: 'FRIENDS',
     title: { EN: 'Invite friends', TY: 'Mag-imbita ng kaibigan' },
-    content: { EN: '<p>Earn a bonus for every friend who registers with your link.</p>', TY: '<p>Kumita ng bonus sa bawat kaibigang magparehistro gamit ang iyong link.</p>' },
+    content: {
+      EN: '<p>Earn ₱10 for every friend who registers with your link or code and makes a first deposit. Claim it in the reward centre and wager it once to withdraw.</p>',
+      TY: '<p>Kumita ng ₱10 sa bawat kaibigang magparehistro gamit ang iyong link o code at magdeposito sa unang pagkakataon. Kunin ito sa Sentro ng Gantimpala at itaya nang isang beses bago mag-withdraw.</p>',
+    },
     colors: ['#5b2a86', '#e0457b'],
+    rewardAmount: 1_000,
+    turnoverMultiplier: 1,
   },
   {
     code: 'missions',

@@ -1,5 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Tenant } from '../../src/generated/tenant';
+import { tenantTimeZone } from '../../src/lib/app-config';
+import { shiftDate, zoneDate, zoneMidnight } from '../../src/lib/date-range';
 import { hashPassword, type PasswordHashing } from '../lib/passwords';
 import { merchantTimeZones } from '../lib/record-range';
 import { INHOUSE_VENDOR } from '../lib/games-catalogue';
@@ -9,7 +11,7 @@ import { LedgerRepository } from '../repositories/ledger';
 import { MEMBER_TYPE } from '../repositories/members';
 import { raiseVipLevel } from '../services/vip';
 import type { Db, Tx } from './client';
-import { announcements, games, helpItems, members, merchants, messages, missionTasks, promotions } from './schema';
+import { announcements, games, helpItems, members, merchants, messages, missionTasks, promotions, rainWindows } from './schema';
 import { seedGames } from './seed-games';
 import { bannerImage, HELP_ITEMS, INBOX, MISSION_TASKS, PROMOTIONS, SEED_LANGS, seedAnnouncements, type Lang } from './seed-content';
 
@@ -104,8 +106,26 @@ async function seedTenant(db: Db, tenant: Tenant, hashing: PasswordHashing, demo
     await seedContent(tx, tenant);
     await seedMissionTasks(tx, tenant);
     if (demoMembers) await seedDemoMembers(tx, tenant, hashes, ledger, new AffiliateRepository(db), new BetRepository(db, merchantTimeZones([tenant])));
+    if (demoMembers && RAIN_TENANTS.includes(tenant.id)) await seedRainWindows(tx, tenant);
     return true;
   });
+}
+
+/** Demo tenants with a red-envelope rain schedule (demo-en has none: its journeys schedule their own). */
+const RAIN_TENANTS = ['demo-ph'];
+/** The demo schedule: every evening at 20:00 in the tenant's zone for 15 minutes, for 30 days. */
+export const DEMO_RAIN = { hour: 20, minutes: 15, days: 30, budget: 50_000, minAmount: 10, maxAmount: 500, maxPerMember: 20 };
+
+async function seedRainWindows(tx: Tx, tenant: Tenant): Promise<void> {
+  const zone = tenantTimeZone(tenant);
+  const today = zoneDate(zone);
+  const { hour, minutes, days, budget, minAmount, maxAmount, maxPerMember } = DEMO_RAIN;
+  await tx.insert(rainWindows).values(
+    Array.from({ length: days }, (_, i) => {
+      const startsAt = new Date(zoneMidnight(zone, shiftDate(today, i)) + hour * 3_600_000);
+      return { merchantCode: tenant.merchantCode, startsAt, endsAt: new Date(startsAt.getTime() + minutes * 60_000), budget, minAmount, maxAmount, maxPerMember, createdBy: 'seed' };
+    }),
+  );
 }
 
 async function seedContent(tx: Tx, tenant: Tenant): Promise<void> {

@@ -132,10 +132,73 @@
     $('win').textContent = money(0);
     say('');
     setBusy(false);
+    checkReality();
   }
 
-  function fail(errorCode) {
+  // The reality check (server/services/reality-check.ts): modal over the game, spins refused by
+  // the server until the member continues. Shown when it falls due, or when a spin is refused.
+  var realityTimer = null;
+
+  function get(path, token) {
+    return fetch(path, { headers: { authorization: 'Bearer ' + token }, credentials: 'omit' }).then(function (res) {
+      return res.json();
+    });
+  }
+
+  function showReality(check) {
+    var minutes = Math.floor(check.playedSeconds / 60);
+    var played = minutes >= 60 ? Math.floor(minutes / 60) + ' h ' + String(minutes % 60).padStart(2, '0') + ' min' : minutes + ' min';
+    $('reality-played').textContent = labels.realityPlayed.replace('{{time}}', played);
+    $('reality-net').textContent = labels.realityNet.replace('{{amount}}', (check.net < 0 ? '-' : '') + money(Math.abs(check.net)));
+    $('reality').hidden = false;
+    $('spin').disabled = true;
+    $('reality-continue').focus();
+  }
+
+  function scheduleReality(check) {
+    clearTimeout(realityTimer);
+    if (!check || !check.dueAt) return;
+    if (check.due) return showReality(check);
+    realityTimer = setTimeout(checkReality, Math.max(1000, Date.parse(check.dueAt) - Date.now()));
+  }
+
+  function checkReality() {
+    if (!state.token) return;
+    get('/wps/member/realityCheck', state.token)
+      .then(function (res) {
+        if (res.success) scheduleReality(res.value);
+      })
+      .catch(function () {
+        // Offline: the server still refuses spins once the check is due.
+      });
+  }
+
+  $('reality-continue').addEventListener('click', function () {
+    post('/wps/member/realityCheck/acknowledge', {}, state.token).then(function (res) {
+      if (!res.success) return;
+      $('reality').hidden = true;
+      setBusy(false);
+      scheduleReality(res.value);
+    });
+  });
+  $('reality-stop').addEventListener('click', function () {
+    (window.top || window).location.href = '/m/home';
+  });
+  $('reality-history').addEventListener('click', function () {
+    (window.top || window).location.href = '/m/gameRecord';
+  });
+
+  function fail(errorCode, value) {
+    if (errorCode === 'reality.check.due' && value) return showReality(value);
     if (errorCode === 'balance.insufficient') return say(labels.insufficient, 'error');
+    if (errorCode === 'limit.wager.exceeded' || errorCode === 'limit.loss.exceeded') {
+      var left = value && typeof value.amount === 'number' ? value.amount : 0;
+      return say(labels[errorCode === 'limit.wager.exceeded' ? 'wagerLimit' : 'lossLimit'].replace('{amount}', money(left)), 'error');
+    }
+    if (errorCode === 'limit.session.reached') {
+      state.token = null;
+      return say(labels.sessionLimit, 'error');
+    }
     if (errorCode === 'session.invalid' || errorCode === 'session.required' || errorCode === 'launch.invalid') {
       state.token = null;
       return say(labels.expired, 'error');
@@ -183,9 +246,10 @@
               remember(saved);
             }
           } else {
-            fail(res.errorCode);
+            fail(res.errorCode, res.value);
           }
           setBusy(false);
+          if (!$('reality').hidden) $('spin').disabled = true;
         }, wait + REEL_STOP_MS[REEL_STOP_MS.length - 1] - REEL_STOP_MS[0]);
       })
       .catch(function () {

@@ -23,6 +23,7 @@ export function registerSettings(tenant: Tenant) {
     fields: settings.registration.fields,
     captcha: { enabled: settings.registration.captcha.enabled && modules.CAPTCHA3 !== false },
     ageLimit: settings.ageLimit,
+    birthDateRequired: settings.protection?.birthDateRequired === true,
     countryDialingCode: settings.countryDialingCode,
     dialingCodes: tenantDialingCodes(tenant),
   };

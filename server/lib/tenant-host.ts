@@ -1,22 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Tenant } from '../../src/generated/tenant';
 
-/** The host name of a Host header: port stripped, lower case (IPv6 literals keep their brackets). */
-export function hostName(hostHeader: string | undefined): string {
-  const host = (hostHeader ?? '').trim().toLowerCase();
-  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
-  const colon = host.indexOf(':');
-  return colon === -1 ? host : host.slice(0, colon);
-}
-
-/** Maps each tenant domain to its tenant; the first tenant listing a domain wins (validation forbids duplicates). */
-export function domainIndex(tenants: Map<string, Tenant>): Map<string, Tenant> {
-  const index = new Map<string, Tenant>();
-  for (const tenant of tenants.values()) {
-    for (const domain of tenant.domains) if (!index.has(domain.toLowerCase())) index.set(domain.toLowerCase(), tenant);
-  }
-  return index;
-}
+export { domainIndex, hostName } from '../../src/tenant/hosts';
 
 /** Duplicate domains across tenants, as error lines (the server refuses to start on them). */
 export function duplicateDomains(tenants: Map<string, Tenant>): string[] {

@@ -15,6 +15,8 @@ export interface TenantRegistry {
   byHost(hostHeader: string | undefined): Tenant | undefined;
   byMerchant(merchantCode: string): Tenant | undefined;
   status(tenant: Tenant): TenantStatus;
+  /** Lenient loading only (preview): the error lines of the tenants left out. */
+  problems: string[];
 }
 
 /** Thrown when tenants do not validate; `lines` are the loader's one-line errors. */
@@ -25,23 +27,29 @@ export class TenantConfigError extends Error {
   }
 }
 
-/** Loads and validates all tenants; any error refuses the start (with every error line). */
+/**
+ * Loads and validates all tenants; any error refuses the start (with every error line). With
+ * `lenient` (preview mode only) the valid tenants are served and the errors kept in `problems`.
+ */
 export async function loadTenantRegistry(
   tenantsDir: string,
   defaultTenant: string | undefined,
   force: { maintenance: string[]; regionRestriction: string[] },
+  lenient = false,
 ): Promise<TenantRegistry> {
   const { tenants, errors } = await loadTenants({ dir: relative(REPO_ROOT, tenantsDir) || '.' });
   const problems = [...errors, ...duplicateDomains(tenants)];
   if (problems.length === 0 && tenants.size === 0) problems.push(`${tenantsDir}: no tenant found`);
-  const fallback = defaultTenant === undefined ? undefined : tenants.get(defaultTenant);
+  let fallback = defaultTenant === undefined ? undefined : tenants.get(defaultTenant);
+  if (lenient && tenants.size > 0) fallback ??= tenants.values().next().value;
   if (problems.length === 0 && defaultTenant !== undefined && !fallback) {
     problems.push(`DEFAULT_TENANT: tenant "${defaultTenant}" does not exist (known: ${[...tenants.keys()].join(', ')})`);
   }
-  if (problems.length > 0) throw new TenantConfigError(problems);
+  if (problems.length > 0 && !(lenient && tenants.size > 0)) throw new TenantConfigError(problems);
   const byDomain = domainIndex(tenants);
   const forced = (list: string[], tenant: Tenant) => list.includes('*') || list.includes(tenant.id);
   return {
+    problems,
     all: tenants,
     byHost: (hostHeader) => byDomain.get(hostName(hostHeader)) ?? fallback,
     byMerchant: (code) => [...tenants.values()].find((t) => t.merchantCode === code || t.trialMerchantCode === code),

@@ -85,6 +85,7 @@ export class GameTokenRepository {
           merchantCode: sessions.merchantCode,
           firstLogin: sessions.firstLogin,
           expiresAt: sessions.expiresAt,
+          createdAt: sessions.createdAt,
         },
       })
       .from(gameTokens)

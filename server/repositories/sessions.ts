@@ -12,6 +12,8 @@ export interface SessionRow {
   merchantCode: string;
   firstLogin: boolean;
   expiresAt: Date;
+  /** When the login began (renewals carry it over): the session time limit counts from here. */
+  createdAt: Date;
 }
 
 /** Sessions live in the database (any instance validates any token); only the token's hash is stored. */
@@ -24,6 +26,7 @@ export async function liveSessionByHash(tx: Executor, tokenHash: string): Promis
       merchantCode: sessions.merchantCode,
       firstLogin: sessions.firstLogin,
       expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
     })
     .from(sessions)
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));

@@ -28,6 +28,7 @@ import { toAmount, toMinor } from '../lib/money';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import { writeAudit } from '../ops/audit';
 import type { Tenant } from '../../src/generated/tenant';
+import { enforceDepositLimit } from './player-limits';
 import { grantReferralReward } from './referral';
 import { bonusAsReward, expiryDaysOf, grantReward } from './rewards';
 import { addRequirement } from './turnover';
@@ -235,6 +236,8 @@ export async function createDeposit(
     .from(deposits)
     .where(and(eq(deposits.memberId, input.memberId), eq(deposits.state, 'pending')));
   if (Number(open?.n ?? 0) >= MAX_PENDING_PER_MEMBER) throw new ApiError('deposit.pending.limit', 409, { max: MAX_PENDING_PER_MEMBER });
+  // The member's deposit limits (services/player-limits.ts), under the same lock: racing requests cannot pass them.
+  await enforceDepositLimit(tx, input.tenant, input.memberId, minor);
   const wallet = input.tenant.settings.wallet;
   const [row] = await tx
     .insert(deposits)

@@ -5,7 +5,10 @@ import { withIdempotency, type IdempotentRequest } from '../lib/idempotency';
 import { toAmount } from '../lib/money';
 import { MEMBER_TYPE } from '../repositories/members';
 import type { GameRow } from '../repositories/games';
+import { enforceBetLimits } from './player-limits';
 import { BOARD_MULTIPLIER, drawSpin } from './slot';
+import { assertNotExcluded } from './exclusions';
+import { assertRealityNotDue } from './reality-check';
 
 /** The in-house game a spin plays: the play token's, else the one asked for, else the first. */
 export async function inhouseGame(app: FastifyInstance, merchantCode: string, nodeId: number | null): Promise<GameRow> {
@@ -28,6 +31,8 @@ export async function inhouseGame(app: FastifyInstance, merchantCode: string, no
 export async function spin(app: FastifyInstance, request: FastifyRequest, stake: number, nodeId: number | null, idempotency: IdempotentRequest) {
   const member = request.auth!.member;
   const tenant = request.tenant;
+  await assertNotExcluded(app.db.orm, tenant, member.id);
+  await assertRealityNotDue(app, tenant, request.auth!);
   const game = await inhouseGame(app, tenant.merchantCode, request.playNodeId ?? nodeId);
   const outcome = drawSpin();
   const win = stake * outcome.multiplier;
@@ -38,6 +43,9 @@ export async function spin(app: FastifyInstance, request: FastifyRequest, stake:
     const house = await ledger.houseAccount(tx, member.merchantCode, wallet.currency);
     // The bet's id once its wallet is locked, so that both postings can name it (B<id>).
     await ledger.lock(tx, [wallet.id, house]);
+    // The member's wager and loss limits (services/player-limits.ts), before any posting; the
+    // wallet's lock makes racing spins read each other's bets.
+    await enforceBetLimits(tx, tenant, member.id, stake);
     const betId = await app.repos.bets.reserveId(tx);
     const memo = `${game.vassalage} ${game.gameId}`;
     const reference = `B${betId}`;

@@ -6,7 +6,9 @@ import { internationalNumber, memberDialingCode, requestedDialingCode } from '..
 import { hashPassword, needsRehash, passwordChecks, verifyPassword } from '../lib/passwords';
 import { enforce, satisfies } from '../lib/validation-rules';
 import type { MemberRow } from '../repositories/members';
+import { assertNotExcluded } from './exclusions';
 import { LoginGuard } from './login-guard';
+import { isAgentType } from './records-transactions';
 import { openSession, type SessionValue } from './sessions';
 
 export type { LoginPayload };
@@ -67,6 +69,16 @@ async function bySmsCode(app: FastifyInstance, tenant: Tenant, member: MemberRow
 }
 
 /**
+ * Separate logins (spec section 6): the agent entry admits agents only; the member entry refuses
+ * agents when the tenant asks for it. Checked once the credentials are right, so the answer tells
+ * nothing about an account whose password the caller does not know.
+ */
+function checkAudience(tenant: Tenant, member: MemberRow, audience: LoginPayload['audience']): void {
+  if (audience === 'agent' && !isAgentType(member.type)) throw new ApiError('login.agent.only', 403);
+  if (audience !== 'agent' && tenant.settings.memberOnlyLogin === true && isAgentType(member.type)) throw new ApiError('login.member.only', 403);
+}
+
+/**
  * Logs a member in. Order matters: rules, then the member is resolved and the attempt counted
  * (captcha and delay past the threshold, see LoginGuard), then credentials; a failure says
  * whether a captcha is now needed. A stored hash with old parameters is replaced on success; a
@@ -88,6 +100,9 @@ export async function login(app: FastifyInstance, request: FastifyRequest, p: Lo
     throw new ApiError('login.failed', 401, guard.fail() ? { captcha: true } : undefined);
   }
   await guard.succeed();
+  // The right credentials of an excluded member: told until when, and no session.
+  await assertNotExcluded(app.db.orm, tenant, member.id);
+  checkAudience(tenant, member, p.audience);
   const cost = app.config.passwordHashing;
   const rehash = !cred.viaTempPassword && p.type !== 'sms' && member.passwordHash && needsRehash(member.passwordHash, cost) ? await hashPassword(p.password, cost) : null;
   return app.db.orm.transaction(async (tx) => {

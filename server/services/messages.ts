@@ -11,6 +11,7 @@ import { members, messages } from '../db/schema';
 import { writeAudit } from '../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import { MEMBER_TYPE } from '../repositories/members';
+import { excludedInMerchant } from './exclusions';
 
 export type Audience = 'member' | 'team' | 'all';
 
@@ -78,6 +79,9 @@ export async function sendMessage(app: FastifyInstance, actor: OpsActor, input: 
         .where(and(eq(members.merchantCode, input.merchant), ne(members.type, MEMBER_TYPE.TRIAL)));
       ids = rows.map((r) => r.id);
     }
+    // Marketing never reaches a member in a time-out or self-exclusion.
+    const excluded = await excludedInMerchant(tx, input.merchant);
+    ids = ids.filter((id) => !excluded.has(id));
     for (let i = 0; i < ids.length; i += BATCH) {
       await tx.insert(messages).values(ids.slice(i, i + BATCH).map((memberId) => ({ memberId, title, content })));
     }

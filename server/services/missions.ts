@@ -32,6 +32,7 @@ import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import { assertRealMember } from './identity';
 import { periodStatus, rowsOf, type PromotionRow } from './promotions';
 import { expiryDaysOf, grantReward } from './rewards';
+import { assertNotExcluded } from './exclusions';
 
 export type MissionTaskRow = typeof missionTasks.$inferSelect;
 
@@ -208,6 +209,7 @@ export async function claimMissionTask(app: FastifyInstance, request: FastifyReq
   const tenant = request.tenant;
   const member = request.auth!.member;
   assertRealMember(member);
+  await assertNotExcluded(app.db.orm, tenant, member.id);
   const key = idempotencyOf(request, 'mission.claim');
   // The body is empty for every claim: the path makes a key reused for another task a 422.
   const requestHash = createHash('sha256').update(`${key.requestHash}\n${code}\n${taskId}`).digest('hex');

@@ -33,6 +33,7 @@ import { assertRealMember } from './identity';
 import { validTurnoverSql } from './rebates';
 import { expiryDaysOf, grantReward } from './rewards';
 import { attachedImage, attachedImageIds, attachImages, detachImages, MAX_ATTACHED_IMAGES } from './uploads';
+import { assertNotExcluded } from './exclusions';
 
 export type PromotionRow = typeof promotions.$inferSelect;
 type EntryRow = typeof promotionEntries.$inferSelect;
@@ -194,6 +195,7 @@ export async function actOnPromotion(app: FastifyInstance, request: FastifyReque
   const member = request.auth!.member;
   assertRealMember(member);
   const db = app.db.orm;
+  await assertNotExcluded(db, tenant, member.id);
   const [row] = await rowsOf(db, tenant, contentLang(langQuery ?? tenant.i18n.default), code);
   if (!row) throw new ApiError('promotion.not.found', 404);
   const now = new Date();

@@ -22,7 +22,7 @@ import type { GameType, Tenant } from '../../src/generated/tenant';
 import { tenantTimeZone } from '../../src/lib/app-config';
 import { isIsoDate, shiftDate, zoneDate, zoneMidnight } from '../../src/lib/date-range';
 import { rows, type Executor, type Tx } from '../db/client';
-import { bets, members, rebateClaimLines, rebateClaims, type RebateKind } from '../db/schema';
+import { bets, memberRebateRates, members, rebateClaimLines, rebateClaims, type RebateKind } from '../db/schema';
 import { ApiError, ERROR_KEYS, validationError } from '../errors';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
 import { idempotencyOf, withIdempotency } from '../lib/idempotency';
@@ -52,6 +52,22 @@ export function rebateRulesOf(tenant: Tenant): RebateRules {
     if (rate !== undefined && rate > 0) ratesBp.set(type, Math.round(rate * 100));
   }
   return { ratesBp, turnoverMultiplier: r.turnoverMultiplier, minClaim: toMinor(r.minClaim) };
+}
+
+/**
+ * The rules of one member: its own rate per game type where its upline set one (member_rebate_rates,
+ * services/agent-accounts.ts) replaces the tenant's; the other game types keep the tenant's rate.
+ */
+export async function memberRebateRules(db: Executor, rules: RebateRules, memberId: number): Promise<RebateRules> {
+  const own = await db.select({ gameType: memberRebateRates.gameType, rateBp: memberRebateRates.rateBp }).from(memberRebateRates).where(eq(memberRebateRates.memberId, memberId));
+  if (own.length === 0) return rules;
+  const ratesBp = new Map(rules.ratesBp);
+  for (const r of own) {
+    if (!GAME_TYPES.includes(r.gameType as GameType)) continue;
+    if (r.rateBp > 0) ratesBp.set(r.gameType as GameType, r.rateBp);
+    else ratesBp.delete(r.gameType as GameType);
+  }
+  return { ...rules, ratesBp };
 }
 
 /** The rebate of `validTurnover` at `rateBp` hundredths of a percent, rounded down to the minor unit. */
@@ -168,7 +184,7 @@ function assertEnabled(tenant: Tenant): void {
 /** GET accrued: what the member would get by claiming now, and whether that is possible. */
 export async function accruedRebate(app: FastifyInstance, tenant: Tenant, memberId: number): Promise<Accrued> {
   assertEnabled(tenant);
-  const rules = rebateRulesOf(tenant);
+  const rules = await memberRebateRules(app.db.orm, rebateRulesOf(tenant), memberId);
   const accrual = await accrualOf(app.db.orm, rules, memberId);
   const wallet = await app.repos.ledger.walletOf(memberId);
   const refusal = refusalOf(accrual, rules);
@@ -210,7 +226,7 @@ interface PayOptions {
  */
 export async function payAccrued(app: FastifyInstance, tx: Tx, tenant: Tenant, memberId: number, opts: PayOptions): Promise<PayOutcome> {
   const { ledger } = app.repos;
-  const rules = rebateRulesOf(tenant);
+  const rules = await memberRebateRules(tx, rebateRulesOf(tenant), memberId);
   const wallet = await ledger.walletOf(memberId, tx);
   if (!wallet) return { refused: 'rebate.nothing.accrued', total: 0 };
   const house = await ledger.houseAccount(tx, tenant.merchantCode, wallet.currency);
@@ -423,7 +439,7 @@ export async function settleRebates(app: FastifyInstance, actor: OpsActor, opts:
     if (day >= today) throw new OpsRefusal('rebate.day.open', `${day} is not over yet for ${tenant.id} (its today is ${today})`);
     const result: SettleResult = { tenant: tenant.id, merchantCode: tenant.merchantCode, day, paid: 0, amount: 0, belowMinimum: 0, alreadySettled: 0 };
     results.push(result);
-    if (rebateRulesOf(tenant).ratesBp.size === 0) {
+    if (rebateRulesOf(tenant).ratesBp.size === 0 && !(await anyMemberRate(app, tenant.merchantCode))) {
       result.skipped = 'no rates';
       continue;
     }
@@ -451,6 +467,16 @@ export async function settleRebates(app: FastifyInstance, actor: OpsActor, opts:
     }
   }
   return results;
+}
+
+/** Whether an upline set any member of the merchant a rate above 0 (it earns even where the tenant's rates are none). */
+async function anyMemberRate(app: FastifyInstance, merchantCode: string): Promise<boolean> {
+  const [row] = await app.db.orm
+    .select({ memberId: memberRebateRates.memberId })
+    .from(memberRebateRates)
+    .where(and(eq(memberRebateRates.merchantCode, merchantCode), gt(memberRebateRates.rateBp, 0)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Members of the merchant with bets placed before `before` that no rebate covers yet. */

@@ -21,6 +21,7 @@ import { maskName } from '../lib/games-catalogue';
 import { toAmount } from '../lib/money';
 import { rangeEcho, recordRange, type RecordRange } from '../lib/record-range';
 import type { MemberRow } from '../repositories/members';
+import { teamIdsSql } from './team';
 
 /** The kind of each posting (ledger_transactions.kind) as the account record names it. */
 export const KIND_TYPES: Readonly<Record<string, TransactionType>> = {
@@ -63,15 +64,8 @@ const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 const inPage = (range: RecordRange, after: TimeKey | undefined) => sql`e.created_at >= ${at(range.from)} AND ${newerThan(sql`e.created_at`, sql`e.id`, range.until, after)}`;
 const inDays = (range: RecordRange, alias: SQL) => sql`${alias}.day >= ${range.days.start}::date AND ${alias}.day <= ${range.days.end}::date`;
 
-/**
- * The agent's downline at any depth (members whose upline is the agent, theirs, and so on), in
- * the agent's merchant. UNION keeps each member once, so a loop in the data ends the recursion.
- */
-const teamCte = (member: MemberRow) => sql`team AS (
-    SELECT id FROM members WHERE upline_id = ${member.id} AND merchant_code = ${member.merchantCode}
-    UNION
-    SELECT m.id FROM members m JOIN team ON m.upline_id = team.id WHERE m.merchant_code = ${member.merchantCode} AND m.id <> ${member.id}
-  )`;
+/** The agent's downline at any depth, in the agent's merchant, from the team tree (services/team.ts). */
+const teamCte = (member: MemberRow) => sql`team AS (SELECT descendant_id AS id FROM ${teamIdsSql(member)} AS team_ids)`;
 
 interface EntryRow {
   id: string | number | null;
@@ -143,7 +137,7 @@ export function entryPageQuery(input: EntryQueryInput & { after?: TimeKey; limit
   // No account and no team: a page of nothing, in the page's shape.
   if (branches.length === 0) branches.push(sql`(SELECT NULL::bigint AS id, NULL::bigint AS transaction_id, NULL::bigint AS account_id, NULL::bigint AS amount,
       NULL::bigint AS balance_after, NULL::timestamptz AS created_at, NULL::bigint AS member_id WHERE false)`);
-  const prefix = input.withTeam ? sql`WITH RECURSIVE ${teamCte(member)} ` : sql``;
+  const prefix = input.withTeam ? sql`WITH ${teamCte(member)} ` : sql``;
   return sql`${prefix}SELECT x.id, x.transaction_id, x.amount, x.balance_after, ${epochMicros(sql`x.created_at`)} AS micros, x.created_at,
       t.kind, t.reference, a.kind AS account, m.username AS member,
       CASE WHEN t.kind = 'TRANSFER' THEN (
@@ -168,7 +162,7 @@ export function entryTotalsQuery(input: EntryQueryInput): SQL {
     parts.push(sql`SELECT d.credit, d.debit, d.entries FROM ledger_days d JOIN ledger_accounts a ON a.id = d.account_id AND a.kind = 'WALLET'
       WHERE a.member_id IN (SELECT id FROM team) AND d.kind = 'TRANSFER' AND ${inDays(range, sql`d`)}`);
   }
-  return sql`${input.withTeam ? sql`WITH RECURSIVE ${teamCte(member)} ` : sql``}SELECT sum(x.credit)::text AS credit, sum(x.debit)::text AS debit, sum(x.entries)::text AS entries
+  return sql`${input.withTeam ? sql`WITH ${teamCte(member)} ` : sql``}SELECT sum(x.credit)::text AS credit, sum(x.debit)::text AS debit, sum(x.entries)::text AS entries
     FROM (${sql.join(parts, sql` UNION ALL `)}) x`;
 }
 

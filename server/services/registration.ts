@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tenant } from '../../src/generated/tenant';
+import { tenantTimeZone } from '../../src/lib/app-config';
+import { memberProtection } from '../db/schema';
 import { ApiError, invalidField } from '../errors';
+import { zoneDay } from '../lib/time-zone';
+import { ageOn } from './identity';
 import { internationalNumber, requestedDialingCode } from '../lib/dialing-codes';
 import { hashPassword } from '../lib/passwords';
 import { registerSettings } from '../lib/startup';
@@ -79,6 +83,26 @@ function checkConfiguredFields(tenant: Tenant, p: RegisterPayload): void {
   }
 }
 
+const BIRTH_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The birth date (settings.protection.birthDateRequired): required then, checked whenever given.
+ * A date under the tenant's age limit is refused by the server, whatever the form's checkbox said.
+ */
+export function checkBirthDate(tenant: Tenant, p: RegisterPayload, today: string = zoneDay(tenantTimeZone(tenant)).date): string | null {
+  const required = tenant.settings.protection?.birthDateRequired === true;
+  if (!present(p.birthDate)) {
+    if (required) throw invalidField('/birthDate', 'in_birthday_incorrect');
+    return null;
+  }
+  const date = p.birthDate.trim();
+  const age = BIRTH_DATE.test(date) ? ageOn(date, today) : null;
+  if (age === null || date > today || age > 130) throw invalidField('/birthDate', 'in_birthday_incorrect');
+  const ageLimit = tenant.settings.ageLimit;
+  if (age < ageLimit) throw new ApiError('age.under', 400, { field: '/birthDate', ageLimit, params: { age: ageLimit } });
+  return date;
+}
+
 /** Upline from an invitation code or a recommender's account; invalid ones are errors, not ignored. */
 async function findUpline(app: FastifyInstance, request: FastifyRequest, p: RegisterPayload): Promise<number | null> {
   const merchantCode = request.tenant.merchantCode;
@@ -135,6 +159,7 @@ export async function register(app: FastifyInstance, request: FastifyRequest, p:
   // Only a dialing code the tenant lists; the SMS code must have been sent under it.
   const dialingCode = requestedDialingCode(tenant, p.countryDialingCode);
   checkConfiguredFields(tenant, p);
+  const birthDate = checkBirthDate(tenant, p);
   if (registerSettings(tenant).captcha.enabled) await requireCaptcha(app, p);
   const uplineId = await findUpline(app, request, p);
   await checkFree(app, merchantCode, thePlan);
@@ -157,6 +182,7 @@ export async function register(app: FastifyInstance, request: FastifyRequest, p:
         uplineId,
       });
       await app.repos.ledger.openWallet(tx, merchantCode, member.id, tenant.settings.currency.code);
+      if (birthDate) await tx.insert(memberProtection).values({ memberId: member.id, birthDate });
       return openSession(app, tx, member, request.ip);
     });
   } catch (err) {

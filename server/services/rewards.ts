@@ -27,6 +27,7 @@ import { writeAudit } from '../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import { assertRealMember } from './identity';
 import { addRequirement } from './turnover';
+import { assertNotExcluded } from './exclusions';
 
 export type RewardRow = typeof rewards.$inferSelect;
 
@@ -202,6 +203,7 @@ export async function claimReward(app: FastifyInstance, request: FastifyRequest,
   const member = request.auth!.member;
   assertEnabled(tenant);
   assertRealMember(member);
+  await assertNotExcluded(app.db.orm, tenant, member.id);
   const key = idempotencyOf(request, 'reward.claim');
   // The body is empty for every claim: the reward's id makes a key reused for another reward a 422.
   const requestHash = createHash('sha256').update(`${key.requestHash}\n${id}`).digest('hex');

@@ -111,9 +111,25 @@ export const SCREEN_MODULES: Readonly<Record<ScreenModuleId, ScreenModule>> = {
     },
     files: ['src/features/engagement/screens/invite-friends-screen.tsx'],
   },
+  limits: {
+    load: async () => (await import('../features/protection/screens/limits-screen')).default,
+    files: ['src/features/protection/screens/limits-screen.tsx'],
+  },
+  statement: {
+    load: async () => (await import('../features/protection/screens/statement-screen')).default,
+    files: ['src/features/protection/screens/statement-screen.tsx'],
+  },
   feedback: {
     load: async () => (await import('../features/engagement/screens/feedback-screen')).default,
     files: ['src/features/engagement/screens/feedback-screen.tsx'],
+  },
+  agentHome: {
+    load: async () => (await import('../features/agent/screens/agent-home-screen')).default,
+    files: ['src/features/agent/screens/agent-home-screen.tsx'],
+  },
+  redRain: {
+    load: async () => (await import('../features/agent/screens/red-rain-screen')).default,
+    files: ['src/features/agent/screens/red-rain-screen.tsx'],
   },
   maintenance: {
     load: async () => {

@@ -252,6 +252,7 @@ export interface TenantSettings {
   mobileCodeLogin: boolean;
   socialLogin: SocialLoginSettings;
   ageLimit: 18 | 21;
+  protection?: ProtectionSettings;
   feedback?: FeedbackSettings;
   mobileTemplate: MobileTemplate;
   registration: RegistrationSettings;
@@ -259,11 +260,18 @@ export interface TenantSettings {
    * Agent dividend enabled
    */
   dividend: boolean;
+  agent?: AgentSettings;
+  /**
+   * Separate logins (spec section 6): the member login (/m/login without ?agent=1) refuses agents with 'Non-member account unable to login'; they log in at /m/login?agent=1. Off: agents may log in at either.
+   */
+  memberOnlyLogin?: boolean;
+  agentContracts?: AgentContractSettings;
   /**
    * Enabled promotion types (REFERRAL, MISSION, ...)
    */
   promotions: string[];
   rewards?: RewardSettings;
+  limits?: LimitSettings;
   vip: VipSettings;
   customerService: CustomerServiceSettings;
   contacts: FloatingContacts;
@@ -290,6 +298,7 @@ export interface TenantSettings {
    * @minItems 1
    */
   dialingCodes: [string, ...string[]];
+  agentRebate?: AgentRebateSettings;
   /**
    * Deposits, withdrawals, turnover, payout accounts, cash back and transfers to the upline. Amounts in currency units.
    */
@@ -574,6 +583,41 @@ export interface SocialLoginSettings {
   telegram?: string;
 }
 /**
+ * Player protection (/m/responsibleGaming, /m/member/selfExclusion, /m/member/realityCheck). Omitted: a 60-minute reality check, no birth date at registration, no helplines.
+ */
+export interface ProtectionSettings {
+  /**
+   * The reality-check interval of a member who chose none (0: off)
+   */
+  realityCheckMinutes?: 0 | 15 | 30 | 60 | 120;
+  /**
+   * Registration asks for a birth date and refuses one under ageLimit (age.under)
+   */
+  birthDateRequired?: boolean;
+  /**
+   * Problem-gambling helplines the responsible-gaming page lists
+   *
+   * @maxItems 10
+   */
+  helplines?:
+    | []
+    | [Helpline]
+    | [Helpline, Helpline]
+    | [Helpline, Helpline, Helpline]
+    | [Helpline, Helpline, Helpline, Helpline]
+    | [Helpline, Helpline, Helpline, Helpline, Helpline]
+    | [Helpline, Helpline, Helpline, Helpline, Helpline, Helpline]
+    | [Helpline, Helpline, Helpline, Helpline, Helpline, Helpline, Helpline]
+    | [Helpline, Helpline, Helpline, Helpline, Helpline, Helpline, Helpline, Helpline]
+    | [Helpline, Helpline, Helpline, Helpline, Helpline, Helpline, Helpline, Helpline, Helpline]
+    | [Helpline, Helpline, Helpline, Helpline, Helpline, Helpline, Helpline, Helpline, Helpline, Helpline];
+}
+export interface Helpline {
+  name: string;
+  phone?: string;
+  url?: string;
+}
+/**
  * Feedback (/m/feedback, spec section 5: content "between {0} and {1} words"). Omitted: 5 to 500 words.
  */
 export interface FeedbackSettings {
@@ -613,6 +657,52 @@ export interface RegistrationFieldConfig {
   required: boolean;
 }
 /**
+ * The agent's team screens. Omitted: the defaults.
+ */
+export interface AgentSettings {
+  /**
+   * Agents see their team members' wallet balances on /m/member/team (default false)
+   */
+  showMemberBalance?: boolean;
+}
+/**
+ * Contracts between an agent and a direct downline agent (/m/member/agent/getSalaryContract, getDevidendContract, getHourContract). Without this object salary and hourly contracts are off; dividend contracts also need settings.dividend. The maximums bound every tier a top-level agent proposes; an agent with a signed contract of its own is also bounded by it.
+ */
+export interface AgentContractSettings {
+  salary?: {
+    /**
+     * Daily salary contracts
+     */
+    enabled: boolean;
+    /**
+     * The most one tier may pay a day (currency units)
+     */
+    maxAmount: number;
+  };
+  hourly?: {
+    /**
+     * Hourly salary contracts
+     */
+    enabled: boolean;
+    /**
+     * The most one tier may pay an hour (currency units)
+     */
+    maxAmount: number;
+  };
+  dividend?: {
+    /**
+     * The highest share of the team's net loss one tier may pay
+     */
+    maxPercent: number;
+    /**
+     * Dividend periods an agent may choose
+     *
+     * @minItems 1
+     */
+    periods: ['half-month' | 'month', ...('half-month' | 'month')[]];
+  };
+}
+/**
  * The reward centre (/m/rewardCenter, flag REWCEN3). With the flag on, a deposit's bonus waits there as a reward instead of being credited with the deposit.
  */
 export interface RewardSettings {
@@ -620,6 +710,15 @@ export interface RewardSettings {
    * A reward not claimed within this many days expires.
    */
   expiryDays: number;
+}
+/**
+ * Player protection limits (/m/member/limits, server/services/player-limits.ts): deposit, loss and wager limits per day, week and month and a session time limit, set by the member and enforced by the server. Tightening applies at once; loosening or removing waits the cooling-off period.
+ */
+export interface LimitSettings {
+  /**
+   * Hours a loosening or removal of a limit waits before it applies (24 by default; 168, seven days, for a PAGCOR-style tenant). Until then the old limit is enforced.
+   */
+  coolingOffHours: number;
 }
 /**
  * VIP levels (server/services/vip.ts). A member reaches a level once both the cumulative valid turnover and the cumulative credited deposits reach its thresholds, and never drops below a level reached. Reaching one grants its upgrade bonus once, as a reward (source vip_upgrade). The member centre shows the level; /m/member/benefits (with vipBenefit) the progress and this table.
@@ -704,6 +803,29 @@ export interface FloatingContacts {
 export interface DownloadLink {
   resourceType: 'IOS' | 'Android' | 'MOBILECONFIG' | 'AppDownloadIcon';
   url: string;
+}
+/**
+ * Agent rebate rates (/m/agentRegister, /m/member/agent/agentRebeat): the ceiling of a top-level agent's own cash-back rate per game type. An agent sets its downline's rates within its own; a member whose rate is set earns it instead of settings.wallet.rebate.rates. Omitted, or a game type not listed: the tenant's cash-back rate is the ceiling.
+ */
+export interface AgentRebateSettings {
+  /**
+   * Percent per game type (RNG 1.2 = 1.2%), at most 2 decimals.
+   */
+  maxRates: {
+    /**
+     * Percent, at most 5%, with at most 2 decimals (checked by tenant validation's second pass: multipleOf on decimals is not exact in floating point).
+     *
+     * This interface was referenced by `undefined`'s JSON-Schema definition
+     * via the `patternProperty` "".
+     *
+     * This interface was referenced by `undefined`'s JSON-Schema definition
+     * via the `patternProperty` "".
+     *
+     * This interface was referenced by `TenantSettings`'s JSON-Schema
+     * via the `definition` "rebateRate".
+     */
+    [k: string]: number;
+  };
 }
 /**
  * This interface was referenced by `TenantSettings`'s JSON-Schema
@@ -818,6 +940,9 @@ export interface RebateSettings {
      * This interface was referenced by `undefined`'s JSON-Schema definition
      * via the `patternProperty` "".
      *
+     * This interface was referenced by `undefined`'s JSON-Schema definition
+     * via the `patternProperty` "".
+     *
      * This interface was referenced by `TenantSettings`'s JSON-Schema
      * via the `definition` "rebateRate".
      */
@@ -859,6 +984,12 @@ export interface TenantContent {
    * The user agreement (/m/useragreement; registration's agreement link), HTML per language code.
    */
   agreement?: {
+    [k: string]: string;
+  };
+  /**
+   * The responsible-gaming page's text (/m/responsibleGaming): signs of problem gambling and where to find help, HTML per language code.
+   */
+  responsibleGaming?: {
     [k: string]: string;
   };
 }

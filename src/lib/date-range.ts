@@ -1,12 +1,12 @@
 /**
  * Date ranges of the records screens, counted in the tenant's days (settings.timeZone): the
- * presets today, yesterday, last 7 days and last 30 days, or a custom range of at most 90 days
+ * presets today, yesterday, last 7 days, last 30 days and this month, or a custom range of at most 90 days
  * inside the last 90. Shared by the server, which turns a range into the UTC instants of its
  * queries, and the browser, which shows and checks the chosen days. Zone rules come from `Intl`
  * only; the calendar arithmetic on YYYY-MM-DD dates is done on UTC dates, which have no zone.
  */
 
-export const RANGE_PRESETS = ['today', 'yesterday', '7d', '30d'] as const;
+export const RANGE_PRESETS = ['today', 'yesterday', '7d', '30d', 'month'] as const;
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 export type RangeChoice = RangePreset | 'custom';
 /** A custom range spans at most this many days and starts no earlier than this many days back (today included). */
@@ -109,6 +109,8 @@ export function presetRange(preset: RangePreset, today: string): DayRange {
       return { start: shiftDate(today, -6), end: today };
     case '30d':
       return { start: shiftDate(today, -29), end: today };
+    case 'month':
+      return { start: `${today.slice(0, 8)}01`, end: today };
   }
 }
 
@@ -164,4 +166,43 @@ export function resolveRange(query: RangeQuery, today: string): { range: DayRang
   if (!query.end) return { problem: { field: 'end', code: 'date.invalid' } };
   const problem = checkCustomRange(query.start, query.end, today);
   return problem ? { problem } : { range: { start: query.start, end: query.end } };
+}
+
+/** Time-out periods (hours or days) and self-exclusion periods (calendar months or years). */
+export const TIMEOUT_PERIODS = ['24h', '7d', '30d'] as const;
+export const SELF_EXCLUSION_PERIODS = ['6m', '1y', '5y'] as const;
+export type ExclusionPeriod = (typeof TIMEOUT_PERIODS)[number] | (typeof SELF_EXCLUSION_PERIODS)[number];
+export type ExclusionKind = 'timeout' | 'self_exclusion';
+
+/** Whether `period` is one of the periods of `kind`. */
+export function periodOfKind(kind: ExclusionKind, period: string): period is ExclusionPeriod {
+  return ((kind === 'timeout' ? TIMEOUT_PERIODS : SELF_EXCLUSION_PERIODS) as readonly string[]).includes(period);
+}
+
+/**
+ * When an exclusion of `period` that starts at `from` (epoch ms) ends. Months and years are
+ * calendar ones in UTC, ending on the same day of the month or, when that month is shorter, on
+ * its last day (31 August + 6 months: 28 or 29 February), at the same time of day.
+ */
+export function exclusionEnd(period: ExclusionPeriod, from: number): number {
+  switch (period) {
+    case '24h':
+      return from + DAY_MS;
+    case '7d':
+      return from + 7 * DAY_MS;
+    case '30d':
+      return from + 30 * DAY_MS;
+  }
+  const months = period === '6m' ? 6 : period === '1y' ? 12 : 60;
+  const d = new Date(from);
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  const timeOfDay = from - Date.UTC(y, d.getUTCMonth(), d.getUTCDate());
+  return Date.UTC(y, m, Math.min(d.getUTCDate(), lastDay)) + timeOfDay;
+}
+
+/** An instant as the zone's wall clock, `YYYY-MM-DD HH:mm` (what a member reads as "until"). */
+export function zoneDateTime(timeZone: string, instant: number): string {
+  return new Date(Math.floor(instant / MINUTE_MS) * MINUTE_MS + zoneOffset(timeZone, instant) * MINUTE_MS).toISOString().slice(0, 16).replace('T', ' ');
 }

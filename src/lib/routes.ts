@@ -52,7 +52,11 @@ export type ScreenModuleId =
   | 'feedback'
   | 'rewardCenter'
   | 'leaderBoard'
-  | 'inviteFriends';
+  | 'inviteFriends'
+  | 'limits'
+  | 'statement'
+  | 'agentHome'
+  | 'redRain';
 
 /** Member types a route admits: these, or every type but `notIn`. */
 export type MemberTypes = readonly number[] | { readonly notIn: readonly number[] };
@@ -199,6 +203,9 @@ export const ROUTES = [
   { id: 'feedback', path: '/m/feedback', title: 'feedback', guard: 'session', gate: { flag: 'FEEDBACK3' }, module: 'feedback', realAccount: true },
   // Also needs the REFERRAL promotion (a promotion type, not a flag): the screen module checks it and says 'contact_service'.
   { id: 'inviteFriends', path: '/m/inviteFriends', title: 'invite_friends', guard: 'session', module: 'inviteFriends', realAccount: true },
+  // Player protection: the member's own limits and activity statement (real accounts only).
+  { id: 'limits', path: '/m/member/limits', title: 'limits_title', guard: 'session', module: 'limits', realAccount: true },
+  { id: 'statement', path: '/m/member/statement', title: 'limits_statement_title', guard: 'session', module: 'statement', realAccount: true },
   { id: 'trail', path: '/m/trail', title: 'free_trial', footer: false, back: 'home', headerTitle: 'free_trial', screen: 'trail', className: 'screen--info screen--trail' },
   { id: 'launchGame', path: '/m/launchGame', title: 'game_centre', footer: false, module: 'launchGame' },
   { id: 'lottery', path: '/m/lottery', title: 'cat_LOTT', module: 'gameList' },
@@ -215,20 +222,26 @@ export const ROUTES = [
   { id: 'help', path: '/m/help', title: 'help_center', header: false, headerTitle: 'help_center', screen: 'help' },
   { id: 'helpDetail', path: '/m/helpDetail', title: 'help_center', headerTitle: 'help_center', screen: 'help' },
   { id: 'useragreement', path: '/m/useragreement', title: 'user_agreement', footer: false, screen: 'useragreement', className: 'screen--info screen--useragreement' },
+  // Player protection: the public responsible-gaming page, the member's time-out / self-exclusion and reality check.
+  { id: 'responsibleGaming', path: '/m/responsibleGaming', title: 'rg_title', headerTitle: 'rg_title', screen: 'responsibleGaming', className: 'screen--info screen--responsibleGaming' },
+  { id: 'selfExclusion', path: '/m/member/selfExclusion', title: 'exclusion_title', headerTitle: 'exclusion_title', guard: 'session', screen: 'selfExclusion', realAccount: true },
+  { id: 'realityCheck', path: '/m/member/realityCheck', title: 'reality_title', headerTitle: 'reality_title', guard: 'session', screen: 'realityCheck' },
   { id: 'maintenance', path: '/m/maintenance', title: 'maintenance_title', footer: false, module: 'maintenance' },
-  { id: 'agent', path: '/m/agent', title: 'agent_home', header: false, footer: false },
-  { id: 'teamOverview', path: '/m/agent/team/overview', title: 'team_overview' },
-  { id: 'memberTeam', path: '/m/member/team', title: 'team_members' },
-  { id: 'teamPnl', path: '/m/agent/team/pnl', title: 'team_pnl' },
-  { id: 'teamBetting', path: '/m/teamBetting', title: 'team_betting' },
-  { id: 'teamRebate', path: '/m/member/teamRebate', title: 'team_rebate' },
-  { id: 'agentRebeat', path: '/m/member/agent/agentRebeat', title: 'agent_rebate' },
-  { id: 'redRain', path: '/m/redRain', title: 'red_rain' },
-  { id: 'agentRegister', path: '/m/agentRegister', title: 'open_account' },
-  { id: 'agentDivident', path: '/m/member/agent/agentDivident', title: 'dividend' },
-  { id: 'salaryContract', path: '/m/member/agent/getSalaryContract', title: 'salary_contract' },
-  { id: 'dividendContract', path: '/m/member/agent/getDevidendContract', title: 'dividend_contract' },
-  { id: 'hourContract', path: '/m/member/agent/getHourContract', title: 'hourly_contract' },
+  // Agent home: agents only (spec section 4: not types 0, 4 or 40; anyone else is sent home).
+  { id: 'agent', path: '/m/agent', title: 'agent_home', header: false, footer: false, guard: 'session', memberTypes: { notIn: [0, 4, 40] }, module: 'agentHome' },
+  { id: 'teamOverview', path: '/m/agent/team/overview', title: 'team_overview', guard: 'session', memberTypes: { notIn: [0, 4, 40] }, screen: 'teamOverview' },
+  { id: 'memberTeam', path: '/m/member/team', title: 'team_members', guard: 'session', memberTypes: { notIn: [0, 4, 40] }, screen: 'memberTeam' },
+  { id: 'teamPnl', path: '/m/agent/team/pnl', title: 'team_pnl', guard: 'session', memberTypes: { notIn: [0, 4, 40] }, screen: 'teamPnl' },
+  { id: 'teamBetting', path: '/m/teamBetting', title: 'team_betting', guard: 'session', memberTypes: { notIn: [0, 4, 40] }, screen: 'teamBetting' },
+  { id: 'teamRebate', path: '/m/member/teamRebate', title: 'team_rebate', memberTypes: { notIn: [0, 4, 40] }, screen: 'teamRebate' },
+  { id: 'agentRebeat', path: '/m/member/agent/agentRebeat', title: 'agent_rebate', memberTypes: { notIn: [0, 4, 40] }, screen: 'agentRebeat' },
+  { id: 'redRain', path: '/m/redRain', title: 'red_rain', guard: 'session', module: 'redRain', realAccount: true },
+  { id: 'agentRegister', path: '/m/agentRegister', title: 'open_account', memberTypes: { notIn: [0, 4, 40] }, screen: 'agentRegister' },
+  { id: 'agentDivident', path: '/m/member/agent/agentDivident', title: 'dividend', guard: 'session', memberTypes: { notIn: [0, 4, 40, 41, 42] }, gate: { setting: 'dividend' }, screen: 'agentDivident', realAccount: true },
+  // Contract pages: agents and their downline agents (types 4, 40, 41, 42 skip contracts, spec section 6).
+  { id: 'salaryContract', path: '/m/member/agent/getSalaryContract', title: 'salary_contract', guard: 'session', memberTypes: { notIn: [0, 4, 40, 41, 42] }, screen: 'salaryContract', realAccount: true },
+  { id: 'dividendContract', path: '/m/member/agent/getDevidendContract', title: 'dividend_contract', guard: 'session', memberTypes: { notIn: [0, 4, 40, 41, 42] }, gate: { setting: 'dividend' }, screen: 'dividendContract', realAccount: true },
+  { id: 'hourContract', path: '/m/member/agent/getHourContract', title: 'hourly_contract', guard: 'session', memberTypes: { notIn: [0, 4, 40, 41, 42] }, screen: 'hourContract', realAccount: true },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

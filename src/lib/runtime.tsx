@@ -2,10 +2,10 @@ import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useStat
 import { snapshot, subscribe } from 'valtio';
 import type { InstallMode, Tenant, TenantSettings, WhiteLabelFlags } from '../generated/tenant';
 import type { SessionInfo } from '../generated/storage/session-info';
-import { configureApi, type EncryptionSettings } from './api/client';
+import { configureApi, type EncryptionSettings, type SessionEndReason } from './api/client';
 import { pageDataId, type AppConfig, type StartupSettings, type TimeZoneWindow } from './app-config';
 import type { GateContext } from './gates';
-import { showToast, TOAST_SHORT_MS } from './feedback';
+import { confirmDialog, showToast, TOAST_SHORT_MS } from './feedback';
 import { logout } from './api/session';
 import { clearSession, currentToken, readStoredSession, reloadSessionFromStorage, SESSION_KEY, sessionStore, syncSessionFromStorage } from './session';
 import { openExternal } from './external';
@@ -116,7 +116,7 @@ export function buildGateContext(
  * player is told once, when the session actually goes. A token replaced by a renewal (in this
  * tab or another one) is no reason to log out: the stored session is read again instead.
  */
-export function sessionInvalidated(sentToken: string | null): void {
+export function sessionInvalidated(sentToken: string | null, reason?: SessionEndReason): void {
   if (!sessionStore.info) return;
   // This tab already holds a newer token.
   if (sentToken && sessionStore.info.token !== sentToken) return;
@@ -127,7 +127,10 @@ export function sessionInvalidated(sentToken: string | null): void {
     return;
   }
   clearSession();
-  void showToast('account_logged_out', TOAST_SHORT_MS);
+  // The session time limit says so in a toast; a time-out or self-exclusion in a dialog naming its end.
+  if (reason?.messageKey === 'err_limit_session_reached') void showToast('err_limit_session_reached', TOAST_SHORT_MS);
+  else if (reason) void confirmDialog({ messageKey: reason.messageKey, params: reason.params, confirmKey: 'ok' });
+  else void showToast('account_logged_out', TOAST_SHORT_MS);
 }
 
 /**

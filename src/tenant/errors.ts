@@ -10,6 +10,11 @@ export function formatIssue(issue: TenantIssue): string {
   return `${issue.file}: ${issue.pointer || '/'}: ${issue.message}`;
 }
 
+/** A lint finding's one-line form: `FILE: /json/pointer: warning: message`. */
+export function formatWarning(issue: TenantIssue): string {
+  return `${issue.file}: ${issue.pointer || '/'}: warning: ${issue.message}`;
+}
+
 /** Escapes one JSON pointer token (RFC 6901). */
 export function escapeToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');

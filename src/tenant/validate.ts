@@ -6,6 +6,7 @@ import { KNOWN_PATHS, pathOf, ROUTE_IDS, routeFor } from '../lib/routes';
 import { pointer, type TenantIssue } from './errors';
 import { loadValidationEnv, describeAjvError, type Annotated, type ValidationEnv } from './environment';
 import { SCREEN_KEYS_RENAMED_IN_V2 } from './migrations';
+import { themeContrastProblems } from './contrast';
 import {
   REPO_ROOT,
   TENANTS_DIR,
@@ -136,7 +137,7 @@ function checkVipLevels(levels: Json[], locales: ReadonlyMap<string, ReadonlySet
  * Validates one tenant in two passes. Pass 1: Ajv on the resolved tenant, then each node's props
  * against its widget's schema. Pass 2: references (screens keyed by a route id, widgets
  * registered, routes known and whitelisted, label keys in every shipped locale, order and items
- * agree, settings named by gates exist, languages listed, logo present).
+ * agree, settings named by gates exist, languages listed, logo present, theme contrast).
  */
 export async function validateTenant(idOrFile: string, opts: ValidateOptions = {}): Promise<TenantReport> {
   const root = opts.root ?? REPO_ROOT;
@@ -270,6 +271,13 @@ export async function validateTenant(idOrFile: string, opts: ValidateOptions = {
     }
   }
 
+  const agentRebate = isObj(settings.agentRebate) ? settings.agentRebate : {};
+  if (isObj(agentRebate.maxRates)) {
+    for (const [gameType, rate] of Object.entries(agentRebate.maxRates)) {
+      if (typeof rate === 'number' && Math.round(rate * 100) / 100 !== rate) add(pointer('settings', 'agentRebate', 'maxRates', gameType), `rate ${rate} has more than 2 decimals`);
+    }
+  }
+
   const vip = isObj(settings.vip) ? settings.vip : {};
   if (Array.isArray(vip.levels)) checkVipLevels(vip.levels, env.locales, add);
 
@@ -289,6 +297,11 @@ export async function validateTenant(idOrFile: string, opts: ValidateOptions = {
         if (!known.has(key)) add(pointer('i18n', 'overrides', lang, key), `overrides "${key}", which no locale defines`);
       }
     }
+  }
+
+  // Theme colours: every text/background pair the widgets paint must reach WCAG AA (src/tenant/contrast.ts).
+  if (isObj(resolved.brand) && isObj(resolved.brand.theme)) {
+    for (const p of themeContrastProblems(resolved.brand.theme)) add(p.pointer, p.message);
   }
 
   if (isObj(resolved.brand) && typeof resolved.brand.logo === 'string') {

@@ -137,6 +137,7 @@ describe('member', () => {
       '/m/webEmail',
       `button:${TY.online_service}`,
       `button:${TY.download_app}`,
+      '/m/responsibleGaming',
     ]);
   });
 

@@ -35,6 +35,19 @@ afterEach(() => {
   window.history.replaceState(null, '');
 });
 
+
+/** The agent home admits agents only (a visitor is sent home): an agent's session and figures. */
+function asAgent() {
+  storeSession({ type: 1 });
+  scriptApi(
+    requestMock,
+    memberApi({
+      'GET /wps/agent/home': () => ({ userName: 'juan', type: 1, balance: 1, currency: 'PHP', today: '2026-11-24', hour: 9, timeZone: 'Asia/Manila', footer: { teamLoginMemberCount: 0, teamBetMemberCount: 0, teamRegisterMemberCount: 0, teamOnlineCount: 0 } }),
+      'GET /wps/agent/dividend': () => ({ enabled: false, contract: null }),
+      'GET /wps/announcements': () => ({ footer: { unreadCount: 0 } }),
+    }),
+  );
+}
 describe('route table', () => {
   it('keeps every alias of home', () => {
     for (const alias of ['/', '/m', '/m/index.html']) {
@@ -153,6 +166,7 @@ describe('header', () => {
   });
 
   it.each(['/m/login', '/m/register', '/m/mine', '/m/agent', '/m/help'])('the shell header is hidden on %s', async (path) => {
+    if (path === '/m/agent') asAgent();
     renderApp(path);
     // The page draws its own bar instead: never the shell's brand header.
     await screen.findAllByRole('heading', { level: 1 });
@@ -208,6 +222,7 @@ describe('footer', () => {
   it.each(['/m/login', '/m/register', '/m/trail', '/m/launchGame', '/m/notice', '/m/activity', '/m/forget', '/m/service', '/m/moreLottery', '/m/useragreement', '/m/agent', '/m/mine', '/m/winnerPage'])(
     'is hidden on %s',
     (path) => {
+      if (path === '/m/agent') asAgent();
       renderApp(path);
       expect(screen.queryByRole('contentinfo')).toBeNull();
     },

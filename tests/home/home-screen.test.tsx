@@ -46,6 +46,7 @@ describe('home screen', () => {
       'download-bar',
       'floating-service',
       'announcement-popup',
+      'contract-prompt',
     ]);
     for (const id of main.order) expect(registry[main.items[id].widget]).toBeDefined();
     const help = (baseTenant as unknown as Tenant).screens.help;

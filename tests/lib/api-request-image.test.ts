@@ -37,6 +37,6 @@ describe('requestImage', () => {
     const err = await requestImage('GET', '/wps/member/headIcon').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiFailure);
     expect((err as ApiFailure).errorCode).toBe('session.invalid');
-    expect(invalid).toHaveBeenCalledWith('tok-2');
+    expect(invalid).toHaveBeenCalledWith('tok-2', undefined);
   });
 });

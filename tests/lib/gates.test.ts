@@ -101,7 +101,7 @@ describe('member-centre gate table of the _base tenant', () => {
     expect(container.children!.order).toEqual([
       'rewardCenter', 'referral', 'agent', 'vouReport', 'withdrawReport', 'transactionRecord', 'gameRecord',
       'profitandloss', 'uplineTransfer', 'manualRebate', 'leaderBoard', 'rebateReport', 'webEmail', 'onlineService',
-      'download', 'feedback',
+      'download', 'feedback', 'responsibleGaming',
     ]);
   });
 
@@ -228,9 +228,13 @@ function requiredSettings(gate: Gate | undefined): string[] {
 }
 
 describe('links of the _base tenant to routes behind a setting', () => {
-  it('show only when that setting is on: the VIP benefits page and its tile follow vipBenefit', () => {
+  it('show only when that setting is on: the VIP benefits page and its tile follow vipBenefit, the dividend pages and the agent grid follow dividend', () => {
     const gated = (ROUTES as readonly RouteDef[]).filter((r) => r.gate?.setting !== undefined);
-    expect(gated.map((r) => [r.path, r.gate?.setting])).toEqual([['/m/member/benefits', 'vipBenefit']]);
+    expect(gated.map((r) => [r.path, r.gate?.setting])).toEqual([
+      ['/m/member/benefits', 'vipBenefit'],
+      ['/m/member/agent/agentDivident', 'dividend'],
+      ['/m/member/agent/getDevidendContract', 'dividend'],
+    ]);
     let links = 0;
     for (const { ptr, node } of nodesOf(base.screens, '/screens')) {
       const to = (node.props as { to?: unknown } | undefined)?.to;
@@ -240,8 +244,8 @@ describe('links of the _base tenant to routes behind a setting', () => {
       links += 1;
       expect(requiredSettings(node.gate), ptr).toContain(setting);
     }
-    // The member centre's VIP tile.
-    expect(links).toBe(1);
+    // The member centre's VIP tile and the agent grid's dividend item.
+    expect(links).toBe(2);
   });
 });
 

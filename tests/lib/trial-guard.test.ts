@@ -38,7 +38,11 @@ describe('the free-trial guard (spec sections 6 and 8)', () => {
   it('every member-centre money entry is a real-account function; the flag is on the manifest only', () => {
     const real = ENTRIES.filter((r) => r.realAccount);
     expect(real.map((r) => r.id).sort()).toEqual(
-      ['benefits', 'feedback', 'gameRecord', 'inviteFriends', 'manualRebate', 'profitandloss', 'rebateReport', 'rewardCenter', 'securityCenter', 'transactionRecord', 'uplineTransfer', 'voucherCenter', 'vouReport', 'withdraw', 'withdrawReport'].sort(),
+      [
+        ...['benefits', 'feedback', 'gameRecord', 'inviteFriends', 'manualRebate', 'profitandloss', 'rebateReport', 'rewardCenter', 'securityCenter', 'transactionRecord', 'uplineTransfer', 'voucherCenter', 'vouReport', 'withdraw', 'withdrawReport'],
+        // Player protection, red-envelope rain and agent contracts are real-account functions too.
+        ...['limits', 'statement', 'selfExclusion', 'redRain', 'agentDivident', 'salaryContract', 'dividendContract', 'hourContract'],
+      ].sort(),
     );
     expect(REAL_ACCOUNT_PATHS).toHaveLength(real.length);
     for (const route of ENTRIES.filter((r) => r.guard === 'memberCentre' && r.id !== 'mine')) expect(route.realAccount, route.id).toBe(true);

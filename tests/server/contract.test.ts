@@ -12,6 +12,12 @@ import { RECORDS_CONTRACT_CASES } from './records-contract-cases';
 import { MONEY_RECORDS_CONTRACT_CASES } from './money-records-contract-cases';
 import { ENGAGEMENT_CONTRACT_CASES } from './engagement-contract-cases';
 import { REWARD_CONTRACT_CASES } from './rewards-contract-cases';
+import { LIMITS_CONTRACT_CASES } from './limits-contract-cases';
+import { PROTECTION_CONTRACT_CASES } from './protection-contract-cases';
+import { AGENT_CONTRACTS_CONTRACT_CASES } from './agent-contracts-contract-cases';
+import { TEAM_CONTRACT_CASES } from './team-contract-cases';
+import { AGENT_ACCOUNT_CONTRACT_CASES } from './agent-accounts-contract-cases';
+import { AGENT_HOME_CONTRACT_CASES } from './agent-home-contract-cases';
 import { call, callEncrypted, describeBackends, EN, expectLedgerClean, fundedPlayer, lastSmsCode, nextIp, PH, spinKey, tokenFor, uniqueDigits, type Envelope } from './helpers';
 
 type Result = { status: number; body: Envelope; res?: LightMyRequestResponse };
@@ -77,6 +83,7 @@ const CASES: Record<string, Case> = {
     const { id } = await app.repos.captchas.create({ keepForDev: true });
     return call(app, 'GET', `/wps/dev/captcha?id=${id}`);
   },
+  'dev.openapi': (app) => call(app, 'GET', '/wps/openapi.json'),
   'games.list': (app) => call(app, 'GET', '/wps/game/list?gameType=RNG&page=2&pageSize=26&language=EN&platform=html5&merchant=demoph01'),
   'games.types': (app) => call(app, 'GET', '/wps/game/types?typeId=2&merchant_code=demoph01'),
   'games.categories': (app) => call(app, 'GET', '/wps/game/categories?language=EN'),
@@ -143,6 +150,12 @@ const CASES: Record<string, Case> = {
   ...MONEY_RECORDS_CONTRACT_CASES,
   ...ENGAGEMENT_CONTRACT_CASES,
   ...REWARD_CONTRACT_CASES,
+  ...LIMITS_CONTRACT_CASES,
+  ...PROTECTION_CONTRACT_CASES,
+  ...AGENT_CONTRACTS_CONTRACT_CASES,
+  ...TEAM_CONTRACT_CASES,
+  ...AGENT_ACCOUNT_CONTRACT_CASES,
+  ...AGENT_HOME_CONTRACT_CASES,
 };
 
 const OPS_PASSWORD = 'contract password';

@@ -144,7 +144,7 @@ describe('tenant validate', () => {
 
   it('exits 2 on bad usage', async () => {
     expect((await tenantCli('frobnicate')).code).toBe(2);
-    expect((await tenantCli('validate', '--strict')).code).toBe(2);
+    expect((await tenantCli('validate', '--pedantic')).code).toBe(2);
     expect((await tenantCli('diff', 'demo-ph')).code).toBe(2);
   });
 });

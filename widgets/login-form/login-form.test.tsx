@@ -51,6 +51,23 @@ describe('login-form', () => {
     expect(byLabel('username')).toBeTruthy();
   });
 
+  it("the agent entry (/m/login?agent=1) logs in as an agent and goes to the agent home; a player is told 'Non-agents cannot log in'", async () => {
+    let refuse = true;
+    const calls = setup(
+      { [LOGIN]: () => (refuse ? fail('login.agent.only', 'non_agent_login', undefined, 403) : SESSION_VALUE) },
+      { route: '/m/login?agent=1' },
+    );
+    expect(screen.getByTestId('agent-login').textContent).toBe(TY.agent_login);
+    type('username', 'juan123');
+    type('password', 'secret99');
+    submit();
+    expect(await screen.findByText(TY.non_agent_login)).toBeTruthy();
+    expect(callsTo(calls, LOGIN)[0].opts).toMatchObject({ body: { audience: 'agent' } });
+    refuse = false;
+    submit();
+    await waitFor(() => expect(location()).toBe('/m/agent'));
+  });
+
   it('logs in with the encrypted payload, stores the session, the remembered record and the held password, then goes home', async () => {
     const calls = setup({ [LOGIN]: () => SESSION_VALUE }, { route: '/m/login' });
     type('username', 'juan123');
@@ -58,7 +75,7 @@ describe('login-form', () => {
     submit();
     await waitFor(() => expect(location()).toBe('/m/home'));
     const [call] = callsTo(calls, LOGIN);
-    expect(call.opts).toEqual({ body: { type: 'username', username: 'juan123', password: 'secret99' }, encrypt: true });
+    expect(call.opts).toEqual({ body: { type: 'username', username: 'juan123', password: 'secret99', audience: 'member' }, encrypt: true });
     await waitFor(() => expect(JSON.parse(localStorage.getItem(SESSION_KEY) ?? '{}')).toMatchObject({ token: SESSION_VALUE.token, merchantCode: 'fixture01', userName: 'juan123' }));
     expect(readRememberedLogin('username')).toEqual({ type: 'username', username: 'juan123', password: 'secret99' });
     expect(sessionStorage.getItem(HELD_PASSWORD_KEY)).toBe('secret99');
@@ -191,7 +208,7 @@ describe('login-form', () => {
     type('verification_code', '123456');
     submit();
     await waitFor(() => expect(callsTo(calls, LOGIN)).toHaveLength(1));
-    expect(callsTo(calls, LOGIN)[0].opts.body).toEqual({ type: 'sms', username: '9171234567', password: '123456', countryDialingCode: '+63' });
+    expect(callsTo(calls, LOGIN)[0].opts.body).toEqual({ type: 'sms', username: '9171234567', password: '123456', countryDialingCode: '+63', audience: 'member' });
     await waitFor(() => expect(location()).toBe('/m/home'));
     // The SMS code is single use: the record keeps the number only; no password is held.
     expect(readRememberedLogin('sms')).toEqual({ type: 'sms', username: '9171234567', password: '', countryDialingCode: '+63' });

@@ -75,6 +75,12 @@ export const HOME_ROUTE = '/m/home';
 export const LOGIN_ROUTE = '/m/login';
 export const REGISTER_ROUTE = '/m/register';
 export const FORGET_ROUTE = '/m/forget';
+export const AGENT_ROUTE = '/m/agent';
+
+/** The agent entry (spec section 6): /m/login?agent=1 admits agents only, and leads to the agent home. */
+export function isAgentEntry(search: string): boolean {
+  return new URLSearchParams(search).get('agent') === '1';
+}
 
 function rememberedValues(mode: LoginMode): Partial<Values<Field>> & { dialCode?: string } {
   const record = readRememberedLogin(mode);
@@ -104,7 +110,8 @@ function validator(rules: RuleSet, captchaShown: boolean) {
 function LoginForm({ freeTrial = true, navigation = true, redirectTo = HOME_ROUTE, onDone: onDoneProp }: WidgetComponentProps<LoginFormProps & LoginFormHostProps>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const agentEntry = pathname === LOGIN_ROUTE && isAgentEntry(search);
   const host = useContext(AccountFormHostContext);
   const onDone = onDoneProp ?? host.onDone;
   const account = useAccountContext();
@@ -155,7 +162,7 @@ function LoginForm({ freeTrial = true, navigation = true, redirectTo = HOME_ROUT
   const done = () => {
     if (onDone) onDone();
     // On its own screen the form moves on; shown over another page (a dialog) it leaves the page be.
-    else if (pathname === LOGIN_ROUTE) void navigate(redirectTo, { replace: true });
+    else if (pathname === LOGIN_ROUTE) void navigate(agentEntry ? AGENT_ROUTE : redirectTo, { replace: true });
   };
 
   const sendCode = () => {
@@ -173,6 +180,7 @@ function LoginForm({ freeTrial = true, navigation = true, redirectTo = HOME_ROUT
       mode === 'username'
         ? { type: 'username', username: v.username, password: v.password }
         : { type: 'sms', username: v.mobile, password: v.smsCode, countryDialingCode: dialCode };
+    payload.audience = agentEntry ? 'agent' : 'member';
     if (captchaShown && captcha.captcha) {
       payload.captcha = v.captcha;
       payload.captchaId = captcha.captcha.captchaId;
@@ -219,6 +227,7 @@ function LoginForm({ freeTrial = true, navigation = true, redirectTo = HOME_ROUT
 
   return (
     <div className="account-form login-form">
+      {agentEntry ? <p className="login-form__audience" data-testid="agent-login">{t('agent_login')}</p> : null}
       <FormTabs state={tabs} tabs={MODE_TABS} onSelect={switchMode} />
       <form method="post" className="account-form__body login-form__form" noValidate {...tabs.panel}>
         {mode === 'username' ? (

@@ -18,6 +18,13 @@ export default defineWidget<PromotionDetailProps>({
   name: 'promotion-detail',
   version: '1.0.0',
   propsSchema,
-  defaults: { rewardsTo: '/m/rewardCenter' },
+  defaults: {
+    rewardsTo: '/m/rewardCenter',
+    nextSteps: {
+      REFERRAL: { to: '/m/inviteFriends', label: 'invite_friends' },
+      MISSION: { to: '/m/leaderBoard', label: 'leaderboard' },
+      DEPOSIT: { to: '/m/voucherCenter', label: 'deposit' },
+    },
+  },
   component: PromotionDetail,
 });

@@ -74,6 +74,19 @@ describe('promotion-detail', () => {
     expect(callsTo(calls, 'POST /wps/promotions/apply-now/act')[0].opts.body).toEqual({ remark: 'Please count me in' });
   });
 
+  it('leads to the next step of its type (invite friends for a referral promotion), and none for a type without one', async () => {
+    const REFERRAL: Promotion = { ...base, id: 3, code: 'referral', type: 'REFERRAL', category: 'FRIENDS', title: 'Invite friends', content: '', action: 'none', canAct: false };
+    scriptApi(request, { 'GET /wps/promotions': () => [SIGN_IN, REFERRAL] });
+    const view = renderForm(<PromotionDetail nextSteps={manifest.defaults?.nextSteps} />, { route: '/m/activityInfo?code=referral' });
+    const link = await screen.findByRole('link', { name: TY.invite_friends });
+    expect(link.getAttribute('href')).toBe('/m/inviteFriends');
+    expect(screen.queryByRole('button')).toBeNull();
+    view.unmount();
+    renderForm(<PromotionDetail nextSteps={manifest.defaults?.nextSteps} />, { route: '/m/activityInfo?code=daily-sign-in' });
+    expect(await screen.findByRole('heading', { name: 'Daily sign-in' })).toBeTruthy();
+    expect(screen.queryByTestId('promotion-next')).toBeNull();
+  });
+
   it('says there is nothing for an unknown code', async () => {
     scriptApi(request, { 'GET /wps/promotions': () => [SIGN_IN] });
     renderForm(<PromotionDetail />, { route: '/m/activityInfo?code=nope' });

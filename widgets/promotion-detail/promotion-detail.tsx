@@ -116,7 +116,7 @@ function ActionForm({ promotion, rewardsTo }: { promotion: Promotion; rewardsTo:
   );
 }
 
-function PromotionDetail({ rewardsTo = '/m/rewardCenter' }: WidgetComponentProps<PromotionDetailProps>) {
+function PromotionDetail({ rewardsTo = '/m/rewardCenter', nextSteps = {} }: WidgetComponentProps<PromotionDetailProps>) {
   const { t, i18n } = useTranslation();
   const tenant = useTenant();
   const hydrated = useHydrated();
@@ -127,6 +127,7 @@ function PromotionDetail({ rewardsTo = '/m/rewardCenter' }: WidgetComponentProps
   if (!list.data) return <div className="promotion-detail promotion-detail--loading" aria-busy="true" />;
   const promotion = list.data.find((p) => p.code === code);
   if (!promotion) return <p className="promotion-detail promotion-detail__empty">{t('no_data')}</p>;
+  const next = Object.hasOwn(nextSteps, promotion.type) ? nextSteps[promotion.type] : undefined;
   return (
     <article className="promotion-detail" data-code={promotion.code}>
       {promotion.imageUrl ? <img className="promotion-detail__banner" src={promotion.imageUrl} alt="" /> : null}
@@ -147,6 +148,11 @@ function PromotionDetail({ rewardsTo = '/m/rewardCenter' }: WidgetComponentProps
         </p>
       ) : null}
       <Terms html={promotion.content} />
+      {next ? (
+        <Link className="button button--secondary promotion-detail__next" to={next.to} data-testid="promotion-next">
+          {t(next.label)}
+        </Link>
+      ) : null}
       <ActionForm key={`${promotion.code}:${promotion.status ?? ''}`} promotion={promotion} rewardsTo={rewardsTo} />
     </article>
   );

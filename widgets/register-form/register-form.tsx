@@ -179,6 +179,7 @@ function RegisterForm({ redirectTo = '/m/home', affiliateParams = DEFAULT_AFFILI
     fields: account.tenant.settings.registration.fields as RegisterSettings['fields'],
     captcha: account.tenant.settings.registration.captcha,
     ageLimit: account.settings.ageLimit,
+    birthDateRequired: account.tenant.settings.protection?.birthDateRequired === true,
     countryDialingCode: account.countryDialingCode,
     dialingCodes: account.dialingCodes,
   };
@@ -195,6 +196,8 @@ function RegisterForm({ redirectTo = '/m/home', affiliateParams = DEFAULT_AFFILI
   const tabs = useFormTabs('register', method, bothMethods);
   const [dialCode, setDialCode] = useState(settings.countryDialingCode || account.countryDialingCode);
   const [agree, setAgree] = useState(true);
+  // settings.protection.birthDateRequired: the server checks it against the age limit (age.under).
+  const [birthDate, setBirthDate] = useState('');
   const [formError, setFormError] = useState<Invalid | null>(null);
   const captcha = useCaptcha(settings.captcha.enabled);
   const countdown = useSmsCountdown();
@@ -255,6 +258,7 @@ function RegisterForm({ redirectTo = '/m/home', affiliateParams = DEFAULT_AFFILI
         if (field === 'captcha' || field === 'affiliateCode') continue;
         if (v[field] !== '') payload[field] = field === 'email' ? v.email.trim() : v[field];
       }
+      if (settings.birthDateRequired && birthDate !== '') payload.birthDate = birthDate;
       const affiliateCode = urlCodeValid && urlCode ? urlCode : typedAffiliate;
       if (affiliateCode) payload.affiliateCode = affiliateCode;
       if (settings.captcha.enabled && captcha.captcha) {
@@ -334,6 +338,12 @@ function RegisterForm({ redirectTo = '/m/home', affiliateParams = DEFAULT_AFFILI
         {visible.map((v) => (
           <Fragment key={v.field}>{renderField(v)}</Fragment>
         ))}
+        {settings.birthDateRequired ? (
+          <label className="register-form__birth-date">
+            <span>{t('birthday')}</span>
+            <input type="date" name="birthDate" value={birthDate} required onChange={(e) => setBirthDate(e.target.value)} />
+          </label>
+        ) : null}
         <div className="register-form__terms">
           <label className="account-form__check">
             <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />

@@ -20,3 +20,6 @@ export { verbs as feedback } from './feedback';
 export { verbs as rewards } from './rewards';
 export { verbs as promotions } from './promotions';
 export { verbs as announcements } from './announcements';
+export { verbs as exclusions } from './exclusions';
+export { verbs as redRain } from './red-rain';
+export { verbs as contracts } from './contracts';

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors';
 import { globalPlugin } from '../../lib/plugin';
+import { sha256 } from '../../lib/tokens';
+import { excludedError, exclusionOfToken } from '../../services/exclusions';
 import type { MemberRow } from '../../repositories/members';
 import type { SessionRow } from '../../repositories/sessions';
+import { sessionLimitReached } from '../../services/player-limits';
 
 export interface Auth {
   session: SessionRow;
@@ -48,8 +51,23 @@ export default globalPlugin('auth', async (app: FastifyInstance) => {
     // A session belongs to the tenant whose merchant (or trial merchant) issued it.
     const sameTenant = session && (session.merchantCode === tenant.merchantCode || session.merchantCode === tenant.trialMerchantCode);
     const member = sameTenant ? await app.repos.members.byId(session.memberId) : null;
-    if (!session || !member || member.status !== 'ACTIVE') throw new ApiError('session.invalid', 401);
+    if (!session || !member || member.status !== 'ACTIVE') {
+      // A session a time-out or self-exclusion ended: the member is told until when.
+      const excluded = TOKEN.test(token) ? await exclusionOfToken(app.db.orm, sha256(token), [tenant.merchantCode, tenant.trialMerchantCode]) : null;
+      if (excluded) throw excludedError(tenant, excluded, 401);
+      throw new ApiError('session.invalid', 401);
+    }
+    await endAtSessionLimit(session);
     return { session, member };
+  }
+
+  /**
+   * The member's session time limit (services/player-limits.ts): once the login is that old it
+   * is over: every call with any token of it (renewals keep the login's start) answers 401
+   * limit.session.reached, and the member logs in again.
+   */
+  async function endAtSessionLimit(session: SessionRow): Promise<void> {
+    if (await sessionLimitReached(app.db.orm, session.memberId, session.createdAt)) throw new ApiError('limit.session.reached', 401);
   }
 
   app.decorate('requireSession', async (request: FastifyRequest) => {
@@ -70,6 +88,7 @@ export default globalPlugin('auth', async (app: FastifyInstance) => {
     const member = await app.repos.members.byId(grant.memberId);
     const sameTenant = grant.session.merchantCode === tenant.merchantCode || grant.session.merchantCode === tenant.trialMerchantCode;
     if (!sameTenant || !member || member.status !== 'ACTIVE') throw new ApiError('session.invalid', 401);
+    await endAtSessionLimit(grant.session);
     request.auth = { session: grant.session, member };
     request.playNodeId = grant.nodeId;
   });

@@ -22,6 +22,6 @@ export default globalPlugin('env', async (app: FastifyInstance, opts: AppOptions
     await loadTenantRegistry(config.tenantsDir, config.defaultTenant, {
       maintenance: config.forceMaintenance,
       regionRestriction: config.forceRegionRestriction,
-    }),
+    }, opts.preview !== undefined),
   );
 });

@@ -12,6 +12,7 @@ import type { SlotQuery } from '../../../src/generated/api/inhouse';
 import { IMMUTABLE } from '../../plugins/external/static';
 import { inhouseGame, spin } from '../../services/inhouse';
 import { MAX_STAKE, MIN_STAKE, PAY_TABLE, REELS, RTP, STAKES } from '../../services/slot';
+import { assertNotExcluded } from '../../services/exclusions';
 
 /** A static file of the slot page, with a content hash for its immutable URL. */
 function asset(name: string) {
@@ -20,7 +21,31 @@ function asset(name: string) {
 }
 
 type Labels = Record<
-  'back' | 'balance' | 'win' | 'stake' | 'spin' | 'less' | 'more' | 'payTable' | 'any' | 'rtp' | 'insufficient' | 'expired' | 'failed' | 'offline' | 'won' | 'loading',
+  | 'back'
+  | 'balance'
+  | 'win'
+  | 'stake'
+  | 'spin'
+  | 'less'
+  | 'more'
+  | 'payTable'
+  | 'any'
+  | 'rtp'
+  | 'insufficient'
+  | 'wagerLimit'
+  | 'lossLimit'
+  | 'sessionLimit'
+  | 'expired'
+  | 'failed'
+  | 'offline'
+  | 'won'
+  | 'loading'
+  | 'realityTitle'
+  | 'realityPlayed'
+  | 'realityNet'
+  | 'realityContinue'
+  | 'realityStop'
+  | 'realityHistory',
   string
 >;
 
@@ -38,11 +63,21 @@ const LABELS: Record<'EN' | 'TY', Labels> = {
     any: 'any',
     rtp: 'Return to player',
     insufficient: 'Insufficient balance.',
+    wagerLimit: 'This stake is over your wager limit: {amount} left.',
+    lossLimit: 'This stake is over your loss limit: {amount} left.',
+    sessionLimit: 'Your session time limit is reached. Log in again later.',
     expired: 'This game session has ended. Go back and open the game again.',
     failed: 'The spin did not go through. Please try again.',
     offline: 'Network problem. Please try again.',
     won: 'You won',
     loading: 'Loading…',
+    // The reality check: the same words as locales/en.json reality_*.
+    realityTitle: 'Reality check',
+    realityPlayed: 'You have played for {{time}} since you logged in.',
+    realityNet: 'Your result since you logged in: {{amount}}',
+    realityContinue: 'Continue playing',
+    realityStop: 'Stop playing',
+    realityHistory: 'See my history',
   },
   TY: {
     back: 'Bumalik',
@@ -56,11 +91,20 @@ const LABELS: Record<'EN' | 'TY', Labels> = {
     any: 'kahit ano',
     rtp: 'Balik sa manlalaro',
     insufficient: 'Kulang ang balanse.',
+    wagerLimit: 'Lampas ang taya sa iyong wager limit: {amount} na lang ang natitira.',
+    lossLimit: 'Lampas ang taya sa iyong loss limit: {amount} na lang ang natitira.',
+    sessionLimit: 'Naabot na ang limitasyon ng oras ng session mo. Mag-log in muli mamaya.',
     expired: 'Tapos na ang session ng larong ito. Bumalik at buksan muli ang laro.',
     failed: 'Hindi natuloy ang ikot. Pakisubukang muli.',
     offline: 'May problema sa network. Pakisubukang muli.',
     won: 'Nanalo ka ng',
     loading: 'Naglo-load…',
+    realityTitle: 'Reality check',
+    realityPlayed: '{{time}} ka nang naglalaro mula nang mag-log in ka.',
+    realityNet: 'Ang resulta mo mula nang mag-log in: {{amount}}',
+    realityContinue: 'Magpatuloy sa paglalaro',
+    realityStop: 'Tumigil sa paglalaro',
+    realityHistory: 'Tingnan ang aking kasaysayan',
   },
 };
 
@@ -92,6 +136,7 @@ function slotPage(q: SlotQuery, js: string, css: string): string {
 <button id="spin" class="spin" type="button" disabled>${escapeHtml(t.spin)}</button>
 <details class="paytable"><summary>${escapeHtml(t.payTable)}</summary><table id="paytable"></table><p id="rtp"></p></details>
 </main>
+<div id="reality" class="reality" role="dialog" aria-modal="true" aria-labelledby="reality-title" hidden><div class="reality__box"><h2 id="reality-title">${escapeHtml(t.realityTitle)}</h2><p id="reality-played"></p><p id="reality-net"></p><button id="reality-continue" type="button" class="reality__primary">${escapeHtml(t.realityContinue)}</button><button id="reality-stop" type="button">${escapeHtml(t.realityStop)}</button><button id="reality-history" type="button">${escapeHtml(t.realityHistory)}</button></div></div>
 </body>
 </html>`;
 }
@@ -124,6 +169,7 @@ export default async function inhouseRoutes(app: FastifyInstance) {
       const exchanged = await app.repos.gameTokens.exchange(token, tenant.merchantCode, INHOUSE_VENDOR);
       if (!exchanged) throw new ApiError('launch.invalid', 401);
       const { grant } = exchanged;
+      await assertNotExcluded(app.db.orm, tenant, grant.memberId);
       const game = await inhouseGame(app, grant.merchantCode, grant.nodeId);
       const wallet = await app.repos.ledger.walletOf(grant.memberId);
       reply.header('cache-control', 'no-store');

@@ -5,6 +5,7 @@ import { DEFAULT_RETURN_URL, INHOUSE_VENDOR, LOTTERY_VENDORS } from '../../lib/g
 import { escapeHtml } from '../../lib/present';
 import { apiRoute } from '../../lib/route';
 import type { GameRow } from '../../repositories/games';
+import { assertNotExcluded } from '../../services/exclusions';
 
 /** The game a launch names: by node id, else by the vendor's game id, else (vendor only) none. */
 async function launchedGame(app: FastifyInstance, request: FastifyRequest, body: LaunchBody): Promise<GameRow | null> {
@@ -40,6 +41,7 @@ export default async function launchRoutes(app: FastifyInstance) {
 
       let launch: { token: string; expiresAt: Date } | null = null;
       if (auth) {
+        await assertNotExcluded(app.db.orm, tenant, auth.member.id);
         launch = await app.db.orm.transaction(async (tx) => {
           const issued = await app.repos.gameTokens.issueLaunch(tx, {
             memberId: auth.member.id,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiRoute } from '../../lib/route';
+import { contractPromptValues } from '../../services/agent-contracts';
 import { memberVip } from '../../services/vip';
 
 /** 9171234567 -> 917****567; short values keep only their ends. */
@@ -30,6 +31,7 @@ export default async function memberInfoRoutes(app: FastifyInstance) {
         mobileNum: maskMobile(member.mobileNum),
         email: maskEmail(member.email),
         ...(await memberVip(app, request.tenant, member)),
+        ...(await contractPromptValues(app, request.tenant, member)),
       };
     },
   });

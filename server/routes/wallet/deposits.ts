@@ -13,6 +13,7 @@ import {
   type DepositChannel,
 } from '../../services/deposits';
 import { openPayment } from '../../services/gateway';
+import { assertNotExcluded } from '../../services/exclusions';
 
 /** A channel's logo as the browser loads it: a file of the tenant folder under /m/brand/, or its https URL. */
 const logoUrlOf = (logo: string): string => (/^https:\/\//.test(logo) ? logo : `/m/brand/${logo}`);
@@ -56,6 +57,7 @@ export default async function depositRoutes(app: FastifyInstance) {
       const { channelId, amount } = request.body;
       // Refusals that need no database come first: a refused request writes nothing, not even its key.
       checkDepositRequest(tenant, channelId, amount);
+      await assertNotExcluded(app.db.orm, tenant, member.id);
       const key = idempotencyOf(request, 'wallet.create');
       const host = (request.headers.host ?? '').slice(0, 255);
       return withIdempotency(app, key, async (tx) => {

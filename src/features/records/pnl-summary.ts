@@ -75,6 +75,7 @@ const PERIOD_KEYS: Readonly<Record<Exclude<RangeChoice, 'custom'>, TranslationKe
   yesterday: 'pnl_period_yesterday',
   '7d': 'pnl_period_7d',
   '30d': 'pnl_period_30d',
+  month: 'pnl_period_month',
 };
 
 /** A message: an i18n key and its values. */

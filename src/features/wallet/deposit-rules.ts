@@ -5,7 +5,7 @@
  * member sees the refusal before the request, and the preview equals what the deposit records.
  */
 import { ApiFailure } from '../../lib/api/client';
-import type { TranslationKey } from '../../lib/i18n-keys';
+import { isTranslationKey, type TranslationKey } from '../../lib/i18n-keys';
 import { formatAmount } from '../../lib/layout-rules';
 import type { DepositChannel, DepositState } from './api/deposits';
 
@@ -131,6 +131,12 @@ export function depositFailureMessage(error: unknown, symbol: string): DepositMe
   if (typeof value.min === 'number') params.min = formatMoney(symbol, value.min);
   if (typeof value.max === 'number') params.max = formatMoney(symbol, value.max);
   if (error.errorCode === 'deposit.pending.limit' && typeof value.max === 'number') params.max = value.max;
+  // The member's own deposit limit: what remains, in the words of its period ("daily ... leaves ₱100.00").
+  if (error.errorCode === 'limit.deposit.exceeded') {
+    const { amount, period } = value as { amount?: unknown; period?: unknown };
+    const key = `err_limit_deposit_exceeded_${String(period)}`;
+    return { key: isTranslationKey(key) ? key : error.messageKey, params: { amount: formatMoney(symbol, typeof amount === 'number' ? amount : 0) } };
+  }
   return Object.keys(params).length ? { key: error.messageKey, params } : { key: error.messageKey };
 }
 

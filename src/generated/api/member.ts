@@ -27,6 +27,10 @@ export interface RegisterPayload {
   payeeName?: string;
   email?: string;
   mobileNum?: string;
+  /**
+   * YYYY-MM-DD; asked when settings.protection.birthDateRequired
+   */
+  birthDate?: string;
   idNumber?: string;
   qqNum?: string;
   facebook?: string;
@@ -74,6 +78,18 @@ export interface MemberInfo {
    * i18n key of that level's name
    */
   vipName: string;
+  /**
+   * Contract check (spec section 3): the id of a daily salary contract proposed to the member and awaiting its signature, '' without one
+   */
+  dailysalreqtype?: string;
+  /**
+   * As dailysalreqtype, for a dividend contract
+   */
+  divtypecompperiodreq?: string;
+  /**
+   * As dailysalreqtype, for an hourly salary contract
+   */
+  contracthoursalreq?: string;
 }
 /**
  * This interface was referenced by `MemberRegistrationMemberInfoWalletMessageInbox`'s JSON-Schema

@@ -27,9 +27,9 @@ export interface RecordsOfTheMemberDepositRecordAndWithdrawalRecord {
  */
 export interface DepositsQuery {
   /**
-   * Records range in the tenant's days (src/lib/date-range.ts): today, yesterday, the last 7 or 30 days with today, or custom with start and end. Absent: today, or custom when start or end is given.
+   * Records range in the tenant's days (src/lib/date-range.ts): today, yesterday, the last 7 or 30 days with today, this calendar month up to today (month), or custom with start and end. Absent: today, or custom when start or end is given.
    */
-  range?: 'today' | 'yesterday' | '7d' | '30d' | 'custom';
+  range?: 'today' | 'yesterday' | '7d' | '30d' | 'month' | 'custom';
   /**
    * A day of the tenant's calendar, YYYY-MM-DD. A custom range spans at most 90 days within the last 90 and ends no later than today; a bad one is 400 date.invalid, date.range.order, date.range.length, date.range.old or date.range.future with value.field /start or /end.
    */
@@ -56,9 +56,9 @@ export interface DepositsQuery {
  */
 export interface WithdrawalsQuery {
   /**
-   * Records range in the tenant's days (src/lib/date-range.ts): today, yesterday, the last 7 or 30 days with today, or custom with start and end. Absent: today, or custom when start or end is given.
+   * Records range in the tenant's days (src/lib/date-range.ts): today, yesterday, the last 7 or 30 days with today, this calendar month up to today (month), or custom with start and end. Absent: today, or custom when start or end is given.
    */
-  range?: 'today' | 'yesterday' | '7d' | '30d' | 'custom';
+  range?: 'today' | 'yesterday' | '7d' | '30d' | 'month' | 'custom';
   /**
    * A day of the tenant's calendar, YYYY-MM-DD. A custom range spans at most 90 days within the last 90 and ends no later than today; a bad one is 400 date.invalid, date.range.order, date.range.length, date.range.old or date.range.future with value.field /start or /end.
    */

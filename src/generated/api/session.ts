@@ -14,6 +14,10 @@ export interface LoginPayload {
   captcha?: string;
   captchaId?: string;
   countryDialingCode?: string;
+  /**
+   * The login entry (spec section 6): agent refuses every member type 0, 4 or 40 (403 login.agent.only, 'Non-agents cannot log in'); member refuses agents when the tenant's settings.memberOnlyLogin is on (403 login.member.only, 'Non-member account unable to login'). Absent: member.
+   */
+  audience?: 'member' | 'agent';
 }
 /**
  * This interface was referenced by `SessionLoginFreePlayRenewalLogout`'s JSON-Schema

@@ -121,6 +121,10 @@ export interface RegisterSettings {
     enabled: boolean;
   };
   ageLimit: 18 | 21;
+  /**
+   * settings.protection.birthDateRequired: the form asks for a birth date
+   */
+  birthDateRequired?: boolean;
   countryDialingCode: string;
   /**
    * Dialing codes accepted for SMS, the default first.

@@ -40,6 +40,21 @@ export class ApiFailure extends Error {
   }
 }
 
+/** Why the server ended a session, when it says: the message key and its parameters. */
+export interface SessionEndReason {
+  messageKey: string;
+  params?: Record<string, string | number>;
+}
+
+/** The session is gone: ended (session.invalid) or ended by an exclusion (member.excluded with 401). */
+function sessionEnd(code: string, status: number, messageKey: string, value: unknown): SessionEndReason | null | undefined {
+  if (code === 'session.invalid') return undefined;
+  if (code === 'member.excluded' && status === 401) return { messageKey, params: (value as { params?: Record<string, string> } | undefined)?.params };
+  // The member's session time limit ended the login: told in its own words.
+  if (code === 'limit.session.reached') return { messageKey };
+  return null;
+}
+
 /** Encryption settings from the startup settings (spec: login and register bodies are encrypted). */
 export interface EncryptionSettings {
   header: string;
@@ -52,13 +67,21 @@ interface ApiConfig {
   baseUrl: string;
   token: () => string | null;
   encryption: () => EncryptionSettings | null;
-  /** Called with the token sent when the server says the session is gone, so the store can clear it. */
-  onSessionInvalid: (sentToken: string | null) => void;
+  /**
+   * Called with the token sent when the server says the session is gone, so the store can clear
+   * it; with the server's reason when it has one to tell (a time-out or self-exclusion ended it).
+   */
+  onSessionInvalid: (sentToken: string | null, reason?: SessionEndReason) => void;
   /** Extra headers, e.g. the device header OTHERS when running as an installed web app. */
   headers: () => Record<string, string>;
   /** Server clock minus this device's clock (ms), from the startup settings' serverTime. */
   clockOffsetMs: () => number;
 }
+
+/**
+ * Refusals that end the member's session here: a token the server no longer knows, and a login
+ * that reached the member's session time limit (its own message says so).
+ */
 
 const config: ApiConfig = {
   baseUrl: '',
@@ -220,7 +243,45 @@ export async function request(method: Method, path: string, opts: Omit<RequestOp
   }
   if (envelope.success) return envelope.value;
   const code = envelope.errorCode ?? 'server.error';
-  if (code === 'session.invalid') config.onSessionInvalid(token);
+  const ended = sessionEnd(code, res.status, envelope.message ?? 'unknown_error', envelope.value);
+  if (ended !== null) config.onSessionInvalid(token, ended);
+  throw new ApiFailure(code, envelope.message ?? 'unknown_error', res.status, envelope.value);
+}
+
+/** Routes answering a file to download (not the JSON envelope): CSV statements. */
+export type DownloadEndpoint = { [K in EndpointKey]: Endpoints[K]['produces'] extends 'text/csv' ? K : never }[EndpointKey];
+
+/**
+ * Reads a download route with the session token (a plain link could not send it): the file as a
+ * Blob and the name the server gives it (Content-Disposition). Refusals reject as `request` does.
+ */
+export async function requestDownload(
+  path: Endpoints[DownloadEndpoint]['path'],
+  opts: { query?: Record<string, string | number>; signal?: AbortSignal } = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const headers: Record<string, string> = { ...config.headers() };
+  const token = config.token();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(urlFor(path, opts.query), { method: 'GET', headers, signal: opts.signal, credentials: 'same-origin' });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiFailure('network', 'network_slow', 0);
+  }
+  if (res.ok) {
+    const disposition = res.headers.get('content-disposition') ?? '';
+    return { blob: await res.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+  }
+  let envelope: Envelope<unknown> = { success: false };
+  try {
+    envelope = (await res.json()) as Envelope<unknown>;
+  } catch {
+    throw new ApiFailure('server.error', 'unknown_error', res.status);
+  }
+  const code = envelope.errorCode ?? 'server.error';
+  const ended = sessionEnd(code, res.status, envelope.message ?? 'unknown_error', envelope.value);
+  if (ended !== null) config.onSessionInvalid(token, ended);
   throw new ApiFailure(code, envelope.message ?? 'unknown_error', res.status, envelope.value);
 }
 
@@ -251,6 +312,7 @@ export async function requestImage(method: 'GET', path: Endpoints[ImageEndpoint]
   }
   const code = envelope.errorCode ?? 'server.error';
   if (code === 'not.found') return null;
-  if (code === 'session.invalid') config.onSessionInvalid(token);
+  const ended = sessionEnd(code, res.status, envelope.message ?? 'unknown_error', envelope.value);
+  if (ended !== null) config.onSessionInvalid(token, ended);
   throw new ApiFailure(code, envelope.message ?? 'unknown_error', res.status, envelope.value);
 }

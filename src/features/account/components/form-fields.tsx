@@ -53,8 +53,11 @@ export function useAccountContext() {
 /** The message of a failed call: the field rule's key for a validation failure, else the error's key. */
 export function failureMessage(error: unknown): Invalid {
   if (error instanceof ApiFailure) {
-    const fieldKey = (error.value as { messageKey?: unknown } | undefined)?.messageKey;
-    return { key: typeof fieldKey === 'string' ? fieldKey : error.messageKey };
+    const value = error.value as { messageKey?: unknown; params?: unknown } | undefined;
+    const fieldKey = value?.messageKey;
+    // A refusal with parameters for its text (member.excluded: { date }).
+    const params = value?.params && typeof value.params === 'object' ? (value.params as Record<string, string | number>) : undefined;
+    return { key: typeof fieldKey === 'string' ? fieldKey : error.messageKey, ...(params ? { params } : {}) };
   }
   return { key: 'unknown_error' };
 }

@@ -7,6 +7,7 @@ import { currentLanguageCode } from '../../../lib/language';
 import { backTarget, recordRecentPlay, requestLaunch, revalidateWallet, targetFromQuery, watchReturn } from '../launch';
 import { HOME_PATH, LOGIN_PATH, useRuntime } from '../../../lib/runtime';
 import { useHydrated } from '../../../lib/store';
+import { RealityOverlay } from '../../protection';
 import './launch-screen.css';
 
 type Frame = { status: 'loading' } | { status: 'ready'; url: string } | { status: 'failed'; messageKey: string };
@@ -83,6 +84,7 @@ export default function LaunchScreen() {
           <span>{t('back')}</span>
         </button>
       </div>
+      <RealityOverlay active={frame.status === 'ready' && hasSession} />
       {frame.status === 'ready' ? (
         <iframe className="launch-screen__frame" src={frame.url} title={t('game_centre')} allow="autoplay; fullscreen" referrerPolicy="same-origin" />
       ) : frame.status === 'failed' ? (

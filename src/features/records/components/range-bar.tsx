@@ -24,6 +24,7 @@ const CHOICE_LABEL: Record<RangeChoice, TranslationKey> = {
   yesterday: 'range_yesterday',
   '7d': 'range_7d',
   '30d': 'range_30d',
+  month: 'range_month',
   custom: 'range_custom',
 };
 

@@ -1,0 +1,126 @@
+/**
+ * `tenant shots` and `tenant review` end to end, in a temporary clone of the repository (its own
+ * git history, this checkout's node_modules and built site): the pictures are deterministic, and a
+ * review names in words and in pictures exactly what a tenant change does. These launch Debian's
+ * Chromium and start the site in preview mode; each renders only a few screens.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, realpathSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSiteIfStale } from '../../scripts/site-build.mjs';
+
+const ROOT = resolve(__dirname, '../..');
+let dir: string;
+let repo: string;
+
+function git(...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.name=QA', '-c', 'user.email=qa@example.com', ...args], { cwd: repo, encoding: 'utf8' });
+}
+
+/** Runs the tenant CLI of the clone; the built site is this checkout's (tenants are data: no rebuild). */
+function tenant(...args: string[]): { status: number; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/tenant.ts', ...args], {
+    cwd: repo,
+    encoding: 'utf8',
+    env: { ...process.env, SITE_DIR: join(ROOT, 'dist'), NODE_ENV: 'development' },
+    timeout: 170_000,
+  });
+  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The screens a compare reported as changed, as `<tenant>/<screen>-<role>` (from the report). */
+function changedShots(out: string): string[] {
+  const html = readFileSync(join(out, 'report.html'), 'utf8');
+  return [...html.matchAll(/src="_before\/([^"]+)\.png"/g)].map((m) => m[1]).sort();
+}
+
+/** The parts of a tenant file the tests edit. */
+interface TenantDoc {
+  brand: { theme: { primary: string } };
+  screens?: unknown;
+}
+
+function editTenant(id: string, edit: (t: TenantDoc) => void): void {
+  const file = join(repo, 'tenants', id, 'tenant.json');
+  const t = JSON.parse(readFileSync(file, 'utf8')) as TenantDoc;
+  edit(t);
+  writeFileSync(file, JSON.stringify(t, null, 2) + '\n');
+}
+
+beforeAll(() => {
+  buildSiteIfStale(ROOT);
+  dir = mkdtempSync(join(tmpdir(), 'tenant-shots-test-'));
+  repo = join(dir, 'repo');
+  execFileSync('git', ['clone', '--quiet', '--local', ROOT, repo]);
+  symlinkSync(realpathSync(join(ROOT, 'node_modules')), join(repo, 'node_modules'));
+}, 300_000);
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('tenant shots', () => {
+  it('twice on an unchanged tree: no visual change', () => {
+    const out = join(dir, 'twice');
+    const first = tenant('shots', 'demo-en', '--screens', 'mine,menu', '--roles', 'visitor,player', '--out', out);
+    expect(first.status, first.stderr).toBe(0);
+    expect(existsSync(join(out, 'demo-en', 'mine-player.png'))).toBe(true);
+    expect(existsSync(join(out, 'demo-en', 'menu-visitor.png'))).toBe(true);
+    const again = tenant('shots', 'demo-en', '--screens', 'mine,menu', '--roles', 'visitor,player', '--out', join(dir, 'again'), '--compare', out);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toContain('no visual change');
+    expect(changedShots(join(dir, 'again'))).toEqual([]);
+  }, 240_000);
+
+  it('rejects an unknown screen, role or comparison as bad usage', () => {
+    expect(tenant('shots', '--screens', 'nowhere').status).toBe(2);
+    expect(tenant('shots', '--roles', 'boss').status).toBe(2);
+    expect(tenant('shots', 'demo-en', '--compare', join(dir, 'no-such-folder')).status).toBe(2);
+  }, 60_000);
+});
+
+describe('tenant review', () => {
+  it('names a new tenant’s changes in words and exactly the screens they change', () => {
+    expect(tenant('new', 'demo-qa', '--from', 'demo-ph').status).toBe(0);
+    git('add', 'tenants/demo-qa');
+    git('commit', '--quiet', '-m', 'a new merchant');
+
+    // Hide one member-centre item: only the member centre changes, not the game list.
+    editTenant('demo-qa', (t) => {
+      t.screens = { mine: { slots: { tiles: { items: { grid: { children: { items: { securityCenter: null }, order: ['deposit', 'gameRecord', 'transactionRecord', 'vip', 'download'] } } } } } } };
+    });
+    const out = join(dir, 'review1');
+    const hidden = tenant('review', '--base', 'HEAD', '--screens', 'mine,games', '--roles', 'player,agent', '--out', out);
+    expect(hidden.status, hidden.stderr).toBe(0);
+    expect(hidden.stdout).toContain('### demo-qa');
+    expect(hidden.stdout).toMatch(/securityCenter/);
+    expect(hidden.stdout).toContain('demo-qa: member centre as player');
+    expect(hidden.stdout).toContain('demo-qa: member centre as agent');
+    expect(hidden.stdout).not.toContain('game list');
+    expect(changedShots(out)).toEqual(['demo-qa/mine-agent', 'demo-qa/mine-player']);
+    expect(readFileSync(join(out, 'review.md'), 'utf8')).toContain('member centre as player');
+
+    // And the primary colour: both changes in words; the colour shows on every screen's header.
+    editTenant('demo-qa', (t) => {
+      t.brand.theme.primary = '#0b4f9c';
+    });
+    const out2 = join(dir, 'review2');
+    const both = tenant('review', '--base', 'HEAD', '--screens', 'games', '--roles', 'player', '--out', out2);
+    expect(both.status, both.stderr).toBe(0);
+    expect(both.stdout).toMatch(/securityCenter/);
+    expect(both.stdout).toMatch(/primary/);
+    expect(changedShots(out2)).toEqual(['demo-qa/games-player']);
+  }, 300_000);
+
+  it('exits 1 when a tenant does not validate', () => {
+    editTenant('demo-qa', (t) => {
+      t.brand.theme.primary = 'red-ish';
+    });
+    const bad = tenant('review', '--base', 'HEAD', '--screens', 'games', '--roles', 'player', '--out', join(dir, 'review3'));
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toContain('tenants/demo-qa/tenant.json: /brand/theme/primary');
+    expect(bad.stdout).toContain('shots skipped');
+  }, 120_000);
+});
