@@ -70,11 +70,45 @@ export function plannedShots(ids: string[], screens?: string[], roles?: string[]
   return shots;
 }
 
-/** Lets the page run for `ms` of its (installed) clock, in steps, waiting for the network meanwhile. */
-async function settle(page: Page, ms: number): Promise<void> {
+const sleep = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/**
+ * Counts the page's requests in flight. `waitForLoadState('networkidle')` cannot serve here: it
+ * answers at once once the page has been idle one time, while a timer the clock lets fire (the
+ * announcement popup's, a poll) starts new requests whose answers change the picture.
+ */
+function trackRequests(page: Page): () => Promise<void> {
+  const inFlight = new Set<unknown>();
+  page.on('request', (request) => inFlight.add(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  /** Until no request has been in flight for 300 ms of real time (at most 15 s): the answers' renders run meanwhile. */
+  return async () => {
+    const end = Date.now() + 15_000;
+    for (let calm = 0; calm < 300 && Date.now() < end; ) {
+      await sleep(50);
+      calm = inFlight.size ? 0 : calm + 50;
+    }
+    // And the page has run the tasks queued meanwhile (a message goes to the back of its queue; the
+    // installed clock does not hold messages back, only timers).
+    await page
+      .evaluate(
+        () =>
+          new Promise<void>((done) => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => done();
+            channel.port2.postMessage(0);
+          }),
+      )
+      .catch(() => {});
+  };
+}
+
+/** Lets the page run for `ms` of its (installed) clock, in steps, letting every request the step started finish. */
+async function settle(page: Page, quiet: () => Promise<void>, ms: number): Promise<void> {
   for (let left = ms; left > 0; left -= 250) {
     await page.clock.runFor(250);
-    await page.waitForLoadState('networkidle').catch(() => {});
+    await quiet();
   }
 }
 
@@ -91,6 +125,7 @@ async function takeShot(browser: Browser, site: PreviewSite, shot: Shot, file: s
   });
   try {
     const page = await context.newPage();
+    const quiet = trackRequests(page);
     // Installed, then paused: time moves only when settle() moves it (in every document the
     // context opens, the login helper's redirect included), so no timer fires at a moment that
     // depends on how fast the machine is (carousel autoplay, countdowns, polling).
@@ -108,17 +143,22 @@ async function takeShot(browser: Browser, site: PreviewSite, shot: Shot, file: s
     await page.waitForURL((url) => url.pathname === shot.screen.path || !url.pathname.startsWith('/__preview'), { timeout: 15_000 });
     await page.waitForLoadState('networkidle');
     if (shot.role !== 'visitor') await page.locator('html[data-view="member"]').waitFor({ timeout: 15_000 }).catch(() => {});
-    await settle(page, 1_500);
-    // The home announcement popup would hide the screen: closed, as a visitor would.
+    await settle(page, quiet, 1_500);
+    // The home announcement popups would hide the screen: closed, as a visitor would. They open a
+    // chain of steps after the page (a timer, the list, another timer, the dialog's chunk), so home
+    // runs its clock in steps until a popup shows or 5 s of it have passed, whatever the machine's load.
     const popupClose = page.locator('.announcement-popup .modal__close');
-    if (await popupClose.isVisible()) {
-      await popupClose.dispatchEvent('click');
-      await settle(page, 500);
+    if (shot.screen.path === '/m/home') {
+      for (let ran = 0; ran < 5_000 && !(await popupClose.first().isVisible()); ran += 250) await settle(page, quiet, 250);
+    }
+    for (let i = 0; i < 5 && (await popupClose.first().isVisible()); i++) {
+      await popupClose.first().dispatchEvent('click');
+      await settle(page, quiet, 750);
     }
     if (shot.screen.openMenu) {
       // A dispatched click: no pointer left hovering, no focus ring that depends on timing.
       await page.locator(MENU_TOGGLE).first().dispatchEvent('click', undefined, { timeout: 5_000 }).catch(() => {});
-      await settle(page, 500);
+      await settle(page, quiet, 500);
     }
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     mkdirSync(dirname(file), { recursive: true });
@@ -154,7 +194,7 @@ export interface ShotChange {
 }
 
 /** Compares two PNG files; writes the highlighted difference when they differ. */
-function comparePng(before: string, after: string, diffFile: string): number | null {
+export function comparePng(before: string, after: string, diffFile: string): number | null {
   const a = PNG.sync.read(readFileSync(before));
   const b = PNG.sync.read(readFileSync(after));
   if (a.width !== b.width || a.height !== b.height) return null;
@@ -167,7 +207,10 @@ function comparePng(before: string, after: string, diffFile: string): number | n
   return pixels;
 }
 
-const describe = (shot: Shot) => `${shot.tenant}: ${shot.screen.label} as ${shot.role}`;
+/** A screen as a role, in words (`member centre as player`). */
+export const shotLabel = (shot: Shot): string => `${shot.screen.label} as ${shot.role}`;
+
+const describe = (shot: Shot) => `${shot.tenant}: ${shotLabel(shot)}`;
 
 /** The changes between `<out>/_before` and `<out>`, for the shots planned. */
 export function compareShots(shots: Shot[], out: string): ShotChange[] {

@@ -9,13 +9,15 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { formatIssue, formatWarning } from '../src/tenant/errors';
 import { lintTenants } from '../src/tenant/lint';
-import { diffTenants } from '../src/tenant/diff';
+import { diffTenants, type TenantChange } from '../src/tenant/diff';
+import type { Json } from '../src/lib/merge-patch';
 import { migrateRaw } from '../src/tenant/migrations';
 import { scaffoldTenant } from '../src/tenant/scaffold';
 import { REPO_ROOT, gitReader, parseTenantText, resolveTenant, tenantFile, workingTreeReader, type ReadText } from '../src/tenant/source';
 import { listTenantIds, validateTenant } from '../src/tenant/validate';
 import { loadValidationEnv } from '../src/tenant/environment';
 import { PREVIEW_ROLES } from '../src/tenant/preview-screens';
+import { attributeChanges, attributionWords } from './tenant-attribution';
 import { CompareError, runShots } from './tenant-shots';
 import { startPreviewSite } from './tenant-site';
 
@@ -226,6 +228,14 @@ function changedTenants(base: string, known: string[]): { ids: string[]; everyth
   return { ids: everything ? [...new Set([...known, ...ids])].sort() : [...ids].sort(), everything };
 }
 
+type RawTenant = { [key: string]: Json };
+
+/** A tenant's own file as written (not merged with _base), or null when it is missing or not JSON. */
+async function rawTenant(read: ReadText, id: string): Promise<RawTenant | null> {
+  const text = await read(tenantFile(id));
+  return text === null ? null : (parseTenantText(tenantFile(id), text).raw ?? null);
+}
+
 async function review(args: string[]): Promise<number> {
   const base = takeOption(args, '--base');
   const out = resolve(takeOption(args, '--out') ?? DEFAULT_SHOTS_DIR);
@@ -256,6 +266,7 @@ async function review(args: string[]): Promise<number> {
   if (!changed.ids.length) say('no tenant changed');
   if (changed.everything) say('(shared files changed: _base, schemas or locales; every tenant is reviewed)');
   const env = await loadValidationEnv();
+  const edited = new Map<string, { before: RawTenant; after: RawTenant; changes: TenantChange[] }>();
   for (const id of changed.ids) {
     say(`### ${id}`);
     if (!known.includes(id)) {
@@ -275,6 +286,10 @@ async function review(args: string[]): Promise<number> {
     const changes = diffTenants(before.resolved as never, after.resolved as never);
     if (!changes.length) say('- no differences');
     for (const c of changes) say(`- ${c.text}`);
+    // Only the tenant's own file changed: each place of it can be shown alone on top of the base.
+    const beforeRaw = await rawTenant(gitReader(base), id);
+    const afterRaw = await rawTenant(workingTreeReader(), id);
+    if (!changed.everything && beforeRaw && afterRaw) edited.set(id, { before: beforeRaw, after: afterRaw, changes });
   }
   let report: string | undefined;
   if (issues.length) {
@@ -288,6 +303,17 @@ async function review(args: string[]): Promise<number> {
       const result = await runShots({ ids: shotsOf, out, compare: base, screens, roles });
       for (const line of result.words) say(line);
       report = result.report;
+      const shown = [...edited].filter(([id]) => result.changes?.some((c) => c.shot.tenant === id));
+      if (shown.length) {
+        say('');
+        say('## Which change shows where');
+      }
+      for (const [id, file] of shown) {
+        const changedShots = result.changes!.filter((c) => c.shot.tenant === id).map((c) => c.shot);
+        const attributions = await attributeChanges({ tenant: id, base, before: file.before, after: file.after, changed: changedShots, out, log: console.error });
+        say(`### ${id}`);
+        for (const line of attributionWords(attributions, (place) => file.changes.filter((c) => c.path === place || c.path.startsWith(`${place}.`)).map((c) => c.text))) say(line);
+      }
     } else say('no visual change');
   }
   mkdirSync(out, { recursive: true });
