@@ -112,3 +112,19 @@ test.describe('demo-ph', () => {
     expect(after.downline.find((d) => d.username === sub)!.rates.find((r) => r.gameType === 'RNG')!.rate).toBe(valid);
   });
 });
+
+test.describe('demo-en', () => {
+  const EN_ORIGIN = 'http://demo-en.localhost:8181';
+  const EN = JSON.parse(readFileSync(new URL('../locales/en.json', import.meta.url), 'utf8')) as Messages;
+  test.use({ baseURL: EN_ORIGIN });
+
+  test('without cash back the agent rebate settings say plainly there are no rebate categories', async ({ page, request }) => {
+    const agent = await apiLogin(request, EN_ORIGIN, 'demoagent');
+    expect((await value<Rates>(request, EN_ORIGIN, '/wps/agent/rebates', agent.token)).own).toEqual([]);
+    await useStoredSession(page, agent);
+    await page.goto('/m/member/agent/agentRebeat');
+    await expectMemberView(page);
+    await expect(page.getByRole('status').filter({ hasText: EN.agent_rebate_no_categories })).toBeVisible();
+    await expect(page.getByRole('button', { name: EN.agent_rebate_edit })).toHaveCount(0);
+  });
+});

@@ -3,8 +3,9 @@
  * agents promote) and brings a player of its own. demoagent proposes a daily salary contract to it:
  * a tier above the tenant's maximum is refused with the tier named, a fair one is proposed. The
  * sub-agent logs in (second context): the home prompt opens the contract page, where it signs. The
- * player spins; `ops settle salary` for today pays the tier once (a second run pays nothing), and
- * the credit shows in the sub-agent's account record. The ledger is clean at the end.
+ * player spins; `ops settle salary` for today is refused, twice and racing, naming the day and when
+ * it ends, and nothing is credited (the payment of a day that is over is tests/server/
+ * agent-contracts.test.ts's: a journey cannot wait for midnight). The ledger is clean at the end.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -31,12 +32,11 @@ async function spin(request: APIRequestContext, token: string): Promise<void> {
   expect(body.success, `spin: ${body.errorCode ?? res.status()}`).toBe(true);
 }
 
-interface Settled {
-  paid: number;
-  contracts: { contractId: number; downline: string; outcome: string; amount: number }[];
+interface Refused {
+  error: { code: string; message: string };
 }
 
-test('demoagent proposes a daily salary contract; the sub-agent signs it from the home prompt; settlement pays it once into the account record', async ({ browser, page, request }) => {
+test('demoagent proposes a daily salary contract; the sub-agent signs it from the home prompt; settling the day before it ends is refused and pays nothing', async ({ browser, page, request }) => {
   test.setTimeout(120_000);
   // The team: a sub-agent under demoagent, and a player under the sub-agent (its own invite code).
   const sub = await registerMember(request, PH, { affiliateCode: 'DEMOAGENT' });
@@ -85,20 +85,24 @@ test('demoagent proposes a daily salary contract; the sub-agent signs it from th
   await openHome(subPage);
   await expect(subPage.getByTestId('contract-prompt')).toHaveCount(0);
 
-  // 3. The player's spins make the team's turnover; settlement for today pays 12.34 once.
+  // 3. The player's spins make the team's turnover; settling today, before the day ends, is refused (twice at once too).
   await ops(['balance', 'adjust', MERCHANT, player.userName, '50', '--reason', 'e2e contract turnover']);
   for (let i = 0; i < 10; i += 1) await spin(request, player.token);
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date());
-  const first = await ops<Settled>(['settle', 'salary', '--date', today, '--merchant', MERCHANT]);
-  const mine = first.value.contracts.find((c) => c.downline === sub.userName);
-  expect(mine).toMatchObject({ outcome: 'paid', amount: 12.34 });
-  const second = await ops<Settled>(['settle', 'salary', '--date', today, '--merchant', MERCHANT]);
-  expect(second.value.contracts.find((c) => c.downline === sub.userName)).toMatchObject({ outcome: 'settled', amount: 12.34 });
+  const now = Date.now();
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date(now));
+  const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(new Date(now + 86_400_000));
+  const runs = await Promise.all([1, 2].map(() => ops<Refused>(['settle', 'salary', '--date', today, '--merchant', MERCHANT], { allowRefusal: true })));
+  for (const r of runs) {
+    expect(r.exitCode).toBe(1);
+    expect(r.value.error.code).toBe('contract.period.open');
+    expect(r.value.error.message).toContain(`the salary period ${today} has not ended yet; it ends ${tomorrow} 00:00 (Asia/Manila)`);
+  }
 
-  // 4. The credit in the sub-agent's account record, once.
+  // 4. Nothing reached the sub-agent's account record.
   await subPage.goto('/m/transaction/record');
   await expectMemberView(subPage);
-  await expect(subPage.locator('.account-records__row', { hasText: money(symbol, 12.34) })).toHaveCount(1);
+  await expect(subPage.locator('.account-records')).toBeVisible();
+  await expect(subPage.locator('.account-records__row', { hasText: money(symbol, 12.34) })).toHaveCount(0);
   await subContext.close();
 
   const check = await ops<{ clean: boolean }>(['ledger', 'check']);

@@ -57,8 +57,8 @@ async function expectFiguresOfApi(page: Page, origin: string, token: string): Pr
 }
 
 const cases = [
-  { name: 'demo-ph', origin: PH, merchant: 'demoph01', messages: TY, at: [9, 15], greeting: 'greeting_morning', hidden: null, mailCentre: true },
-  { name: 'demo-en', origin: EN_ORIGIN, merchant: 'demoen01', messages: EN, at: [20, 30], greeting: 'greeting_evening', hidden: '/m/member/teamRebate', mailCentre: false },
+  { name: 'demo-ph', origin: PH, merchant: 'demoph01', messages: TY, at: [9, 15], greeting: 'greeting_morning', hidden: null, mailCentre: true, contracts: true },
+  { name: 'demo-en', origin: EN_ORIGIN, merchant: 'demoen01', messages: EN, at: [20, 30], greeting: 'greeting_evening', hidden: '/m/member/teamRebate', mailCentre: false, contracts: false },
 ] as const;
 
 for (const c of cases) {
@@ -92,6 +92,14 @@ for (const c of cases) {
       await expect(main.locator('a[href="/m/redRain"]')).toBeVisible();
       if (c.hidden) await expect(main.locator(`a[href="${c.hidden}"]`)).toHaveCount(0);
       else await expect(main.locator('a[href="/m/member/teamRebate"]')).toBeVisible();
+      // The salary and hourly contract pages: on demo-ph (contracts on, whitelisted); demo-en's whitelist leaves them out.
+      for (const [to, label] of [
+        ['/m/member/agent/getSalaryContract', 'salary_contract'],
+        ['/m/member/agent/getHourContract', 'hourly_contract'],
+      ] as const) {
+        if (c.contracts) await expect(main.locator(`a[href="${to}"]`)).toHaveText(c.messages[label]);
+        else await expect(main.locator(`a[href="${to}"]`)).toHaveCount(0);
+      }
 
       // Badges: the message centre's unread count, and the agent notices' footer.unreadCount.
       if (c.mailCentre) {

@@ -135,6 +135,8 @@ export const ERROR_KEYS = {
   'reality.check.due': 'reality_check_due',
   /** An agent-only records view (the team's transfers) asked by a member of type 0, 4 or 40. */
   'agent.required': 'err_agent_required',
+  /** Opening an account (POST /wps/agent/accounts) asked by a member of type 0, 4 or 40. */
+  'agent.open.forbidden': 'err_agent_open_forbidden',
   /** Agent accounts and rebate rates (server/services/agent-accounts.ts): 400 with value { field, gameType, own }. */
   'rebate.above.own': 'err_rebate_above_own',
   /** The member is not the agent's direct downline (or not of its merchant). */

@@ -38,6 +38,11 @@ function assertAgent(member: Pick<MemberRow, 'type'>): void {
   if (!isAgentType(member.type)) throw new ApiError('agent.required', 403);
 }
 
+/** Opening accounts has its own refusal: the team records' wording would not say what was refused. */
+function assertMayOpen(member: Pick<MemberRow, 'type'>): void {
+  if (!isAgentType(member.type)) throw new ApiError('agent.open.forbidden', 403);
+}
+
 type RateMap = Map<GameType, number>;
 
 /** The set rates of these members, by member then game type (hundredths of a percent). */
@@ -121,7 +126,7 @@ function presentDownline(tenant: Tenant, m: Pick<MemberRow, 'id' | 'username' | 
 export async function openAccount(app: FastifyInstance, request: FastifyRequest, body: OpenBody): Promise<Opened> {
   const tenant = request.tenant;
   const agent = request.auth!.member;
-  assertAgent(agent);
+  assertMayOpen(agent);
   enforce('username', body.username, true);
   enforce('password', body.password, true);
   if (body.confirmPassword === '') throw invalidField('/confirmPassword', FIELD_MESSAGES.confirmMissing);

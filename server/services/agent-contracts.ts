@@ -22,7 +22,7 @@ import type { Contract, ContractPage, DividendPage, DividendTerms, HourlyTerms, 
 import type { Tenant } from '../../src/generated/tenant';
 import { tenantTimeZone } from '../../src/lib/app-config';
 import { dividendAmount, dividendPeriod, termsProblem, valueAt, type AnyTier, type Tier } from '../../src/lib/contract-terms';
-import { shiftDate, zoneDate, zoneMidnight } from '../../src/lib/date-range';
+import { shiftDate, zoneDate, zoneDateTime, zoneMidnight } from '../../src/lib/date-range';
 import { rows, type Executor, type Tx } from '../db/client';
 import { agentContracts, agentContractSettlements, members, type AgentContractKind } from '../db/schema';
 import { ApiError, validationError } from '../errors';
@@ -426,7 +426,7 @@ export interface SettleSummary {
   disabled: string[];
 }
 
-interface PeriodWindow {
+export interface PeriodWindow {
   key: string;
   from: Date;
   until: Date;
@@ -435,7 +435,7 @@ interface PeriodWindow {
   hourly: boolean;
 }
 
-function periodsOf(kind: AgentContractKind, stored: StoredTerms, timeZone: string, date: string, hour: number | undefined, now: number): PeriodWindow[] {
+export function periodsOf(kind: AgentContractKind, stored: StoredTerms, timeZone: string, date: string, hour: number | undefined, now: number): PeriodWindow[] {
   const dayStart = zoneMidnight(timeZone, date);
   if (kind === 'salary') return [{ key: date, from: new Date(dayStart), until: new Date(zoneMidnight(timeZone, shiftDate(date, 1))), first: date, last: date, hourly: false }];
   if (kind === 'dividend') {
@@ -447,6 +447,16 @@ function periodsOf(kind: AgentContractKind, stored: StoredTerms, timeZone: strin
     .map((h) => ({ h, from: dayStart + h * 3_600_000 }))
     .filter(({ from }) => hour !== undefined || from + 3_600_000 <= now)
     .map(({ h, from }) => ({ key: `${date}T${String(h).padStart(2, '0')}`, from: new Date(from), until: new Date(from + 3_600_000), first: date, last: date, hourly: true }));
+}
+
+/**
+ * The first of `periods` that has not ended at `now`, as the one-line refusal an operator reads:
+ * which period, and when it ends on the tenant's clock. Null when every period is over.
+ */
+export function unfinishedPeriod(tenantId: string, kind: AgentContractKind, timeZone: string, periods: readonly PeriodWindow[], now: number): string | null {
+  const open = periods.find((p) => p.until.getTime() > now);
+  if (!open) return null;
+  return `${tenantId}: the ${kind} period ${open.key} has not ended yet; it ends ${zoneDateTime(timeZone, open.until.getTime())} (${timeZone}), settle it after that`;
 }
 
 /** Thrown inside a settlement's transaction when the period was settled meanwhile: rolls the payment back. */
@@ -469,6 +479,9 @@ export async function settleContracts(app: FastifyInstance, actor: OpsActor, opt
   const summary: SettleSummary = { kind: opts.kind, date: opts.date, contracts: [], paid: 0, amount: 0, alreadySettled: 0, disabled: [] };
   const db = app.db.orm;
   const now = Date.now();
+  // Every period of the run is checked before anything is paid: a period that has not ended (today,
+  // the current hour, this half-month) is refused whole, never paid on part of its bets.
+  const work: { tenant: Tenant; timeZone: string; signed: ContractRow[] }[] = [];
   for (const tenant of tenants) {
     if (!kindSettings(tenant, opts.kind).enabled) {
       summary.disabled.push(tenant.id);
@@ -480,6 +493,15 @@ export async function settleContracts(app: FastifyInstance, actor: OpsActor, opt
       .from(agentContracts)
       .where(and(eq(agentContracts.merchantCode, tenant.merchantCode), eq(agentContracts.kind, opts.kind), eq(agentContracts.state, 'signed')))
       .orderBy(agentContracts.id);
+    // The period of the date itself (a dividend's shortest, the half-month), whether or not any contract is signed.
+    // Hourly without --hour settles the hours that are over; a day none of whose hours is over is refused.
+    const own = periodsOf(opts.kind, { period: 'half-month', tiers: [] }, timeZone, opts.date, opts.kind === 'hourly' ? (opts.hour ?? 0) : opts.hour, now);
+    const all = [...own, ...signed.flatMap((c) => periodsOf(opts.kind, c.terms as unknown as StoredTerms, timeZone, opts.date, opts.hour, now))];
+    const refusal = unfinishedPeriod(tenant.id, opts.kind, timeZone, all, now);
+    if (refusal) throw new OpsRefusal('contract.period.open', refusal);
+    work.push({ tenant, timeZone, signed });
+  }
+  for (const { tenant, timeZone, signed } of work) {
     const names = await accounts(
       db,
       signed.flatMap((c) => [c.uplineId, c.downlineId]),
@@ -511,6 +533,8 @@ async function settleOne(
   period: PeriodWindow,
 ): Promise<Omit<SettledContract, 'tenant' | 'upline' | 'downline'>> {
   const db = app.db.orm;
+  // Checked again right before paying: never a period that has not ended.
+  if (period.until.getTime() > Date.now()) throw new OpsRefusal('contract.period.open', `the ${contract.kind} period ${period.key} has not ended yet`);
   const base = { contractId: contract.id, period: period.key };
   const settled = async () => {
     const [row] = await db

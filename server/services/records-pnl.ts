@@ -3,7 +3,7 @@
  * bets (count, stake, valid turnover, win, net = win - stake) from bet_days, and the sums by kind
  * of the ledger entries of the member's WALLET and HOLD accounts from ledger_days. Both are a row
  * per day (and game or kind), so 30 days cost the same after ten bets or a million.
- * result = net + bonus + rebate + adjustment: what gaming and promotions did to the balance;
+ * result = net + bonus + rebate + adjustment (with agent contract pay): what gaming and promotions did to the balance;
  * deposits, withdrawals and transfers are money moved in and out, shown beside it.
  */
 import { sql } from 'drizzle-orm';
@@ -54,6 +54,8 @@ export function ledgerSumsOf(byKind: readonly { kind: string; credit: number; de
         sums.transferIn += credit;
         sums.transferOut -= debit;
         break;
+      // Agent contract pay has its own type in the account record; the profit and loss counts it with the adjustments.
+      case 'contract':
       case 'adjustment':
         sums.adjustment += credit + debit;
         break;

@@ -34,6 +34,8 @@ export const KIND_TYPES: Readonly<Record<string, TransactionType>> = {
   BONUS: 'bonus',
   REBATE: 'rebate',
   TRANSFER: 'transfer',
+  // An agent contract's pay (server/services/agent-contracts.ts CONTRACT_LEDGER_KIND).
+  CONTRACT: 'contract',
   ADJUSTMENT: 'adjustment',
   TRIAL_CREDIT: 'adjustment',
   // The demo seed's withdrawals paid straight out of the wallet (server/db/seed.ts).

@@ -101,6 +101,21 @@ describe('agent home (/m/agent)', () => {
     expect(container.querySelector('a[href="/m/member/teamRebate"]')).toBeNull();
   });
 
+  it('links the salary and hourly contract pages after the dividend, each only when its contracts are on', async () => {
+    scriptApi(requestMock, agentApi());
+    storeSession({ type: 1 });
+    const tenant = tenantWithBaseScreens({
+      agentMenu: { whitelist: repoTenant('_base').agentMenu.whitelist },
+      settings: { dividend: true, agentContracts: { salary: { enabled: true, maxAmount: 100 }, hourly: { enabled: false, maxAmount: 10 } } },
+    });
+    const { container } = renderApp('/m/agent', { tenant });
+    await waitFor(() => expect(container.querySelector('a[href="/m/member/agent/getSalaryContract"]')?.textContent).toBe(TY.salary_contract));
+    expect(container.querySelector('a[href="/m/member/agent/getHourContract"]')).toBeNull();
+    const hrefs = [...container.querySelectorAll('.agent-grid a')].map((a) => a.getAttribute('href'));
+    const dividend = hrefs.indexOf('/m/member/agent/agentDivident');
+    expect(hrefs.slice(dividend, dividend + 3)).toEqual(['/m/member/agent/agentDivident', '/m/member/agent/getSalaryContract', '/m/securityCenter']);
+  });
+
   it('does not load the dividend for agent-like types (41)', async () => {
     scriptApi(requestMock, agentApi());
     storeSession({ type: 41 });

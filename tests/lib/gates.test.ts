@@ -255,6 +255,21 @@ describe('agent home rules', () => {
     expect(evaluateGate(grid.agentDivident.gate, member({ settings: { dividend: true } }))).toBe(true);
     expect(evaluateGate(grid.agentDivident.gate, member({ settings: { dividend: false } }))).toBe(false);
   });
+  it('the salary and hourly contract pages show when their contracts are on, and never to agent-like types (41, 42)', () => {
+    for (const [id, kind] of [
+      ['getSalaryContract', 'salary'],
+      ['getHourContract', 'hourly'],
+    ] as const) {
+      const settings = (enabled: boolean) => ({ agentContracts: { [kind]: { enabled, maxAmount: 10 } } });
+      expect(evaluateGate(grid[id].gate, member({ settings: settings(true) })), id).toBe(true);
+      expect(evaluateGate(grid[id].gate, member({ settings: settings(false) })), id).toBe(false);
+      expect(evaluateGate(grid[id].gate, member({ settings: {} })), id).toBe(false);
+      for (const memberType of [41, 42]) expect(evaluateGate(grid[id].gate, member({ settings: settings(true), memberType })), `${id} ${memberType}`).toBe(false);
+      // The grid links the route the tenant declares, under the same title.
+      const route = routeFor((grid[id].props as { to: string }).to);
+      expect(route?.title).toBe((grid[id].props as { label: string }).label);
+    }
+  });
   it('customer service always shows and has no whitelist key', () => {
     expect(grid.onlineService.gate).toBeUndefined();
     expect((grid.onlineService.props as { menuKey?: string }).menuKey).toBeUndefined();

@@ -52,7 +52,7 @@ describe('records screens keep their range and filters in the address', () => {
 describe('account record entry types', () => {
   it('lists exactly the contract kinds, each with a label in the locales and a known icon', () => {
     const contract: Record<TransactionType, true> = {
-      deposit: true, withdrawal: true, hold: true, release: true, bet: true, win: true, bonus: true, rebate: true, transfer: true, adjustment: true,
+      deposit: true, withdrawal: true, hold: true, release: true, bet: true, win: true, bonus: true, rebate: true, transfer: true, contract: true, adjustment: true,
     };
     expect([...TRANSACTION_TYPES].sort()).toEqual(Object.keys(contract).sort());
     for (const type of TRANSACTION_TYPES) {

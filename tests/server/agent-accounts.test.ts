@@ -79,8 +79,9 @@ describeBackends('agent accounts', ({ server }) => {
     const trial = await fundedPlayer(app, 0, 4);
     for (const token of [player.token, trial.token]) {
       const res = await open(app, token, { kind: 'player', username: `x${uniqueDigits(8)}` });
+      // Opening accounts says what was refused (not the team records' wording).
       expect(res.status).toBe(403);
-      expect(res.body.errorCode).toBe('agent.required');
+      expect(res.body).toMatchObject({ success: false, errorCode: 'agent.open.forbidden', message: 'err_agent_open_forbidden' });
       const list = await call(app, 'GET', '/wps/agent/rebates', { host: PH, token });
       expect(list.body.errorCode).toBe('agent.required');
       const team = await call(app, 'GET', '/wps/agent/team-rebates', { host: PH, token });

@@ -4,11 +4,11 @@
  * attacker cases: a member outside the direct downline, someone else's contract, terms above
  * one's own or the tenant's maximum.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { tenantTimeZone } from '../../src/lib/app-config';
-import { zoneDate } from '../../src/lib/date-range';
+import { shiftDate, zoneDate } from '../../src/lib/date-range';
 import { rows } from '../../server/db/client';
 import { agentContractSettlements } from '../../server/db/schema';
 import { runOps } from '../../server/ops/runner';
@@ -36,8 +36,8 @@ describeBackends('agent contracts', ({ server }) => {
     });
   }
 
-  /** A settled bet of `stake` minor units winning `win`, written as the games write them. */
-  async function bet(app: FastifyInstance, who: Made, stake: number, win: number): Promise<void> {
+  /** A settled bet of `stake` minor units winning `win`, written as the games write them (`at`: when it was placed, default now). */
+  async function bet(app: FastifyInstance, who: Made, stake: number, win: number, at?: Date): Promise<void> {
     await app.db.orm.transaction(async (tx) => {
       const house = await app.repos.ledger.houseAccount(tx, M, 'PHP');
       const net = win - stake;
@@ -46,12 +46,21 @@ describeBackends('agent contracts', ({ server }) => {
         kind: 'BET',
         lines: net === 0 ? [{ accountId: who.walletId, amount: -stake }, { accountId: house, amount: stake }] : [{ accountId: who.walletId, amount: net }, { accountId: house, amount: -net }],
       });
-      await app.repos.bets.record(tx, { memberId: who.id, merchantCode: M, nodeId: 1, vassalage: 'INHOUSE', gameType: 'RNG', currency: 'PHP', stake, win, outcome: {}, ledgerTransactionId: txId });
+      await app.repos.bets.record(tx, { memberId: who.id, merchantCode: M, nodeId: 1, vassalage: 'INHOUSE', gameType: 'RNG', currency: 'PHP', stake, win, outcome: {}, ledgerTransactionId: txId, ...(at ? { createdAt: at } : {}) });
     });
   }
 
   const balance = async (app: FastifyInstance, who: Made) => (await app.repos.ledger.walletOf(who.id))!.balance;
-  const today = (app: FastifyInstance) => zoneDate(tenantTimeZone(app.tenants.all.get('demo-ph')!));
+  const zone = (app: FastifyInstance) => tenantTimeZone(app.tenants.all.get('demo-ph')!);
+  const DAY_MS = 86_400_000;
+  /** The tenant day and hour (0-23) holding an instant. */
+  const dayAndHour = (app: FastifyInstance, at: Date) => ({
+    date: zoneDate(zone(app), at.getTime()),
+    hour: Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: zone(app) }).format(at)),
+  });
+  /** A contract signed `days` ago (settlement pays only periods that end after the signature). */
+  const signedDaysAgo = (app: FastifyInstance, id: number, days: number) =>
+    app.db.orm.execute(sql`UPDATE agent_contracts SET signed_at = now() - make_interval(days => ${days}) WHERE id = ${id}`);
 
   const salary = (tiers: { turnover: number; activeMembers: number; amount: number }[]) => ({ terms: { tiers } });
 
@@ -90,11 +99,13 @@ describeBackends('agent contracts', ({ server }) => {
     const after = await call<{ dailysalreqtype: string }>(app, 'GET', '/wps/member/info', { token: sub.token });
     expect(after.body.value!.dailysalreqtype).toBe('');
 
-    await bet(app, player, 60_000, 0);
-    await bet(app, player, 50_000, 20_000);
+    await signedDaysAgo(app, id, 2);
+    const yesterday = new Date(Date.now() - DAY_MS);
+    await bet(app, player, 60_000, 0, yesterday);
+    await bet(app, player, 50_000, 20_000, yesterday);
     const before = await balance(app, sub);
     const agentBefore = await balance(app, agent);
-    const date = today(app);
+    const { date } = dayAndHour(app, yesterday);
     const runs = await Promise.all([1, 2].map(() => runOps(app, CLI, ['settle', 'salary', '--date', date, '--merchant', M, '--json'])));
     for (const r of runs) expect(r.exitCode, r.stdout.join('\n') + r.stderr.join('\n')).toBe(0);
     const again = await runOps(app, CLI, ['settle', 'salary', '--date', date, '--merchant', M]);
@@ -111,6 +122,18 @@ describeBackends('agent contracts', ({ server }) => {
     expect(docs.reduce((n, d) => n + d.paid, 0)).toBe(1);
     const [entry] = await rows<{ kind: string }>(app.db.orm, sql`SELECT kind FROM ledger_transactions WHERE id = ${settled[0].transactionId}`);
     expect(entry.kind).toBe('CONTRACT');
+
+    // The member's account record names the payment a contract payment, under its own filter, not an adjustment.
+    type Records = { list: { transactionId: number; type: string; amount: number; reference?: string }[] };
+    const records = (type?: string) =>
+      call<Records>(app, 'GET', `/wps/records/transactions?range=7d${type ? `&type=${type}` : ''}`, { token: sub.token }).then((r) => r.body.value!.list);
+    const paid = (await records()).find((e) => e.transactionId === settled[0].transactionId);
+    expect(paid).toMatchObject({ type: 'contract', amount: 50.5, reference: `C${id}` });
+    expect((await records('contract')).map((e) => e.transactionId)).toEqual([settled[0].transactionId]);
+    expect((await records('adjustment')).some((e) => e.transactionId === settled[0].transactionId)).toBe(false);
+    // The profit and loss still counts it in its result.
+    const pnl = await call<{ adjustment: number }>(app, 'GET', '/wps/records/pnl?range=7d', { token: sub.token });
+    expect(pnl.body.value!.adjustment).toBe(50.5);
     await expectLedgerClean(app);
   });
 
@@ -203,25 +226,81 @@ describeBackends('agent contracts', ({ server }) => {
     await sign(app, sub, d.body.value!.id);
     const h = await propose(app, agent, 'hourly', sub.id, { terms: { tiers: [{ turnover: 100, amount: 2 }] } });
     await sign(app, sub, h.body.value!.id);
+    await signedDaysAgo(app, d.body.value!.id, 60);
+    await signedDaysAgo(app, h.body.value!.id, 60);
+    // This period's bet makes the page's estimate; one 40 days ago (a half-month that is over) is settled.
     await bet(app, player, 80_000, 10_001);
+    const past = new Date(Date.now() - 40 * DAY_MS);
+    await bet(app, player, 80_000, 10_001, past);
     const before = await balance(app, sub);
     const page = await call<{ estimate: { netLoss: number; percent: number; amount: number } }>(app, 'GET', '/wps/agent/dividend', { token: sub.token });
     expect(page.body.value!.estimate).toMatchObject({ netLoss: 699.99, percent: 12.5, amount: 87.49 });
-    const r = await runOps(app, CLI, ['settle', 'dividend', '--date', today(app), '--merchant', M]);
+    const r = await runOps(app, CLI, ['settle', 'dividend', '--date', dayAndHour(app, past).date, '--merchant', M]);
     expect(r.exitCode, r.stderr.join('\n')).toBe(0);
     // 69,999 x 12.5% = 8,749.875 -> 8,749 minor units, rounded down.
     expect(await balance(app, sub)).toBe(before + 8_749);
-    const hour = Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: tenantTimeZone(app.tenants.all.get('demo-ph')!) }).format(new Date()));
-    const hr = await runOps(app, CLI, ['settle', 'hourly', '--date', today(app), '--hour', String(hour), '--merchant', M]);
+    const { date, hour } = dayAndHour(app, past);
+    const hr = await runOps(app, CLI, ['settle', 'hourly', '--date', date, '--hour', String(hour), '--merchant', M]);
     expect(hr.exitCode, hr.stderr.join('\n')).toBe(0);
-    // A bet right at the hour's turn may fall into the next hour: then nothing is earned this hour.
     const paidHour = await app.db.orm
       .select()
       .from(agentContractSettlements)
       .where(and(eq(agentContractSettlements.downlineId, sub.id), eq(agentContractSettlements.kind, 'hourly')));
     expect(paidHour).toHaveLength(1);
-    expect([0, 200]).toContain(paidHour[0].amount);
-    expect((await page).body.value).toBeDefined();
+    // 800.00 of turnover in that hour reaches the 100.00 tier: 2.00.
+    expect(paidHour[0]).toMatchObject({ period: `${date}T${String(hour).padStart(2, '0')}`, amount: 200 });
+    expect(await balance(app, sub)).toBe(before + 8_749 + 200);
+    await expectLedgerClean(app);
+  });
+
+  it('a period that has not ended (today, this hour, this half-month) is refused and never paid, however often and however raced', async () => {
+    const { app } = server();
+    const { agent, sub, player } = await team(app);
+    const ids: number[] = [];
+    for (const [kind, terms] of [
+      ['salary', salary([{ turnover: 1, activeMembers: 1, amount: 5 }])],
+      ['hourly', { terms: { tiers: [{ turnover: 1, amount: 2 }] } }],
+      ['dividend', { terms: { period: 'half-month', tiers: [{ netLoss: 0, percent: 10 }] } }],
+    ] as const) {
+      const id = (await propose(app, agent, kind, sub.id, terms)).body.value!.id;
+      await sign(app, sub, id);
+      await signedDaysAgo(app, id, 60);
+      ids.push(id);
+    }
+    await bet(app, player, 80_000, 0);
+    const before = await balance(app, sub);
+    const now = dayAndHour(app, new Date());
+    const tomorrow = shiftDate(now.date, 1);
+    const tz = zone(app);
+    const hh = String(now.hour).padStart(2, '0');
+
+    // The current day, twice at once: both refused with the period and its end on the tenant's clock.
+    const raced = await Promise.all([1, 2].map(() => runOps(app, CLI, ['settle', 'salary', '--date', now.date, '--merchant', M])));
+    for (const r of raced) {
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr).toEqual([`refused: demo-ph: the salary period ${now.date} has not ended yet; it ends ${tomorrow} 00:00 (${tz}), settle it after that (contract.period.open)`]);
+    }
+    const asJson = await runOps(app, CLI, ['settle', 'salary', '--date', now.date, '--merchant', M, '--json']);
+    expect(JSON.parse(asJson.stdout[0])).toMatchObject({ error: { code: 'contract.period.open' } });
+    // The current hour (an hour that ends in the next day when it is 23), a day still to come, this half-month.
+    const hourEnd = now.hour === 23 ? `${tomorrow} 00:00` : `${now.date} ${String(now.hour + 1).padStart(2, '0')}:00`;
+    const currentHour = await runOps(app, CLI, ['settle', 'hourly', '--date', now.date, '--hour', String(now.hour), '--merchant', M]);
+    expect(currentHour.exitCode).toBe(1);
+    expect(currentHour.stderr.join('\n')).toContain(`the hourly period ${now.date}T${hh} has not ended yet; it ends ${hourEnd} (${tz})`);
+    const comingDay = await runOps(app, CLI, ['settle', 'hourly', '--date', tomorrow, '--merchant', M]);
+    expect(comingDay.exitCode).toBe(1);
+    expect(comingDay.stderr.join('\n')).toContain(`the hourly period ${tomorrow}T00 has not ended yet`);
+    const halfMonth = await runOps(app, CLI, ['settle', 'dividend', '--date', now.date, '--merchant', M]);
+    expect(halfMonth.exitCode).toBe(1);
+    expect(halfMonth.stderr.join('\n')).toMatch(/the dividend period \d{4}-\d{2}-H[12] has not ended yet; it ends \d{4}-\d{2}-\d{2} 00:00 \(Asia\/Manila\)/);
+    // Every tenant at once: refused as well.
+    const everywhere = await runOps(app, CLI, ['settle', 'salary', '--date', now.date]);
+    expect(everywhere.exitCode).toBe(1);
+
+    // Nothing was paid nor recorded, so the period can still be settled in full once it is over.
+    expect(await balance(app, sub)).toBe(before);
+    const recorded = await app.db.orm.select().from(agentContractSettlements).where(inArray(agentContractSettlements.contractId, ids));
+    expect(recorded).toEqual([]);
     await expectLedgerClean(app);
   });
 

@@ -45,6 +45,17 @@ describe('agent-rebates', () => {
     expect(within(member).getByText('0.5%')).toBeTruthy();
   });
 
+  it('says plainly that there are no rebate categories when the tenant has none, with no empty lists', async () => {
+    localStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'tok-0123456789abcdef', merchantCode: 'fixture01', userName: 'boss01', type: 1, firstTimeLogin: false }));
+    reloadSessionFromStorage();
+    scriptApi(request, { [LIST]: () => ({ own: [], downline: [{ ...SUB, rates: [] }] }) });
+    renderForm(<Rates />, { route: '/m/member/agent/agentRebeat' });
+    expect((await screen.findByText(TY.agent_rebate_no_categories)).getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('list', { name: TY.agent_rebate_downline })).toBeNull();
+    expect(screen.queryByLabelText(TY.agent_rebate_own)).toBeNull();
+    expect(screen.queryByRole('button', { name: TY.agent_rebate_edit })).toBeNull();
+  });
+
   it('refuses a rate above one’s own on the field, then saves a valid one', async () => {
     const calls = await setup({ [PUT]: () => ({ ...SUB, rates: [{ gameType: 'RNG', rate: 1 }, { gameType: 'FISH', rate: 0 }] }) });
     fireEvent.click(screen.getByRole('button', { name: TY.agent_rebate_edit }));

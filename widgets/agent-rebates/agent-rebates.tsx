@@ -111,6 +111,16 @@ function AgentRebates({ showOwn = true }: WidgetComponentProps<AgentRebatesProps
     );
   }
   if (!data) return <div className="agent-rebates agent-rebates--loading" aria-busy="true" />;
+  // A tenant without cash back has no rebate categories: nothing to show or set, said plainly.
+  if (data.own.length === 0) {
+    return (
+      <section className="agent-rebates agent-rebates--none">
+        <p className="agent-rebates__empty" role="status">
+          {t('agent_rebate_no_categories')}
+        </p>
+      </section>
+    );
+  }
 
   return (
     <section className="agent-rebates">

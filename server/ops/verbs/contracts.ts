@@ -1,7 +1,8 @@
 /**
  * `settle salary|dividend|hourly`: pays the signed agent contracts of a period (server/services/
  * agent-contracts.ts settleContracts), one transaction and audit row per contract and period;
- * running it again pays nobody twice. `agents promote`: a player under an agent becomes a sub-agent.
+ * running it again pays nobody twice; a period that has not ended yet (today, the current hour, this
+ * half-month) is refused before anything is paid. `agents promote`: a player under an agent becomes a sub-agent.
  */
 import { isIsoDate } from '../../../src/lib/date-range';
 import { toAmount } from '../../lib/money';
@@ -18,7 +19,7 @@ const line = (c: SettledContract) =>
 const settleVerb = (kind: AgentContractKind, extra: string): OpsVerb => ({
   words: ['settle', kind],
   usage: `settle ${kind} --date YYYY-MM-DD${extra} [--merchant <code>]`,
-  summary: `pay every signed ${kind} contract for the period holding that tenant day, once per contract and period (the platform pays)`,
+  summary: `pay every signed ${kind} contract for the period holding that tenant day, once per contract and period (the platform pays); a period that has not ended is refused`,
   async run(ctx, args) {
     positionals(args, []);
     knownOptions(args, kind === 'hourly' ? ['date', 'hour', 'merchant'] : ['date', 'merchant']);

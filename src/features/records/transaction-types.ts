@@ -7,7 +7,7 @@ import type { IconName } from '../../components/icons';
 import type { TransactionType as ContractType } from '../../generated/api/reports';
 import type { TranslationKey } from '../../lib/i18n-keys';
 
-export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'hold', 'release', 'bet', 'win', 'bonus', 'rebate', 'transfer', 'adjustment'] as const satisfies readonly ContractType[];
+export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'hold', 'release', 'bet', 'win', 'bonus', 'rebate', 'transfer', 'contract', 'adjustment'] as const satisfies readonly ContractType[];
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export function isTransactionType(value: string | null | undefined): value is TransactionType {
@@ -25,6 +25,7 @@ export const TRANSACTION_TYPE_KEYS: Readonly<Record<TransactionType, Translation
   bonus: 'txn_type_bonus',
   rebate: 'txn_type_rebate',
   transfer: 'txn_type_transfer',
+  contract: 'txn_type_contract',
   adjustment: 'txn_type_adjustment',
 };
 
@@ -39,6 +40,7 @@ export const TRANSACTION_TYPE_ICONS: Readonly<Record<TransactionType, IconName>>
   bonus: 'gift',
   rebate: 'cashback',
   transfer: 'transfer',
+  contract: 'salary',
   adjustment: 'settings',
 };
 

@@ -9,7 +9,7 @@
 export type GameType = 'RNG' | 'FISH' | 'LIVE' | 'PVP' | 'SPORTS' | 'ESPORTS' | 'COCKFIGHT' | 'LOTT' | 'ELOTT';
 
 /**
- * Agents only: a member of type 0, 4 or 40 gets 403 agent.required. Rates are percents of the valid turnover per game type with at most 2 decimals (0.8 = 0.8%). A member's own rate is set by its upline and is never above the upline's own rate for that game type; a top-level agent's own rate is the tenant's ceiling (settings.agentRebate.maxRates, else settings.wallet.rebate.rates). A member whose rate is set earns cash back at its own rate; with none set, at the tenant's cash-back rate (settings.wallet.rebate.rates). An agent with no rate set caps its downline by its nearest upline's set rate, else the ceiling. The categories are the tenant's game categories (its categories.sorting) that are game types with a ceiling above 0.
+ * Agents only: a member of type 0, 4 or 40 gets 403 agent.required (opening an account: 403 agent.open.forbidden). Rates are percents of the valid turnover per game type with at most 2 decimals (0.8 = 0.8%). A member's own rate is set by its upline and is never above the upline's own rate for that game type; a top-level agent's own rate is the tenant's ceiling (settings.agentRebate.maxRates, else settings.wallet.rebate.rates). A member whose rate is set earns cash back at its own rate; with none set, at the tenant's cash-back rate (settings.wallet.rebate.rates). An agent with no rate set caps its downline by its nearest upline's set rate, else the ceiling. The categories are the tenant's game categories (its categories.sorting) that are game types with a ceiling above 0.
  */
 export interface AgentAccountsOpeningAPlayerOrSubAgentAccountAgentRebateRatesTheTeamSRebates {
   [k: string]: unknown;

@@ -1661,7 +1661,7 @@ export interface Endpoints {
     response: relay.RankList;
     defaults: { query: never; body: never };
   };
-  /** Account record: every ledger entry of the member's wallet and hold accounts in the range (deposit, hold, withdrawal, release, bet, win, bonus, rebate, transfer, adjustment), with the balance of that account after it. type keeps one kind. types=A (agents only: member type not 0, 4 or 40; others 403 agent.required) adds the transfers of the members in the agent's downline, at any depth, each naming its member. totals: credits, debits and count of every row of the range (with the filters), not only the page. */
+  /** Account record: every ledger entry of the member's wallet and hold accounts in the range (deposit, hold, withdrawal, release, bet, win, bonus, rebate, transfer, contract, adjustment), with the balance of that account after it. type keeps one kind. types=A (agents only: member type not 0, 4 or 40; others 403 agent.required) adds the transfers of the members in the agent's downline, at any depth, each naming its member. totals: credits, debits and count of every row of the range (with the filters), not only the page. */
   'GET /wps/records/transactions': {
     method: 'GET';
     path: '/wps/records/transactions';

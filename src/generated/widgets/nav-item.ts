@@ -97,6 +97,7 @@ export type IconName =
   | 'agent'
   | 'salary'
   | 'dividend'
+  | 'clock'
   | 'red-packet'
   | 'register'
   | 'language'
