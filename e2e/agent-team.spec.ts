@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { Overview } from '../src/generated/api/team';
 import { expect, test } from './test';
 import { closeHomePopupWhenShown } from './home-popup';
 import { api, fill, money, PASSWORD, storedToken, uniqueName, value } from './members';
@@ -18,23 +19,6 @@ import { apiLogin, useStoredSession, type Envelope } from './session';
 
 const TY = JSON.parse(readFileSync(new URL('../locales/ty.json', import.meta.url), 'utf8')) as Record<string, string>;
 const PH = 'http://demo-ph.localhost:8181';
-
-interface Figures {
-  members: number;
-  newMembers: number;
-  activeMembers: number;
-  deposit: number;
-  withdrawal: number;
-  betCount: number;
-  stake: number;
-  validTurnover: number;
-  win: number;
-  net: number;
-}
-interface Overview {
-  direct: Figures;
-  team: Figures;
-}
 
 test.beforeEach(({ page }) => closeHomePopupWhenShown(page));
 

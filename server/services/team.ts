@@ -26,13 +26,7 @@ export function teamIdsSql(root: TeamRoot, { direct = false }: { direct?: boolea
 
 /** Whether `memberId` is in the agent's team (at any depth below it), in the agent's merchant. */
 export async function isInTeam(db: Executor, root: TeamRoot, memberId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ depth: memberTree.depth })
-    .from(memberTree)
-    .innerJoin(members, eq(members.id, memberTree.descendantId))
-    .where(and(eq(memberTree.ancestorId, root.id), eq(memberTree.descendantId, memberId), gt(memberTree.depth, 0), eq(members.merchantCode, root.merchantCode)))
-    .limit(1);
-  return row !== undefined;
+  return (await depthInTeam(db, root, memberId)) !== null;
 }
 
 /** The distance from the agent down to `memberId` (1 for a direct downline), or null outside the team. */

@@ -13,64 +13,13 @@ import { zoneDate } from '../../src/lib/date-range';
 import { rows } from '../../server/db/client';
 import { runOps } from '../../server/ops/runner';
 import type { OpsActor } from '../../server/ops/types';
+import type { BetPage, Figures, MemberPage, PnlPage, TeamBet } from '../../src/generated/api/team';
 import { call, describeBackends, expectLedgerClean, fundedPlayer } from './helpers';
 
 const CLI: OpsActor = { operatorId: null, actor: 'cli:test', merchantCodes: null };
 const ZONE = 'Asia/Manila';
 const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const units = (minor: unknown) => n(minor) / 100 || 0;
-
-interface Figures {
-  members: number;
-  newMembers: number;
-  activeMembers: number;
-  deposit: number;
-  withdrawal: number;
-  betCount: number;
-  stake: number;
-  validTurnover: number;
-  win: number;
-  net: number;
-}
-interface TeamMember {
-  id: number;
-  username: string;
-  agent: boolean;
-  level: number;
-  vipLevel: number;
-  teamSize: number;
-  registeredAt: string;
-  lastLoginAt?: string;
-  balance?: number;
-}
-interface MemberPage {
-  list: TeamMember[];
-  nextCursor?: string;
-  parent?: TeamMember;
-  path: string[];
-  total: number;
-  showBalance: boolean;
-}
-interface TeamBet {
-  id: number;
-  member: string;
-  level: number;
-  category: string;
-  stake: number;
-  win: number;
-  net: number;
-}
-interface BetPage {
-  list: TeamBet[];
-  nextCursor?: string;
-  totals: { count: number; stake: number; validTurnover: number; win: number; net: number };
-}
-interface PnlPage {
-  by: string;
-  list: { key: string; level?: number; betCount: number; stake: number; validTurnover: number; win: number; net: number }[];
-  nextCursor?: string;
-  totals: { betCount: number; stake: number; validTurnover: number; win: number; net: number; activeMembers: number };
-}
 
 const username = async (app: FastifyInstance, memberId: number) => (await app.repos.members.byId(memberId))!.username;
 

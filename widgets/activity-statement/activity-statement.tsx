@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ActivityStatementProps } from '../../src/generated/widgets/activity-statement';
 import { FormError, type FieldMessage } from '../../src/components/form';
+import { FigurePairs } from '../../src/components/figure-pairs';
 import { ApiFailure } from '../../src/lib/api/client';
 import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope, useRuntimeState, useTenant } from '../../src/lib/runtime';
@@ -44,14 +45,7 @@ function MonthCard({ month, symbol }: { month: StatementMonth; symbol: string })
           <span>{t('limits_statement_net')}</span> <strong data-testid="statement-net">{net}</strong>
         </p>
       </div>
-      <dl className="statement-month__rows">
-        {rows.map(([name, label, value]) => (
-          <div key={name}>
-            <dt>{label}</dt>
-            <dd data-testid={`statement-${name}`}>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigurePairs pairs={rows.map(([name, label, value]) => ({ id: name, label, value, testId: `statement-${name}` }))} />
     </li>
   );
 }

@@ -2,14 +2,16 @@ import './styles.css';
 import { Link } from 'react-router-dom';
 import type { BetRecordsProps } from '../../src/generated/widgets/bet-records';
 import { tenantTimeZone } from '../../src/lib/app-config';
-import { useTranslation, type TFunction } from '../../src/lib/i18n';
-import { isTranslationKey } from '../../src/lib/i18n-keys';
+import { useTranslation } from '../../src/lib/i18n';
 import { useContentLanguage } from '../../src/lib/language';
 import { useMemberScope, useTenant } from '../../src/lib/runtime';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { useGameCategories } from '../../src/features/games';
 import {
   betCategories,
+  BetCategoryChips,
+  betCategoryName,
+  BetRow,
   BETS_ENDPOINT,
   DetailRows,
   formatRecordMoney,
@@ -20,7 +22,6 @@ import {
   rangeOfSearch,
   rangeQuery,
   RecordListView,
-  RecordRow,
   RecordSheet,
   RecordsError,
   RecordsSkeleton,
@@ -35,12 +36,6 @@ import {
   type BetsQuery,
 } from '../../src/features/records';
 import { SlotReels } from './slot-reels';
-
-/** A category's name: the game menu's label when there is one, else its code. */
-function categoryName(t: TFunction, code: string): string {
-  const key = `cat_${code}`;
-  return isTranslationKey(key) ? t(key) : code;
-}
 
 /** One round: the reels for the in-house slot, then every field; loaded when the sheet opens. */
 function RoundSheet({ id, language, timeZone, scope, onClose }: { id: number; language: string; timeZone: string; scope: string; onClose(): void }) {
@@ -60,7 +55,7 @@ function RoundSheet({ id, language, timeZone, scope, onClose }: { id: number; la
               { label: 'bet_field_round', value: bet.roundId, copy: bet.roundId },
               { label: 'bet_field_game', value: bet.gameName },
               { label: 'bet_field_vendor', value: bet.vendor },
-              { label: 'bet_field_category', value: categoryName(t, bet.category) },
+              { label: 'bet_field_category', value: betCategoryName(t, bet.category) },
               { label: 'bet_field_stake', value: formatRecordMoney(symbol, bet.stake) },
               { label: 'bet_field_win', value: formatRecordMoney(symbol, bet.win) },
               { label: 'bet_field_net', value: formatSignedMoney(symbol, bet.net) },
@@ -86,7 +81,6 @@ function RoundSheet({ id, language, timeZone, scope, onClose }: { id: number; la
 function BetRecords({ playTo = '/m/gameList', pageSize }: WidgetComponentProps<BetRecordsProps>) {
   const { t, i18n } = useTranslation();
   const tenant = useTenant();
-  const symbol = tenant.settings.currency.symbol;
   const language = useContentLanguage(i18n, tenant);
   const categories = useGameCategories(language);
   const chips = betCategories(categories.data?.sorting ?? tenant.categories.sorting);
@@ -100,22 +94,11 @@ function BetRecords({ playTo = '/m/gameList', pageSize }: WidgetComponentProps<B
   const list = useRecordList(BETS_ENDPOINT, query, { pageSize });
   const timeZone = list.first?.range.timeZone ?? tenantTimeZone(tenant);
   const totals = list.first?.totals;
-  // A category the address names but the menu lacks still shows, so the pressed chip is visible.
-  const shown = category && !chips.includes(category) ? [...chips, category] : chips;
 
   return (
     <section className="bet-records" aria-label={t('betting_record')}>
       <RangeBar value={range} onChange={(next) => replace(withRange(params, next))} />
-      <div className="bet-records__categories" role="group" aria-label={t('bet_categories_label')}>
-        <button type="button" className="record-chip bet-records__chip" aria-pressed={category === undefined} onClick={() => replace(withParam(params, 'category', null))}>
-          {t('all')}
-        </button>
-        {shown.map((code) => (
-          <button key={code} type="button" className="record-chip bet-records__chip" aria-pressed={category === code} data-category={code} onClick={() => replace(withParam(params, 'category', code))}>
-            {categoryName(t, code)}
-          </button>
-        ))}
-      </div>
+      <BetCategoryChips chips={chips} value={category} onChange={(next) => replace(withParam(params, 'category', next))} />
       <TotalsStrip
         loading={!totals}
         items={[
@@ -131,18 +114,10 @@ function BetRecords({ playTo = '/m/gameList', pageSize }: WidgetComponentProps<B
         label={t('bet_list_label')}
         renderRow={(bet) => (
           <li key={bet.id} className="bet-records__row" data-id={bet.id}>
-            <RecordRow
+            <BetRow
+              bet={bet}
               title={bet.gameName}
               subtitle={`${bet.vendor} · ${formatRecordTime(bet.createdAt, timeZone)}`}
-              amount={formatSignedMoney(symbol, bet.net)}
-              amountTone={toneOf(bet.net)}
-              badge={
-                <span className="bet-records__stakes">
-                  {t('bet_row_stake', { amount: formatRecordMoney(symbol, bet.stake) })}
-                  {' · '}
-                  {t('bet_row_win', { amount: formatRecordMoney(symbol, bet.win) })}
-                </span>
-              }
               onOpen={() => replace(withParam(params, 'bet', String(bet.id)))}
             />
           </li>

@@ -6,6 +6,8 @@ import type { GameItem } from '../../src/features/games';
 import { feedbackStore } from '../../src/lib/feedback';
 import { emitLanguageChange } from '../../src/lib/language';
 import { clearSession, SESSION_KEY } from '../../src/lib/session';
+import { useMemberScope } from '../../src/lib/runtime';
+import { useMemberInfo } from '../../src/features/account';
 import { TY } from '../../tests/renderer/harness';
 import { callsTo, renderForm, scriptApi, type Call, type Handler } from '../../tests/forms/helpers';
 import manifest from './index';
@@ -393,6 +395,27 @@ describe('game-list: visitors and favourites', () => {
     expect(screen.queryByText('set-password form')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: TY.set_password }));
     expect(within(screen.getByRole('dialog', { name: TY.set_password })).getByText('set-password form')).toBeTruthy();
+  });
+
+  it("shares the member info with the shell's loader (keyed by member): one request on first load", async () => {
+    member();
+    const calls = api({ [LIST]: () => page(1, 1, 2), 'GET /wps/member/info': () => ({ ...MEMBER_INFO, passwordSet: false }) });
+    // What the shell's member-data loader asks for, under the same SWR cache.
+    function ShellLoader() {
+      useMemberInfo(useMemberScope());
+      return null;
+    }
+    renderForm(
+      <>
+        <ShellLoader />
+        <GameList>
+          <p>set-password form</p>
+        </GameList>
+      </>,
+      { route: '/m/gameList?gameType=RNG' },
+    );
+    await waitFor(() => expect(screen.getByText(TY.err_password_not_set)).toBeTruthy());
+    expect(callsTo(calls, 'GET /wps/member/info')).toHaveLength(1);
   });
 });
 

@@ -20,7 +20,7 @@ import { GameCard } from '../../src/features/games';
 import { hideLoading, showLoading, showToast } from '../../src/lib/feedback';
 import { currentLanguageCode, useLanguageChange } from '../../src/lib/language';
 import { useLaunchGame } from '../../src/features/games';
-import { useRuntime, useRuntimeActions } from '../../src/lib/runtime';
+import { useMemberScope, useRuntime, useRuntimeActions } from '../../src/lib/runtime';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { ListFooter, useInfiniteScroll, usePagedList } from '../../src/components/paged-list';
 import { Modal } from '../../src/components/modal';
@@ -109,7 +109,8 @@ function GameList({
   const list = usePagedList(gamePages, { itemsOf: gamesOf, keyOf: nodeIdOf, isLastPage });
   const games = list.items;
   const favourites = useFavourites(token);
-  const member = useMemberInfo(token);
+  // Keyed by member as the shell's loader keys it: one request serves both.
+  const member = useMemberInfo(useMemberScope());
   const needsPassword = member.data?.passwordSet === false;
   const categories = useGameCategories(language);
   const slotTypes = useGameTypes(state.gameType === SLOT_TYPE ? 1 : null, language);

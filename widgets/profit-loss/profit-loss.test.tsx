@@ -62,7 +62,7 @@ describe('profit-loss', () => {
     expect(queryOf(callsTo(calls, PNL)[0].opts)).toEqual({ range: '7d' });
 
     const result = screen.getByRole('region', { name: TY.pnl_result });
-    expect(result.classList.contains('profit-loss__result--plus')).toBe(true);
+    expect(result.classList.contains('result-card--plus')).toBe(true);
     expect(within(result).getByText('+₱120.50')).toBeTruthy();
     expect(within(result).getByText(ty('pnl_bet_count', { count: 37 }))).toBeTruthy();
 

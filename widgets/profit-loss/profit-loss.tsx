@@ -17,6 +17,7 @@ import {
   recordsPath,
   RecordsError,
   RecordsSkeleton,
+  ResultCard,
   toneOf,
   usePnl,
   useRecordSearch,
@@ -41,18 +42,13 @@ function ProfitLoss({ betsTo = '/m/gameRecord', accountTo = '/m/transaction/reco
   if (data) {
     const period = periodMessage({ choice: range.choice, start: data.range.start, end: data.range.end });
     const sentence = pnlSentence(data, symbol, t(period.key, period.params));
-    const tone = toneOf(data.result);
     body = (
       <>
-        <section className={`profit-loss__result profit-loss__result--${tone}`} aria-labelledby={`${id}-result`}>
-          <h2 className="profit-loss__result-label" id={`${id}-result`}>
-            {t('pnl_result')}
-          </h2>
-          <p className="profit-loss__result-amount">{formatSignedMoney(symbol, data.result)}</p>
+        <ResultCard labelId={`${id}-result`} label="pnl_result" amount={data.result}>
           <p className="profit-loss__sentence">{t(sentence.key, sentence.params)}</p>
           <p className="profit-loss__hint">{t('pnl_result_hint')}</p>
           <p className="profit-loss__count">{t('pnl_bet_count', { count: data.betCount })}</p>
-        </section>
+        </ResultCard>
         {pnlSections(data).map((section) => (
           <section key={section.id} className="profit-loss__section" aria-labelledby={`${id}-${section.id}`} data-section={section.id}>
             <h3 className="profit-loss__section-title" id={`${id}-${section.id}`}>

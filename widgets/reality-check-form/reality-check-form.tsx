@@ -4,13 +4,12 @@ import { failureMessage, type Invalid } from '../../src/features/account';
 import { setRealityMinutes, useRealityCheck, type RealityBody } from '../../src/features/protection';
 import { showToast } from '../../src/lib/feedback';
 import { useTranslation } from '../../src/lib/i18n';
-import { useRuntime } from '../../src/lib/runtime';
+import { useMemberScope } from '../../src/lib/runtime';
 
 /** The member's reality-check interval, kept on the server; the next check is one interval from saving. */
 export default function RealityCheckFormView() {
   const { t } = useTranslation();
-  const { session } = useRuntime();
-  const check = useRealityCheck(session?.token ?? null);
+  const check = useRealityCheck(useMemberScope());
   const [chosen, setChosen] = useState<number | null>(null);
   const [error, setError] = useState<Invalid | null>(null);
   const minutes = chosen ?? check.data?.minutes ?? null;

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { RewardCenterProps } from '../../src/generated/widgets/reward-center';
 import { FormError, FormTabs, SubmitButton, useFormTabs, type FieldMessage, type FormTab } from '../../src/components/form';
+import { FigurePairs } from '../../src/components/figure-pairs';
 import { ApiFailure } from '../../src/lib/api/client';
 import { tenantTimeZone } from '../../src/lib/app-config';
 import { useTranslation } from '../../src/lib/i18n';
@@ -88,16 +89,13 @@ function Claimed({ claim, symbol, recordTo, onDone }: { claim: RewardClaim; symb
     <section className="reward-center reward-center--done" role="status" data-testid="reward-done">
       <h2 className="reward-center__title">{t('reward_done_title')}</h2>
       <p className="reward-center__note">{t('reward_done_amount', { amount: formatRecordMoney(symbol, claim.reward.amount) })}</p>
-      <dl className="reward-center__summary">
-        <div>
-          <dt>{t('reward_done_balance')}</dt>
-          <dd data-testid="reward-balance">{formatRecordMoney(symbol, claim.balance)}</dd>
-        </div>
-        <div>
-          <dt>{t('reward_done_turnover')}</dt>
-          <dd data-testid="reward-done-turnover">{formatRecordMoney(symbol, claim.reward.turnoverRequired)}</dd>
-        </div>
-      </dl>
+      <FigurePairs
+        strong
+        pairs={[
+          { id: 'balance', label: t('reward_done_balance'), value: formatRecordMoney(symbol, claim.balance), testId: 'reward-balance' },
+          { id: 'turnover', label: t('reward_done_turnover'), value: formatRecordMoney(symbol, claim.reward.turnoverRequired), testId: 'reward-done-turnover' },
+        ]}
+      />
       <Link className="button button--secondary reward-center__action" to={recordTo}>
         {t('account_record_link')}
       </Link>

@@ -14,7 +14,7 @@ import {
 import { tenantTimeZone } from '../../src/lib/app-config';
 import { confirmDialog, hideLoading, showLoading } from '../../src/lib/feedback';
 import { useTranslation } from '../../src/lib/i18n';
-import { useRuntime } from '../../src/lib/runtime';
+import { useMemberScope, useRuntime } from '../../src/lib/runtime';
 import { forgetSessionLocally, pageLocation } from '../../src/lib/session';
 
 const HOME = '/m/home';
@@ -25,8 +25,8 @@ const HOME = '/m/home';
  */
 export default function SelfExclusionForm({ timeout }: { timeout: boolean }) {
   const { t } = useTranslation();
-  const { tenant, session } = useRuntime();
-  const state = useExclusionState(session?.token ?? null);
+  const { tenant } = useRuntime();
+  const state = useExclusionState(useMemberScope());
   const [kind, setKind] = useState<ExclusionKind>(timeout ? 'timeout' : 'self_exclusion');
   const [period, setPeriod] = useState<ExclusionPeriod>(timeout ? '24h' : '6m');
   const [error, setError] = useState<Invalid | null>(null);

@@ -60,7 +60,7 @@ describe('team-overview', () => {
     expect(cell('deposit', 'direct')).toBe('₱1,500.00');
     expect(cell('deposit', 'team')).toBe('₱4,000.00');
     expect(cell('net', 'team')).toBe('-₱149.50');
-    expect(document.querySelector('[data-figure="result"] .team-overview__result-amount')?.textContent).toBe('-₱149.50');
+    expect(document.querySelector('[data-figure="result"] .result-card__amount')?.textContent).toBe('-₱149.50');
     expect(document.querySelector('[data-figure="result"]')?.className).toContain('--minus');
     expect(screen.getByText(TY.team_net_hint)).toBeTruthy();
     expect(queryOf(callsTo(calls, OVERVIEW)[0].opts)).toEqual({ range: 'today' });

@@ -6,7 +6,7 @@ import { useTranslation } from '../../src/lib/i18n';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
 import { useMemberScope, useTenant } from '../../src/lib/runtime';
 import type { WidgetComponentProps } from '../../src/lib/widget';
-import { formatRecordMoney, formatSignedMoney, RangeBar, rangeOfSearch, rangeQuery, recordsPath, RecordsError, RecordsSkeleton, toneOf, useRecordSearch, withRange } from '../../src/features/records';
+import { formatRecordMoney, formatSignedMoney, RangeBar, rangeOfSearch, rangeQuery, recordsPath, RecordsError, RecordsSkeleton, ResultCard, toneOf, useRecordSearch, withRange } from '../../src/features/records';
 import { TEAM_RANGE_CHOICES, useTeamOverview, type TeamFigures } from '../../src/features/agent';
 
 interface Figure {
@@ -70,13 +70,9 @@ function TeamOverview({ membersTo = '/m/member/team', pnlTo = '/m/agent/team/pnl
     };
     body = (
       <>
-        <section className={`team-overview__result team-overview__result--${toneOf(team.net)}`} aria-labelledby={`${id}-net`} data-figure="result">
-          <h2 className="team-overview__result-label" id={`${id}-net`}>
-            {t('team_fig_net')}
-          </h2>
-          <p className="team-overview__result-amount">{formatSignedMoney(symbol, team.net)}</p>
+        <ResultCard labelId={`${id}-net`} label="team_fig_net" amount={team.net} figure="result">
           <p className="team-overview__hint">{t('team_net_hint')}</p>
-        </section>
+        </ResultCard>
         {GROUPS.map((group) => (
           <section key={group.id} className="team-overview__section" aria-labelledby={`${id}-${group.id}`}>
             <table className="team-overview__table" data-group={group.id}>

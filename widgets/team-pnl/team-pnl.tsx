@@ -1,11 +1,11 @@
 import './styles.css';
 import { useNavigate } from 'react-router-dom';
 import type { TeamPnlProps } from '../../src/generated/widgets/team-pnl';
-import { useTranslation, type TFunction } from '../../src/lib/i18n';
-import { isTranslationKey } from '../../src/lib/i18n-keys';
+import { useTranslation } from '../../src/lib/i18n';
 import { useTenant } from '../../src/lib/runtime';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import {
+  betCategoryName,
   formatRecordMoney,
   formatSignedMoney,
   RangeBar,
@@ -22,11 +22,6 @@ import {
   withRange,
 } from '../../src/features/records';
 import { TEAM_PNL_ENDPOINT, TEAM_RANGE_CHOICES, type TeamPnlQuery, type TeamPnlRow } from '../../src/features/agent';
-
-function categoryName(t: TFunction, code: string): string {
-  const key = `cat_${code}`;
-  return isTranslationKey(key) ? t(key) : code;
-}
 
 const keyOf = (row: TeamPnlRow) => row.key;
 
@@ -74,7 +69,7 @@ function TeamPnl({ betsTo = '/m/teamBetting', pageSize }: WidgetComponentProps<T
         renderRow={(row) => (
           <li key={row.key} className="team-pnl__row" data-key={row.key}>
             <RecordRow
-              title={by === 'member' ? row.key : categoryName(t, row.key)}
+              title={by === 'member' ? row.key : betCategoryName(t, row.key)}
               subtitle={
                 by === 'member' && row.level !== undefined
                   ? `${t('team_level', { level: row.level })} · ${t('team_bets_count', { count: row.betCount })}`

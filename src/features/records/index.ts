@@ -6,6 +6,8 @@ export * from './components/use-record-list';
 export * from './components/record-states';
 export * from './components/record-sheet';
 export * from './components/totals-strip';
+export * from './components/bet-parts';
+export * from './components/result-card';
 export * from './api/rebates';
 export * from './api/transfers';
 export * from './rebate-rules';

@@ -13,6 +13,6 @@ export function getMemberInfo(): Promise<MemberInfo> {
 }
 
 /** The member's info while logged in; `scope` (useMemberScope) keys it by member, so another member's login fetches anew. */
-export function useMemberInfo(token: string | null | undefined): SWRResponse<MemberInfo, ApiFailure> {
-  return useResource(token ? resourceKey('GET /wps/member/info', null, token) : null);
+export function useMemberInfo(scope: string | null | undefined): SWRResponse<MemberInfo, ApiFailure> {
+  return useResource(scope ? resourceKey('GET /wps/member/info', null, scope) : null);
 }
