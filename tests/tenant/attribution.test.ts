@@ -12,9 +12,8 @@ const before = {
 
 describe('changedPlaces', () => {
   it('names each changed place at most two keys deep, in key order', () => {
-    const after = structuredClone(before) as typeof before & { screens: Record<string, unknown> };
+    const after = { ...structuredClone(before), screens: { ...before.screens, mine: { slots: { grid: { securityCenter: null } } } } };
     after.brand.theme.primary = '#0b4f9c';
-    after.screens.mine = { slots: { grid: { securityCenter: null } } };
     after.i18n.default = 'EN';
     expect(changedPlaces(before, after)).toEqual([['brand', 'theme'], ['i18n', 'default'], ['screens', 'mine']]);
   });
