@@ -16,7 +16,7 @@ const isObj = (v: Json | undefined): v is Obj => typeof v === 'object' && v !== 
 
 /**
  * The places where two tenant files differ, as key paths at most `depth` deep (`brand.theme`,
- * `screens.mine`): a value that is not an object on both sides is a place of its own.
+ * `screens.mine`): a value that is not an object (or missing) on both sides is a place of its own.
  */
 export function changedPlaces(before: Obj, after: Obj, depth = 2, prefix: string[] = []): string[][] {
   const places: string[][] = [];
@@ -24,7 +24,9 @@ export function changedPlaces(before: Obj, after: Obj, depth = 2, prefix: string
     const l = before[key];
     const r = after[key];
     if (JSON.stringify(l) === JSON.stringify(r)) continue;
-    if (prefix.length + 1 < depth && isObj(l) && isObj(r)) places.push(...changedPlaces(l, r, depth, [...prefix, key]));
+    // An object on one side and nothing on the other (a tenant's first `screens`) is looked into too.
+    const inside = (v: Json | undefined) => isObj(v) || v === undefined;
+    if (prefix.length + 1 < depth && inside(l) && inside(r)) places.push(...changedPlaces(isObj(l) ? l : {}, isObj(r) ? r : {}, depth, [...prefix, key]));
     else places.push([...prefix, key]);
   }
   return places;

@@ -21,6 +21,9 @@ describe('changedPlaces', () => {
   it('takes a value that is not an object on both sides as a place of its own', () => {
     expect(changedPlaces({ a: { b: 1 } }, { a: 'x' })).toEqual([['a']]);
     expect(changedPlaces({ a: 1 }, {})).toEqual([['a']]);
+    // A section the base file did not have is looked into: a tenant's first screen override.
+    expect(changedPlaces({ id: 'x' }, { id: 'x', screens: { mine: {}, games: {} } })).toEqual([['screens', 'games'], ['screens', 'mine']]);
+    expect(changedPlaces({ screens: { mine: {} } }, {})).toEqual([['screens', 'mine']]);
     expect(changedPlaces(before, structuredClone(before))).toEqual([]);
   });
 });

@@ -21,8 +21,9 @@ function git(...args: string[]): string {
 
 /** Runs the tenant CLI of the clone; the built site is this checkout's (tenants are data: no rebuild). */
 function tenant(...args: string[]): { status: number; stdout: string; stderr: string } {
-  // A review renders the base, the change and each place of the change alone: minutes on a busy machine.
-  const timeout = args[0] === 'review' ? 420_000 : 170_000;
+  // Shots and reviews start the site and Chromium and render screen after screen (a review the base,
+  // the change and each place of the change alone): minutes on a busy machine.
+  const timeout = args[0] === 'review' ? 420_000 : args[0] === 'shots' ? 300_000 : 170_000;
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/tenant.ts', ...args], {
     cwd: repo,
     encoding: 'utf8',
@@ -74,7 +75,7 @@ describe('tenant shots', () => {
     expect(again.status, again.stderr).toBe(0);
     expect(again.stdout).toContain('no visual change');
     expect(changedShots(join(dir, 'again'))).toEqual([]);
-  }, 240_000);
+  }, 620_000);
 
   it('rejects an unknown screen, role or comparison as bad usage', () => {
     expect(tenant('shots', '--screens', 'nowhere').status).toBe(2);
