@@ -14,6 +14,8 @@ import { buildSiteIfStale } from '../../scripts/site-build.mjs';
 const ROOT = resolve(__dirname, '../..');
 let dir: string;
 let repo: string;
+/** The clone's first commit: a retried test starts from it again. */
+let initial: string;
 
 function git(...args: string[]): string {
   return execFileSync('git', ['-c', 'user.name=QA', '-c', 'user.email=qa@example.com', ...args], { cwd: repo, encoding: 'utf8' });
@@ -58,6 +60,7 @@ beforeAll(() => {
   repo = join(dir, 'repo');
   execFileSync('git', ['clone', '--quiet', '--local', ROOT, repo]);
   symlinkSync(realpathSync(join(ROOT, 'node_modules')), join(repo, 'node_modules'));
+  initial = git('rev-parse', 'HEAD').trim();
 }, 300_000);
 
 afterAll(() => {
@@ -86,6 +89,8 @@ describe('tenant shots', () => {
 
 describe('tenant review', () => {
   it('names a new tenant’s changes in words and exactly the screens they change', () => {
+    git('reset', '--hard', '--quiet', initial);
+    git('clean', '-fdq', 'tenants');
     expect(tenant('new', 'demo-qa', '--from', 'demo-ph').status).toBe(0);
     git('add', 'tenants/demo-qa');
     git('commit', '--quiet', '-m', 'a new merchant');
