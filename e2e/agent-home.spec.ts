@@ -13,6 +13,7 @@ import { expect, test } from './test';
 import { closeHomePopupWhenShown } from './home-popup';
 import { cents, minor, registerMember } from './members';
 import { ops } from './ops';
+import { formIsLive } from './sign-up';
 import { apiGet, apiLogin, apiTrialLogin, expectMemberView, SESSION_KEY, useStoredSession, type Envelope } from './session';
 
 type Messages = Record<string, string>;
@@ -135,6 +136,7 @@ test.describe('demo-ph gates', () => {
     await closeHomePopupWhenShown(page);
     await page.goto('/m/login?agent=1');
     await expect(page.getByTestId('agent-login')).toHaveText(TY.agent_login);
+    await formIsLive(page);
     await page.locator('input[name="username"]').fill('demoplayer');
     await page.locator('input[name="password"]').fill('Demo1234');
     await page.getByRole('button', { name: TY.login, exact: true }).tap();

@@ -32,8 +32,10 @@ function cleanUp() {
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: root,
   stdio: 'inherit',
-  // The journeys read SMS codes and captcha digits through the development routes.
-  env: { ...process.env, PORT, DATA_DIR: dataDir, DEV_ROUTES: '1' },
+  // The journeys read SMS codes and captcha digits through the development routes. One trusted
+  // proxy hop: a journey's API helper registers each member from an address of its own
+  // (x-forwarded-for), so the per-IP limits see visitors, not the whole suite as 127.0.0.1.
+  env: { ...process.env, PORT, DATA_DIR: dataDir, DEV_ROUTES: '1', TRUST_PROXY: '1' },
 });
 
 for (const signal of ['SIGTERM', 'SIGINT']) {
