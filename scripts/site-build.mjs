@@ -30,6 +30,10 @@ export function siteIsStale(root) {
 export function buildSiteIfStale(root, log = console.log) {
   if (!siteIsStale(root)) return;
   log(existsSync(join(root, OUTPUTS[0])) ? 'the site build is older than its sources: building' : 'no site build: building');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  // Always the production build, whoever asks (a test runner sets NODE_ENV=test, the tenant CLI
+  // development): a bundle built otherwise carries React's development JSX runtime, which a
+  // production server cannot run.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env, shell: process.platform === 'win32' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
