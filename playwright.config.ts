@@ -16,6 +16,9 @@ export default defineConfig({
   use: {
     baseURL: 'http://demo-ph.localhost:8181',
     trace: 'retain-on-failure',
+    // The site's service worker stays out of the journeys (requests go straight to the server,
+    // every visit starts uncached); e2e/offline.spec.ts allows it.
+    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
-import { expect, test } from './test';
+import { expect, hydrated, test } from './test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { apiLogin, expectMemberView, useStoredSession } from './session';
 
@@ -42,6 +42,7 @@ test.describe('game lists', () => {
   test("a visitor's favourite tap goes to /m/login", async ({ page }) => {
     await page.goto('/m/gameList?gameType=RNG');
     await expect(tiles(page).first()).toBeVisible();
+    await hydrated(page, tiles(page).locator('button'));
     await tiles(page).first().getByRole('button', { name: TY.favourites }).click();
     await expect(page).toHaveURL(/\/m\/login$/);
   });
@@ -50,6 +51,7 @@ test.describe('game lists', () => {
     await page.goto('/m/slotsCenter?vassalage=JADEPLAY');
     await expect(page.locator('.game-list__vendor-tab[data-vendor="JADEPLAY"]')).toHaveAttribute('aria-selected', 'true');
     await expect(tiles(page).first()).toBeVisible();
+    await hydrated(page, tiles(page).locator('button'));
     await expect(tiles(page).locator('.game-card__vendor').first()).toHaveText('Jade Play');
   });
 
@@ -61,6 +63,7 @@ test.describe('game lists', () => {
     await expect(first).toBeVisible();
     const nodeId = await first.locator('.game-card').getAttribute('data-node-id');
     const star = first.getByRole('button', { name: TY.favourites });
+    await hydrated(page, star);
     if ((await star.getAttribute('aria-pressed')) !== 'true') await star.click();
     await expect(star).toHaveAttribute('aria-pressed', 'true');
 
@@ -87,6 +90,7 @@ test.describe('game lists', () => {
     await page.goto('/m/gameList?gameType=INHOUSE');
     const first = tiles(page).first();
     await expect(first).toBeVisible();
+    await hydrated(page, first.locator('button'));
     const [popup] = await Promise.all([page.context().waitForEvent('page'), first.locator('.game-card__launch').click()]);
     await popup.waitForURL(/\/wps\/game\/inhouse\/slot\?/);
     const spin = popup.locator('#spin');
@@ -116,6 +120,7 @@ test.describe('game lists', () => {
       window.open = () => null;
     });
     await page.goto('/m/gameList?gameType=INHOUSE');
+    await hydrated(page, tiles(page).locator('button'));
     await tiles(page).first().locator('.game-card__launch').click();
     await expect(page).toHaveURL(/\/m\/launchGame\?vendor=INHOUSE&nodeId=\d+/);
     await expect(page.getByText(TY.popup_blocked)).toBeVisible();
@@ -124,6 +129,7 @@ test.describe('game lists', () => {
     await page.locator('.launch-screen__back').click();
     await expect(page).toHaveURL(/\/m\/gameList\?gameType=INHOUSE$/);
     await expect(tiles(page).first()).toBeVisible();
+    await hydrated(page, tiles(page).locator('button'));
   });
 
   test('a lottery opens in the frame route with playType, prize_mode, code and pageBack=home', async ({ page, request }) => {
@@ -133,6 +139,7 @@ test.describe('game lists', () => {
     });
     await page.goto('/m/lottery');
     await expect(tiles(page).first()).toBeVisible();
+    await hydrated(page, tiles(page).locator('button'));
     await tiles(page).first().locator('.game-card__launch').click();
     await expect(page).toHaveURL(/\/m\/launchGame\?/);
     const query = new URL(page.url()).searchParams;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './test';
+import { expect, hydrated, test } from './test';
 import type { Slot, Tenant } from '../src/generated/tenant';
 import type { NavItemProps } from '../src/generated/widgets/nav-item';
 import type { AppConfig } from '../src/lib/app-config';
@@ -68,6 +68,8 @@ test.describe('member centre: visitor', () => {
     await expect(page.getByRole('link', { name: TY.back })).toHaveAttribute('href', '/m/home');
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
 
+    // The server painted the member centre: its buttons answer once they have hydrated.
+    await hydrated(page, page.getByRole('button', { name: TY.login_or_register }));
     await page.getByRole('button', { name: TY.login_or_register }).tap();
     const dialog = page.getByRole('dialog', { name: TY.login_or_register });
     await expect(dialog).toBeVisible();

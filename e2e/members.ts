@@ -159,10 +159,14 @@ export async function storedToken(page: Page): Promise<string> {
  * stores the new token: API calls made afterwards with storedToken() are not refused.
  */
 export async function openHome(page: Page): Promise<void> {
-  const renewal = page.waitForResponse((r) => new URL(r.url()).pathname === '/wps/session/renew' && r.request().method() === 'POST');
-  await page.goto('/m/home');
+  // Home's own renewal, read as it arrives: listened for once home's document has replaced the page
+  // before (which may renew too); home renews only after its code has loaded.
+  await page.goto('/m/home', { waitUntil: 'commit' });
+  const renewal = page
+    .waitForResponse((r) => new URL(r.url()).pathname === '/wps/session/renew' && r.request().method() === 'POST')
+    .then((r) => r.json() as Promise<Envelope<{ token: string }>>);
   await expectMemberView(page);
-  const body = (await (await renewal).json()) as Envelope<{ token: string }>;
+  const body = await renewal;
   expect(body.success, `session renewal: ${body.errorCode}`).toBe(true);
   await expect.poll(() => storedToken(page)).toBe(body.value!.token);
 }

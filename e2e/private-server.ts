@@ -25,12 +25,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts `server/main.ts` on `port` with `dataDir` and resolves once it answers. */
-export async function startServer(port: number, dataDir: string): Promise<RunningServer> {
+/** Starts `server/main.ts` on `port` with `dataDir` (and `env`, e.g. SITE_DIR) and resolves once it answers. */
+export async function startServer(port: number, dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
     // The captcha and XSS journeys read captcha digits and codes through the development routes.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEV_ROUTES: '1' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DEV_ROUTES: '1', ...env },
     stdio: 'inherit',
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
+import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import { CompactEncrypt, importJWK, type JWK } from 'jose';
@@ -76,24 +77,45 @@ async function startSite(): Promise<{ server: ChildProcess; stop: () => void }> 
   throw new Error('the site did not become ready');
 }
 
+/**
+ * A JSON request to the local site for a tenant's host name. node:http sends the Host header as
+ * given (fetch replaces it with the URL's host, which would log in to the default tenant instead).
+ */
+function hostRequest(method: string, path: string, headers: Record<string, string>, body?: string): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: PORT, method, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        try {
+          resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        } catch (err) {
+          reject(err instanceof Error ? err : new Error(String(err)));
+        }
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** Logs the demo member in through the API (an encrypted body, as the site sends) and returns the stored record. */
-async function memberSession(tenant: string): Promise<string> {
-  const base = `http://127.0.0.1:${PORT}`;
+export async function memberSession(tenant: string): Promise<string> {
   const host = { host: `${tenant}.localhost:${PORT}` };
-  const startup = (await (await fetch(`${base}/wps/system/startup`, { headers: host })).json()) as {
+  const startup = (await hostRequest('GET', '/wps/system/startup', host)) as {
     value: { info: { merchantCode?: string }; encryption: { header: string; alg: string; enc: string; jwk: JWK } };
   };
   const { header, alg, enc, jwk } = startup.value.encryption;
   const payload = await new CompactEncrypt(new TextEncoder().encode(JSON.stringify({ type: 'username', ...DEMO_MEMBER })))
     .setProtectedHeader({ alg, enc, kid: jwk.kid, iat: Math.floor(Date.now() / 1000), jti: randomBytes(16).toString('base64url') })
     .encrypt(await importJWK(jwk, alg));
-  const res = await fetch(`${base}/wps/session/login`, {
-    method: 'POST',
-    headers: { ...host, [header]: '1', 'content-type': 'application/json' },
-    body: JSON.stringify({ payload }),
-  });
-  const body = (await res.json()) as { success: boolean; value?: { token: string; userName: string; customerType: number; firstTimeLogin: boolean }; errorCode?: string };
-  if (!body.success || !body.value) throw new Error(`demo login failed on ${tenant}: ${body.errorCode ?? res.status}`);
+  const body = (await hostRequest('POST', '/wps/session/login', { ...host, [header]: '1', 'content-type': 'application/json' }, JSON.stringify({ payload }))) as {
+    success: boolean;
+    value?: { token: string; userName: string; customerType: number; firstTimeLogin: boolean };
+    errorCode?: string;
+  };
+  if (!body.success || !body.value) throw new Error(`demo login failed on ${tenant}: ${body.errorCode ?? 'no answer'}`);
   return JSON.stringify({
     token: body.value.token,
     merchantCode: startup.value.info.merchantCode ?? '',

@@ -4,9 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** What the build is made from (public/ and the Vite config shape it too). */
-const SOURCES = ['index.html', 'vite.config.ts', 'package.json', 'src', 'widgets', 'locales', 'public'];
-const OUTPUTS = ['dist/index.html', 'dist-ssr/entry-server.js'];
+/** What the build is made from (public/, the Vite config and its service-worker step shape it too). */
+const SOURCES = ['index.html', 'vite.config.ts', 'scripts/vite-service-worker.ts', 'package.json', 'src', 'widgets', 'locales', 'public'];
+const OUTPUTS = ['dist/index.html', 'dist/sw.js', 'dist-ssr/entry-server.js'];
 
 /** Newest modification time under a file or folder (0 when it does not exist). */
 function newest(path) {

@@ -67,6 +67,7 @@ import withdrawalRecordRoutes from './routes/records/withdrawals';
 import teamRoutes from './routes/agent/team';
 import sessionRoutes from './routes/session/session';
 import siteRoutes from './routes/site/index';
+import siteInstallRoutes from './routes/site/install';
 import helpCenterRoutes from './routes/system/help-center';
 import registrationSettingsRoutes from './routes/system/registration';
 import readyRoutes from './routes/system/ready';
@@ -82,6 +83,7 @@ import opsMessageRoutes from './routes/ops/messages';
 import opsFeedbackRoutes from './routes/ops/feedback';
 import opsPromotionRoutes from './routes/ops/promotions';
 import opsRedRainRoutes from './routes/ops/red-rain';
+import opsMaintenanceRoutes from './routes/ops/maintenance';
 import agentHomeRoutes from './routes/agent/home';
 import redRainRoutes from './routes/agent/red-rain';
 import opsSessionRoutes from './routes/ops/session';
@@ -252,6 +254,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     opsPromotionRoutes,
     opsExclusionRoutes,
     opsRedRainRoutes,
+    opsMaintenanceRoutes,
     opsAuditRoutes,
     opsCliRoutes,
   ]) {
@@ -261,6 +264,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Preview mode (the tenant CLI's preview and shots only; no environment variable turns it on).
   if (options.preview) await app.register(previewRoutes, options.preview);
   await app.register(staticPlugin);
+  await app.register(siteInstallRoutes);
   await app.register(siteRoutes);
   return app;
 }

@@ -1,9 +1,9 @@
-import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyServerOptions } from 'fastify';
 import { parseKeyEncryptionKey } from './lib/key-encryption';
 import type { PasswordHashing } from './lib/passwords';
+import { isAddressOrCidr } from '../src/tenant/addresses';
 import { DEFAULT_LIMITS, type Limits } from './limits';
 import type { MessageProvider } from './providers/types';
 import { WebhookProvider } from './providers/webhook';
@@ -28,6 +28,8 @@ export interface AppOptions {
   /** Tenant ids (or `*`) forced into maintenance / region restriction, for testing. */
   forceMaintenance?: string[];
   forceRegionRestriction?: string[];
+  /** The clock of maintenance windows (epoch ms); tests move it. Default Date.now. */
+  clock?: () => number;
   /**
    * Which peers may set X-Forwarded-For / CF-IPCountry: a hop count (1 = the one reverse proxy in
    * front; the client IP is the right-most address it appended) or proxy addresses / CIDRs.
@@ -96,6 +98,7 @@ export interface AppConfig {
   defaultTenant: string | undefined;
   forceMaintenance: string[];
   forceRegionRestriction: string[];
+  clock: () => number;
   trustProxy: TrustProxy;
   production: boolean;
   seedDemo: boolean;
@@ -231,15 +234,6 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProx
   return entries;
 }
 
-function isAddressOrCidr(entry: string): boolean {
-  const [address, bits, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (bits === undefined) return true;
-  const n = Number(bits);
-  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
-}
-
 function list(raw: string | undefined): string[] {
   return (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 }
@@ -261,6 +255,7 @@ export function resolveConfig(opts: AppOptions): AppConfig {
     defaultTenant: opts.defaultTenant ?? (production ? undefined : 'demo-ph'),
     forceMaintenance: opts.forceMaintenance ?? [],
     forceRegionRestriction: opts.forceRegionRestriction ?? [],
+    clock: opts.clock ?? Date.now,
     trustProxy: opts.trustProxy ?? 0,
     production,
     seedDemo: opts.seedDemo ?? !production,

@@ -10,6 +10,7 @@ import { syncSessionFromStorage } from './lib/session';
 import { readItem } from './lib/storage';
 import { configPageData } from './lib/runtime';
 import { isNodeBoundary } from './renderer';
+import { startServiceWorker } from './sw/page';
 
 /**
  * In production a widget error is logged once by the renderer; React would log it again on every
@@ -73,8 +74,11 @@ async function boot(): Promise<void> {
   if (stored && stored !== language && config.tenant.i18n.languages.includes(stored)) void changeAppLanguage(i18n, config.tenant, stored);
 }
 
-boot().catch((err: unknown) => {
-  console.error(err);
-  // No config, no language, no React: index.html carries a static notice for this case.
-  document.getElementById('boot-error')?.removeAttribute('hidden');
-});
+boot()
+  // The worker registers once the started page is idle (production builds only).
+  .then(startServiceWorker)
+  .catch((err: unknown) => {
+    console.error(err);
+    // No config, no language, no React: index.html carries a static notice for this case.
+    document.getElementById('boot-error')?.removeAttribute('hidden');
+  });

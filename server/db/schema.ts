@@ -866,3 +866,15 @@ export const agentContractSettlements = pgTable('agent_contract_settlements', {
   transactionId: ref('transaction_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** A tenant's maintenance window, at most one per tenant (0030_maintenance_windows.sql). */
+export const maintenanceWindows = pgTable('maintenance_windows', {
+  tenantId: text('tenant_id').primaryKey(),
+  merchantCode: text('merchant_code').notNull(),
+  startsAt: ts('starts_at').notNull(),
+  endsAt: ts('ends_at').notNull(),
+  /** The message per tenant language (EN, TY, ...). */
+  messages: jsonb('messages').$type<Record<string, string>>().notNull().default({}),
+  setBy: text('set_by').notNull(),
+  setAt: ts('set_at').notNull().defaultNow(),
+});

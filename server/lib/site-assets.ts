@@ -24,6 +24,8 @@ export interface PageAssets {
   css: string;
   /** URLs of the page's lazy chunks (and their imports) to modulepreload. */
   preload: string[];
+  /** URLs of the data the page fetches as it starts (its language's translation file), to preload as fetch. */
+  fetches: string[];
 }
 
 export class SiteAssets {
@@ -85,17 +87,23 @@ export class SiteAssets {
   /** The assets of a page that rendered these source modules and widgets, in this language. */
   forPage(modules: readonly string[], widgets: readonly string[], language: string): PageAssets {
     const manifest = this.load();
-    if (!manifest) return { css: '', preload: [] };
+    if (!manifest) return { css: '', preload: [], fetches: [] };
     const initial = this.initialLoad(manifest);
     const js = new Set<string>();
     const css = new Set<string>();
-    const keys = new Set<string>([...modules, `locales/${language.toLowerCase()}.json`]);
+    const keys = new Set<string>(modules);
+    // The translation file: a JSON asset the page fetches (an older build had it as a module).
+    const locale = manifest[`locales/${language.toLowerCase()}.json`];
+    const fetches: string[] = [];
+    if (locale?.file.endsWith('.json')) fetches.push(`${this.base}${locale.file}`);
+    else if (locale) keys.add(`locales/${language.toLowerCase()}.json`);
     const folders = widgets.map((name) => `widgets/${name}/`);
     for (const key of initial.lazy) if (folders.some((folder) => key.startsWith(folder))) keys.add(key);
     for (const key of keys) this.closure(manifest, key, js, css);
     return {
       css: [...css].filter((f) => !initial.css.has(f)).map((f) => this.readCss(f)).join('\n'),
       preload: [...js].filter((f) => !initial.js.has(f)).map((f) => `${this.base}${f}`),
+      fetches,
     };
   }
 }

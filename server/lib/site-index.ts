@@ -11,7 +11,8 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text and attribute values as numeric character references (`<` as `&#60;`). */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface IndexParts {
   lang: string;
@@ -23,12 +24,32 @@ export interface IndexParts {
   head?: string;
 }
 
+const MODULE_SCRIPT = /<script type="module"[^>]*?\ssrc="([^"]+)"[^>]*><\/script>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?\shref="([^"]+)"[^>]*>/g;
+const FETCH_PRELOAD = /<link rel="preload" as="fetch"[^>]*?\shref="([^"]+)"[^>]*>/g;
+
+/** The script that starts the app after the first paint (public/start.js). */
+export const START_SCRIPT = '/m/start.js';
+
 /**
- * A page whose content the server painted needs its scripts only to become interactive: they load
- * at low priority, after the stylesheet and the largest image, instead of competing with them.
+ * A page whose content the server painted needs its code only to become interactive: its module
+ * script, modulepreloads and the translation file's preload become the start script's list, which
+ * requests them after the first paint (public/start.js), so they never compete with the page's
+ * HTML, styles and largest image. A page without painted content keeps its scripts as they are.
  */
-export function lowerScriptPriority(html: string): string {
-  return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
+export function startAfterPaint(html: string): string {
+  const entries: string[] = [];
+  const modules: string[] = [];
+  const fetches: string[] = [];
+  let out = html
+    .replace(MODULE_SCRIPT, (_m, src: string) => (entries.push(src), ''))
+    .replace(MODULE_PRELOAD, (_m, href: string) => (modules.push(href), ''))
+    .replace(FETCH_PRELOAD, (_m, href: string) => (fetches.push(href), ''));
+  if (entries.length !== 1) return html;
+  const attr = (values: string[]) => escapeHtml([...new Set(values)].join(' '));
+  const tag = `<script defer src="${START_SCRIPT}" data-entry="${attr(entries)}" data-modules="${attr(modules)}" data-fetches="${attr(fetches)}"></script>`;
+  out = /<\/body>/i.test(out) ? out.replace(/<\/body>/i, () => `${tag}</body>`) : `${out}${tag}`;
+  return out;
 }
 
 /** index.html with the app config injected, the html lang set and the title set. */
@@ -48,11 +69,33 @@ export function renderIndex(template: string, parts: IndexParts): string {
     ? html.replace(/<title>[\s\S]*?<\/title>/i, () => title)
     : html.replace(/<head([^>]*)>/i, (m) => `${m}${title}`);
   if (parts.head) html = html.replace(/<\/head>/i, () => `${parts.head}</head>`);
-  if (parts.root) html = lowerScriptPriority(html.replace(/<div id="root"><\/div>/, () => `<div id="root">${parts.root}</div>`));
+  if (parts.root) html = startAfterPaint(html.replace(/<div id="root"><\/div>/, () => `<div id="root">${parts.root}</div>`));
   return html;
 }
 
-/** Reads the site's index.html, re-reading only when the file changes (a rebuild). */
+const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\/m\/(assets\/[\w.-]+\.css)">/g;
+
+/**
+ * The entry's stylesheet written into the page: a first visit paints without waiting for another
+ * request (the stylesheet blocks the first paint), and the page moves on in the browser without
+ * fetching HTML again. A stylesheet the build lacks stays a link.
+ */
+export async function inlineStylesheets(html: string, siteDir: string): Promise<string> {
+  const files = new Map<string, string>();
+  for (const [, path] of html.matchAll(STYLESHEET)) {
+    try {
+      files.set(path, await readFile(join(siteDir, path), 'utf8'));
+    } catch {
+      // Left as a link.
+    }
+  }
+  return html.replace(STYLESHEET, (link, path: string) => {
+    const css = files.get(path);
+    return css === undefined ? link : `<style data-href="/m/${path}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
+}
+
+/** Reads the site's index.html, re-reading only when the file changes (a rebuild); its stylesheet inlined. */
 export class IndexTemplate {
   private cached: { mtimeMs: number; text: string } | null = null;
 
@@ -62,7 +105,7 @@ export class IndexTemplate {
     const file = join(this.siteDir, 'index.html');
     try {
       const { mtimeMs } = await stat(file);
-      if (this.cached?.mtimeMs !== mtimeMs) this.cached = { mtimeMs, text: await readFile(file, 'utf8') };
+      if (this.cached?.mtimeMs !== mtimeMs) this.cached = { mtimeMs, text: await inlineStylesheets(await readFile(file, 'utf8'), this.siteDir) };
       return this.cached.text;
     } catch {
       return null;

@@ -188,8 +188,12 @@ export function watchStartup<S extends object>(startup: S): { startup: S; readPe
 export interface PageKeyParts {
   /** The host's tenant (the object: a reloaded tenant is another page). */
   tenant: object & { id?: string };
-  /** The startup settings' tenant status, which picks the maintenance and restricted views. */
-  status: { maintenance?: unknown; regionRestriction?: unknown };
+  /**
+   * The startup settings' tenant status, which picks the maintenance and restricted views; the
+   * open maintenance window's end and message are shown on the maintenance view. It is computed
+   * per request (from the clock), so a page kept during a window is not served after it.
+   */
+  status: { maintenance?: unknown; regionRestriction?: unknown; maintenanceWindow?: unknown };
   host: string;
   /** Path and query. */
   url: string;
@@ -230,13 +234,14 @@ export class PageCache<P extends CacheablePage> {
       this.template = parts.template;
       this.templateVersion++;
     }
-    const { maintenance, regionRestriction } = parts.status;
+    const { maintenance, regionRestriction, maintenanceWindow } = parts.status;
     return JSON.stringify([
       tenant,
       parts.tenant.id ?? '',
       this.templateVersion,
       Boolean(maintenance),
       Boolean(regionRestriction),
+      maintenanceWindow ?? null,
       parts.host,
       parts.language,
       parts.userAgent,

@@ -1,13 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Startup } from '../../src/generated/api/system';
+import { REPO_ROOT } from '../config';
 import type { Tenant } from '../../src/generated/tenant';
 import { JWE_ALG, JWE_ENC } from '../repositories/keys';
-import type { TenantStatus } from './tenant-registry';
 import { tenantDialingCodes } from './dialing-codes';
+import { countryOf } from './region';
+import type { SiteStatus } from './tenant-registry';
 import { hostName } from './tenant-host';
 import { VALIDATION_RULES } from './validation-rules';
 import type { JWK } from 'jose';
 
 export const ENCRYPTION_HEADER = 'X-Encrypted';
+
+/**
+ * The running server's version (package.json): the site built with an older one offers a reload
+ * (src/lib/startup-state.ts) when the startup settings carry a newer one.
+ */
+export const SERVER_VERSION: string = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** Registration settings served to the client: the tenant's field config plus the registration flags. */
 export function registerSettings(tenant: Tenant) {
@@ -29,7 +39,7 @@ export function registerSettings(tenant: Tenant) {
   };
 }
 
-/** Country of a dialing code, for `location.country` when no proxy tells us better. */
+/** Country of a dialing code, for `location.country` when neither a proxy nor the address tells us better. */
 const COUNTRY_BY_DIALING_CODE: Record<string, string> = {
   '1': 'US', '44': 'GB', '60': 'MY', '62': 'ID', '63': 'PH', '65': 'SG', '66': 'TH',
   '81': 'JP', '82': 'KR', '84': 'VN', '86': 'CN', '91': 'IN', '855': 'KH', '856': 'LA',
@@ -45,7 +55,7 @@ export interface StartupRequest {
 const booleans = (o: object) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Boolean(v)]));
 
 /** Startup settings of spec section 3, built from the tenant, plus the JWE key and validation rules. */
-export function buildStartup(tenant: Tenant, status: TenantStatus, jwk: JWK, req: StartupRequest): Startup {
+export function buildStartup(tenant: Tenant, status: SiteStatus, jwk: JWK, req: StartupRequest): Startup {
   const { settings } = tenant;
   const current = hostName(req.host) || tenant.domains[0];
   const dialing = settings.countryDialingCode.replace(/^\+/, '');
@@ -69,9 +79,12 @@ export function buildStartup(tenant: Tenant, status: TenantStatus, jwk: JWK, req
       promotions: settings.promotions,
       contacts: { ...settings.contacts } as Record<string, string>,
     },
-    location: { country: req.country ?? COUNTRY_BY_DIALING_CODE[dialing] ?? null, ip: req.ip },
+    location: { country: req.country ?? countryOf(req.ip) ?? COUNTRY_BY_DIALING_CODE[dialing] ?? null, ip: req.ip },
     maintenance: status.maintenance,
     regionRestriction: status.regionRestriction,
+    maintenanceWindow: status.maintenanceWindow,
+    // Spec section 7: the version paths; type "3" is the customer-service link.
+    version: { current: SERVER_VERSION, pathList: settings.customerService.url ? [{ type: '3', path: settings.customerService.url }] : [] },
     encryption: { header: ENCRYPTION_HEADER, alg: JWE_ALG, enc: JWE_ENC, jwk },
     validation: VALIDATION_RULES,
     serverTime: new Date().toISOString(),

@@ -4,9 +4,26 @@ import { loadTenants } from '../../src/tenant/load';
 import { REPO_ROOT } from '../config';
 import { domainIndex, duplicateDomains, hostName } from './tenant-host';
 
+/** What the tenant file and the FORCE_* switches say, whoever visits and whenever. */
 export interface TenantStatus {
   maintenance: boolean;
   regionRestriction: boolean;
+}
+
+/** The open maintenance window as the startup settings carry it: its times and the message in the request's language. */
+export interface OpenWindow {
+  startsAt: string;
+  endsAt: string;
+  message: string | null;
+}
+
+/**
+ * The tenant's status for one request (server/plugins/app/tenants.ts): the switches, its
+ * maintenance window on the clock, the visitor's region.
+ */
+export interface SiteStatus extends TenantStatus {
+  /** The maintenance window open now; null when none is (also when maintenance is forced by a switch). */
+  maintenanceWindow: OpenWindow | null;
 }
 
 export interface TenantRegistry {

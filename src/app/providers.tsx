@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { refreshMemberWallet, useMemberState, type MemberData } from '../features/account';
+import { listenForInstallPrompt } from '../features/home';
 import type { AppConfig } from '../lib/app-config';
 import { isTrialMember, loginPromptFor, normalisePath, trialNoticeFor } from '../lib/layout-rules';
 import { detectInstallMode, RuntimeProvider, setupApiClient, type BadgeCounts, type Navigate, type RuntimeAction } from '../lib/runtime';
@@ -42,8 +43,10 @@ export function Providers({ config, referralOn, children }: ProvidersProps) {
   // (The server renders without calling the API or reading storage.)
   useState(() => {
     if (typeof window === 'undefined') return;
-    setupApiClient(config, detectInstallMode());
+    setupApiClient(config);
     syncSessionFromStorage();
+    // The browser's install offer may come before the download page opens: kept from the start.
+    listenForInstallPrompt();
   });
 
   // A free-trial member sent to the member centre or a real-account function by a widget stays

@@ -16,6 +16,10 @@ export type ScreenModule = { Component: ComponentType } | { load: () => Promise<
  */
 export const SCREEN_MODULES: Readonly<Record<ScreenModuleId, ScreenModule>> = {
   home: { Component: HomeScreen },
+  download: {
+    load: async () => (await import('../features/home/screens/download-screen')).default,
+    files: ['src/features/home/screens/download-screen.tsx'],
+  },
   memberCentre: {
     load: async () => (await import('../features/account/screens/member-centre-screen')).default,
     files: ['src/features/account/screens/member-centre-screen.tsx'],

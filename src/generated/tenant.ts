@@ -276,10 +276,14 @@ export interface TenantSettings {
   customerService: CustomerServiceSettings;
   contacts: FloatingContacts;
   downloads: DownloadLink[];
+  /**
+   * Switches that force the maintenance or region-restricted view for everyone (operators schedule maintenance windows with `npm run ops -- maintenance set` instead)
+   */
   status: {
     maintenance: boolean;
     regionRestriction: boolean;
   };
+  region?: RegionSettings;
   currency: {
     code: string;
     symbol: string;
@@ -803,6 +807,29 @@ export interface FloatingContacts {
 export interface DownloadLink {
   resourceType: 'IOS' | 'Android' | 'MOBILECONFIG' | 'AppDownloadIcon';
   url: string;
+}
+/**
+ * Region restriction by the visitor's country (from the client address, geoip-country). allowIps always pass. With allowedCountries only those countries pass and addresses without a country (private, loopback) are turned away; with blockedCountries those countries are turned away and addresses without a country pass. Give one of the two country lists, not both.
+ */
+export interface RegionSettings {
+  /**
+   * ISO 3166-1 alpha-2 codes (upper case) of the only countries let in
+   *
+   * @maxItems 250
+   */
+  allowedCountries?: string[];
+  /**
+   * ISO 3166-1 alpha-2 codes (upper case) of the countries turned away
+   *
+   * @maxItems 250
+   */
+  blockedCountries?: string[];
+  /**
+   * Addresses or CIDRs (IPv4 or IPv6) let in whatever their country (offices, monitoring)
+   *
+   * @maxItems 200
+   */
+  allowIps?: string[];
 }
 /**
  * Agent rebate rates (/m/agentRegister, /m/member/agent/agentRebeat): the ceiling of a top-level agent's own cash-back rate per game type. An agent sets its downline's rates within its own; a member whose rate is set earns it instead of settings.wallet.rebate.rates. Omitted, or a game type not listed: the tenant's cash-back rate is the ceiling.

@@ -17,6 +17,10 @@ export interface StartupSettings {
   };
   maintenance?: boolean;
   regionRestriction?: boolean;
+  /** The operator's maintenance window open now: its end and message (in the visitor's language). */
+  maintenanceWindow?: { startsAt: string; endsAt: string; message: string | null } | null;
+  /** The server's version and the version paths (spec section 7). */
+  version?: { current?: string; pathList?: { type: string; path: string }[] };
   [key: string]: unknown;
 }
 

@@ -198,18 +198,40 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 export const FALLBACK_LANGUAGE = 'EN';
 
 /**
- * One lazy chunk per translation file, so the first load carries only the active language.
- * A glob rather than fixed imports: a language gains a file by adding it to locales/.
+ * One file per language, so the first load carries only the active language. A glob rather than
+ * fixed imports: a language gains a file by adding it to locales/.
+ *
+ * The built site fetches the file as JSON (a hashed asset the server preloads with the page): the
+ * texts are data, which the browser parses faster than the same object as a script, and they
+ * never count as code to run. The server render and the tests import it as a module.
  */
-const localeFiles = import.meta.glob<Messages>(['../../locales/*.json', '!../../locales/languages.json'], {
+const localeModules = import.meta.glob<Messages>(['../../locales/*.json', '!../../locales/languages.json'], {
   import: 'default',
 });
+const localeUrls = import.meta.glob<string>(['../../locales/*.json', '!../../locales/languages.json'], {
+  query: '?url',
+  import: 'default',
+  eager: true,
+});
+const FETCH_LOCALES = import.meta.env.PROD && !import.meta.env.SSR;
 
 export type MessageLoader = (code: string) => Promise<Messages | null>;
 
+async function fetchLocale(url: string): Promise<Messages> {
+  // The same request as the page's preload (same-origin credentials), so the browser reuses it.
+  const res = await fetch(url, { credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`translation file ${url}: HTTP ${res.status}`);
+  return (await res.json()) as Messages;
+}
+
 /** Loads the translation file of a tenant language code (TY -> locales/ty.json); null when none ships. */
 export const loadLocaleFile: MessageLoader = async (code) => {
-  const load = localeFiles[`../../locales/${code.toLowerCase()}.json`];
+  const file = `../../locales/${code.toLowerCase()}.json`;
+  if (FETCH_LOCALES) {
+    const url = localeUrls[file];
+    return url ? await fetchLocale(url) : null;
+  }
+  const load = localeModules[file];
   return load ? await load() : null;
 };
 

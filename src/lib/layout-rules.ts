@@ -1,7 +1,7 @@
 /**
  * The layout tables of spec section 2 ("Layout") and section 4 as pure functions: which pages show
- * the header and the footer, where a back arrow goes, which title a header shows, when the startup
- * settings replace the app with a maintenance or restricted view. The app shell only asks these.
+ * the header and the footer, where a back arrow goes, which title a header shows (the startup
+ * views are src/lib/startup-state.ts). The app shell only asks these.
  * The per-page facts come from the route manifest (src/lib/routes.ts); an alias shares the layout
  * of its route.
  */
@@ -135,15 +135,6 @@ export const TALL_IPHONE_FOOTER = '1.7rem';
 
 export function isTallIphoneShell(env: { userAgent: string; screenHeight: number; install: InstallMode }): boolean {
   return /iPhone/i.test(env.userAgent) && env.screenHeight >= 812 && env.install !== 'browser';
-}
-
-/** Spec section 4: maintenance wins over region restriction; neither is the normal app. */
-export type StartupView = 'maintenance' | 'restricted' | 'app';
-
-export function startupView(status: { maintenance?: boolean; regionRestriction?: boolean }): StartupView {
-  if (status.maintenance === true) return 'maintenance';
-  if (status.regionRestriction === true) return 'restricted';
-  return 'app';
 }
 
 /**

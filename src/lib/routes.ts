@@ -56,7 +56,8 @@ export type ScreenModuleId =
   | 'limits'
   | 'statement'
   | 'agentHome'
-  | 'redRain';
+  | 'redRain'
+  | 'download';
 
 /** Member types a route admits: these, or every type but `notIn`. */
 export type MemberTypes = readonly number[] | { readonly notIn: readonly number[] };
@@ -221,6 +222,8 @@ export const ROUTES = [
   { id: 'service', path: '/m/service', title: 'customer_service', footer: false, screen: 'service', className: 'screen--info screen--service' },
   { id: 'help', path: '/m/help', title: 'help_center', header: false, headerTitle: 'help_center', screen: 'help' },
   { id: 'helpDetail', path: '/m/helpDetail', title: 'help_center', headerTitle: 'help_center', screen: 'help' },
+  // Spec section 2, "Other screens": every way this device can install the app (the download items lead here).
+  { id: 'download', path: '/m/download', title: 'download_app', module: 'download' },
   { id: 'useragreement', path: '/m/useragreement', title: 'user_agreement', footer: false, screen: 'useragreement', className: 'screen--info screen--useragreement' },
   // Player protection: the public responsible-gaming page, the member's time-out / self-exclusion and reality check.
   { id: 'responsibleGaming', path: '/m/responsibleGaming', title: 'rg_title', headerTitle: 'rg_title', screen: 'responsibleGaming', className: 'screen--info screen--responsibleGaming' },

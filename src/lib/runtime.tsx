@@ -10,6 +10,7 @@ import { logout } from './api/session';
 import { clearSession, currentToken, readStoredSession, reloadSessionFromStorage, SESSION_KEY, sessionStore, syncSessionFromStorage } from './session';
 import { openExternal } from './external';
 import { createStore, useClientValue, useStore, type Store } from './store';
+import { startupState, type StartupState } from './startup-state';
 
 /** Actions an item may run instead of navigating (the nav-item props schema lists the same names). */
 export const RUNTIME_ACTIONS = [
@@ -36,6 +37,8 @@ export { SESSION_KEY, readStoredSession };
 export const LOGIN_PATH = '/m/login';
 export const REGISTER_PATH = '/m/register';
 export const HOME_PATH = '/m/home';
+/** The download page (spec section 2, "Other screens"): where the download items lead. */
+export const DOWNLOAD_PATH = '/m/download';
 
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
@@ -92,6 +95,21 @@ export function effectiveSettings(config: AppConfig): TenantSettings {
   };
 }
 
+/**
+ * The startup state machine's answer for a page's config (src/lib/startup-state.ts); the version
+ * check needs the version the page was built with (the app shell passes it).
+ */
+export function startupStateOf(config: AppConfig, builtVersion?: string): StartupState {
+  const settings = effectiveSettings(config);
+  return startupState({
+    status: settings.status,
+    serverVersion: config.startup.version?.current,
+    builtVersion,
+    settings: settings as unknown as Record<string, unknown>,
+    screens: config.tenant.screens,
+  });
+}
+
 /** The context every gate is evaluated in. */
 export function buildGateContext(
   config: AppConfig,
@@ -133,22 +151,28 @@ export function sessionInvalidated(sentToken: string | null, reason?: SessionEnd
   else void showToast('account_logged_out', TOAST_SHORT_MS);
 }
 
+/** Spec section 7: running as an installed web app (a web clip or a standalone display), calls carry the device header OTHERS. */
+export function deviceHeadersFor(install: InstallMode): Record<string, string> {
+  return install === 'pwa' || install === 'webclip' ? INSTALLED_DEVICE_HEADERS : NO_HEADERS;
+}
+const INSTALLED_DEVICE_HEADERS: Readonly<Record<string, string>> = Object.freeze({ device: 'OTHERS' });
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
 /**
  * Wires the API client to the session store and the startup settings. Called once by the app
- * shell; calling it again (tests, a remount) only re-points the same functions.
+ * shell; calling it again (tests, a remount) only re-points the same functions. How the page is
+ * run is read at each call (`install`), never while rendering.
  */
-export function setupApiClient(config: AppConfig, install: InstallMode): void {
+export function setupApiClient(config: AppConfig, install: () => InstallMode = detectInstallMode): void {
   const encryption = (config.startup.encryption as EncryptionSettings | undefined) ?? null;
   // Encrypted bodies carry the time on the server's clock (a device clock may be off).
   const serverTime = Date.parse(String((config.startup as { serverTime?: unknown }).serverTime ?? ''));
   const clockOffsetMs = Number.isFinite(serverTime) ? serverTime - Date.now() : 0;
-  // Spec section 7: installed web apps add the device header OTHERS.
-  const deviceHeaders: Record<string, string> = install === 'pwa' || install === 'webclip' ? { device: 'OTHERS' } : {};
   configureApi({
     token: currentToken,
     encryption: () => encryption,
     onSessionInvalid: sessionInvalidated,
-    headers: () => deviceHeaders,
+    headers: () => deviceHeadersFor(install()),
     clockOffsetMs: () => clockOffsetMs,
   });
 }
@@ -204,6 +228,8 @@ interface RuntimeEnv {
   startup: StartupSettings;
   /** The tenant's time zone offsets the server sent with the page (AppConfig.zone). */
   zone: TimeZoneWindow | null;
+  /** What the startup settings lead to (src/lib/startup-state.ts). */
+  state: StartupState;
   store: Store<RuntimeState>;
   actions: RuntimeActions;
 }
@@ -307,7 +333,7 @@ function createRuntime(initial: RuntimeInputs) {
         case 'customerService':
           return openExternal(effectiveSettings(inputs.config).customerService.url);
         case 'download':
-          return inputs.navigate(HOME_PATH);
+          return inputs.navigate(DOWNLOAD_PATH);
         case 'toggleBalance':
           return apply({ balanceHidden: !store.get().balanceHidden });
         case 'logout':
@@ -381,7 +407,7 @@ export function RuntimeProvider({
   }, [memberView]);
 
   const env = useMemo<RuntimeEnv>(
-    () => ({ tenant: config.tenant, startup: config.startup, zone: config.zone ?? null, store: runtime.store, actions: runtime.actions }),
+    () => ({ tenant: config.tenant, startup: config.startup, zone: config.zone ?? null, state: startupStateOf(config), store: runtime.store, actions: runtime.actions }),
     [config, runtime],
   );
   return <RuntimeContext.Provider value={env}>{children}</RuntimeContext.Provider>;
@@ -454,6 +480,11 @@ export function useStartup(): StartupSettings {
  */
 export function useZone(): TimeZoneWindow | null {
   return useRuntimeEnv('useZone').zone;
+}
+
+/** The startup state of this page: its view, the reload prompt, the member-centre and deposit-detail templates. */
+export function useStartupState(): StartupState {
+  return useRuntimeEnv('useStartupState').state;
 }
 
 export function useGateContext(): GateContext {

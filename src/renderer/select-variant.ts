@@ -1,16 +1,11 @@
 import type { Screen } from '../generated/tenant';
-import { readPath } from '../lib/gates';
+import { screenVariant } from '../lib/startup-state';
 
 /**
- * The variant a screen renders: the case for the selecting setting's value, else the default
- * (spec section 4: mobileTemplate.mem_cen "1" selects the new member centre). Undefined when the
- * screen has no variants.
+ * The variant a screen renders: the case for the selecting setting's value, else the default.
+ * Undefined when the screen has no variants. The member centre and the deposit detail take theirs
+ * from the startup state (src/lib/startup-state.ts, spec section 4), which applies the same rule.
  */
 export function selectVariant(screen: Screen, settings: unknown): string | undefined {
-  const variant = screen.variant;
-  if (!variant) return undefined;
-  const value = readPath(settings, variant.setting);
-  if (value === undefined || value === null) return variant.default;
-  const key = String(value);
-  return Object.prototype.hasOwnProperty.call(variant.cases, key) ? variant.cases[key] : variant.default;
+  return screenVariant(screen, settings);
 }

@@ -3,6 +3,7 @@ import { join, dirname, resolve } from 'node:path';
 import type { Json } from '../lib/merge-patch';
 import { readPath } from '../lib/gates';
 import { KNOWN_PATHS, pathOf, ROUTE_IDS, routeFor } from '../lib/routes';
+import { isAddressOrCidr } from './addresses';
 import { pointer, type TenantIssue } from './errors';
 import { loadValidationEnv, describeAjvError, type Annotated, type ValidationEnv } from './environment';
 import { SCREEN_KEYS_RENAMED_IN_V2 } from './migrations';
@@ -97,11 +98,24 @@ export function screenKeyProblem(key: string): string | null {
   return `unknown screen "${key}" (screens are keyed by route id, or "${SHELL_SCREEN}"; see src/lib/routes.ts)`;
 }
 
+/** Region settings: one country list at most, and allowIps entries that are addresses or CIDRs. */
+function checkRegion(region: Record<string, Json>, add: (ptr: string, message: string) => void): void {
+  const listed = (name: string) => Array.isArray(region[name]) && (region[name] as Json[]).length > 0;
+  if (listed('allowedCountries') && listed('blockedCountries')) {
+    add('/settings/region/blockedCountries', 'give allowedCountries or blockedCountries, not both (an allow-list already turns every other country away)');
+  }
+  const ips = Array.isArray(region.allowIps) ? region.allowIps : [];
+  ips.forEach((entry, i) => {
+    if (typeof entry === 'string' && !isAddressOrCidr(entry)) add(`/settings/region/allowIps/${i}`, `"${entry}" is not an IP address or CIDR`);
+  });
+}
+
 /**
  * The VIP table's order (settings.vip.levels): level 0 first with both thresholds 0, each level
  * numbered one above the last, thresholds never below the previous level's and at least one of
  * them higher (else two levels would be reached at once), names that every locale defines.
  */
+
 function checkVipLevels(levels: Json[], locales: ReadonlyMap<string, ReadonlySet<string>>, add: (ptr: string, message: string) => void): void {
   let previous: Obj | null = null;
   levels.forEach((level, i) => {
@@ -280,6 +294,8 @@ export async function validateTenant(idOrFile: string, opts: ValidateOptions = {
 
   const vip = isObj(settings.vip) ? settings.vip : {};
   if (Array.isArray(vip.levels)) checkVipLevels(vip.levels, env.locales, add);
+
+  if (isObj(settings.region)) checkRegion(settings.region, add);
 
   const i18n = isObj(resolved.i18n) ? resolved.i18n : {};
   const languages = Array.isArray(i18n.languages) ? i18n.languages.filter((l): l is string => typeof l === 'string') : [];

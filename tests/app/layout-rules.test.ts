@@ -19,7 +19,6 @@ import {
   joinedDays,
   loginPromptFor,
   referralLink,
-  startupView,
 } from '../../src/lib/layout-rules';
 import { ROUTES, routeById, type RouteDef } from '../../src/lib/routes';
 
@@ -157,15 +156,6 @@ describe('gestures, sticky header, tall iPhones', () => {
     expect(isTallIphoneShell({ userAgent: ua, screenHeight: 667, install: 'pwa' })).toBe(false);
     expect(isTallIphoneShell({ userAgent: ua, screenHeight: 812, install: 'browser' })).toBe(false);
     expect(isTallIphoneShell({ userAgent: 'Android', screenHeight: 900, install: 'pwa' })).toBe(false);
-  });
-});
-
-describe('startup view (spec section 4)', () => {
-  it('maintenance wins; region restriction alone is the restricted view', () => {
-    expect(startupView({ maintenance: true, regionRestriction: true })).toBe('maintenance');
-    expect(startupView({ maintenance: true })).toBe('maintenance');
-    expect(startupView({ regionRestriction: true })).toBe('restricted');
-    expect(startupView({})).toBe('app');
   });
 });
 

@@ -128,6 +128,7 @@ describe('the route manifest', () => {
       trail: 'trail',
       service: 'service',
       useragreement: 'useragreement',
+      download: 'module:download',
       responsibleGaming: 'responsibleGaming',
       selfExclusion: 'selfExclusion',
       realityCheck: 'realityCheck',

@@ -9,7 +9,7 @@ vi.mock('../../src/lib/api/client', async (importOriginal) => {
   return { ...actual, request, swrFetcher: ([path, query]: [string, unknown]) => request('GET', path, { query }) };
 });
 
-import { request } from '../../src/lib/api/client';
+import { ApiFailure, request } from '../../src/lib/api/client';
 import { confirmDialog, feedbackStore, showLoading, showToast } from '../../src/lib/feedback';
 import { emitLanguageChange, useLanguageChange } from '../../src/lib/language';
 import { clearSession } from '../../src/lib/session';
@@ -163,6 +163,36 @@ describe('header', () => {
     expect(balance()).toBe('****');
     fireEvent.click(screen.getByRole('button', { name: TY.show_balance }));
     expect(balance()).toBe('₱20.50');
+  });
+
+  it('a failed wallet reload (offline) shows a dash, not the last balance, and says the member is offline', async () => {
+    storeSession();
+    let offline = false;
+    scriptApi(
+      requestMock,
+      memberApi({
+        'GET /wps/member/wallet': () => {
+          if (offline) throw new ApiFailure('network', 'network_offline', 0);
+          return { sumBalance: 10, currency: 'PHP', currencySymbol: '₱' };
+        },
+      }),
+    );
+    renderApp('/m/home');
+    const balance = () => screen.getByTestId('header-balance').textContent;
+    await waitFor(() => expect(balance()).toBe('₱10.00'));
+    offline = true;
+    fireEvent.click(screen.getByRole('button', { name: TY.refresh_balance }));
+    await waitFor(() => expect(feedbackStore.toasts.map((t) => t.key)).toEqual(['network_offline']));
+    expect(balance()).toBe('--');
+    // Each refresh the member asks for is answered, once.
+    await waitFor(() => expect(screen.getByRole('button', { name: TY.refresh_balance }).hasAttribute('disabled')).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: TY.refresh_balance }));
+    await waitFor(() => expect(feedbackStore.toasts.map((t) => t.key)).toEqual(['network_offline', 'network_offline']));
+    expect(balance()).toBe('--');
+    offline = false;
+    await waitFor(() => expect(screen.getByRole('button', { name: TY.refresh_balance }).hasAttribute('disabled')).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: TY.refresh_balance }));
+    await waitFor(() => expect(balance()).toBe('₱10.00'));
   });
 
   it.each(['/m/login', '/m/register', '/m/mine', '/m/agent', '/m/help'])('the shell header is hidden on %s', async (path) => {

@@ -6,7 +6,10 @@ import {
   downloadOptions,
   iosAtLeast,
   iosGuideFor,
+  downloadPlan,
   isDownloadBarVisible,
+  profileStepsFor,
+  SITE_PROFILE_PATH,
   type DownloadBarContext,
   type DownloadLink,
 } from '../../src/features/home/download';
@@ -62,9 +65,16 @@ describe('download options per platform', () => {
 
   it('uses the server resources when the startup settings carry them, else the tenant links', () => {
     const tenant = fixtureTenant();
+    tenant.settings.downloads = only('Android', 'MOBILECONFIG');
+    expect(downloadLinks(tenant, {})).toEqual(only('Android', 'MOBILECONFIG'));
+    expect(downloadLinks(tenant, { info: { resources: only('IOS', 'MOBILECONFIG') } })).toEqual(only('IOS', 'MOBILECONFIG'));
+  });
+
+  it("offers the site's own configuration profile when the links have no MOBILECONFIG", () => {
+    const tenant = fixtureTenant();
     tenant.settings.downloads = only('Android');
-    expect(downloadLinks(tenant, {})).toEqual(only('Android'));
-    expect(downloadLinks(tenant, { info: { resources: only('IOS') } })).toEqual(only('IOS'));
+    expect(downloadLinks(tenant, {})).toEqual([...only('Android'), { resourceType: 'MOBILECONFIG', url: SITE_PROFILE_PATH }]);
+    expect(downloadLinks(tenant, { info: { resources: [] } })).toEqual([{ resourceType: 'MOBILECONFIG', url: '/profile.mobileconfig' }]);
   });
 
   it('picks the iOS guide for 12.0-12.1 and for 11 or lower', () => {
@@ -119,5 +129,46 @@ describe('download bar visibility (spec section 4)', () => {
     expect(canOfferDownload('app', detectDevice(IPHONE_16), ALL)).toBe(false);
     expect(canOfferDownload('pwa', detectDevice(IPHONE_16), ALL)).toBe(false);
     expect(canOfferDownload('browser', detectDevice(DESKTOP), ALL)).toBe(false);
+  });
+});
+
+describe('download page plan (spec section 2, "Other screens")', () => {
+  const plan = (ua: string, over: Partial<Parameters<typeof downloadPlan>[0]> = {}) =>
+    downloadPlan({ install: 'browser', device: detectDevice(ua), links: ALL, promptAvailable: false, ...over });
+
+  it("iOS: the App Store app first, then the profile, then the share-sheet guide; Android's link under other devices", () => {
+    expect(plan(IPHONE_16)).toEqual({
+      installed: false,
+      options: [
+        { kind: 'ios', url: 'https://dl.example.com/app.ipa' },
+        { kind: 'profile', url: 'https://dl.example.com/profile.mobileconfig' },
+      ],
+      homeScreen: 'iosShare',
+      others: [{ kind: 'android', url: 'https://dl.example.com/app.apk' }],
+    });
+  });
+
+  it('Android: the APK, then the install prompt when the browser offers it, else the menu guide', () => {
+    expect(plan(ANDROID)).toMatchObject({ options: [{ kind: 'android' }], homeScreen: 'androidMenu', others: [{ kind: 'ios' }] });
+    expect(plan(ANDROID, { promptAvailable: true }).homeScreen).toBe('prompt');
+    expect(plan(ANDROID, { links: [] })).toMatchObject({ options: [], homeScreen: 'androidMenu', others: [] });
+  });
+
+  it('a desktop: nothing for the device unless the browser offers to install; both app links for a phone', () => {
+    expect(plan(DESKTOP)).toMatchObject({ options: [], homeScreen: null, others: [{ kind: 'android' }, { kind: 'ios' }] });
+    expect(plan(DESKTOP, { promptAvailable: true }).homeScreen).toBe('prompt');
+  });
+
+  it('running installed (app, web clip, installed web app): nothing to offer', () => {
+    for (const install of ['app', 'webclip', 'pwa'] as const) {
+      expect(plan(IPHONE_16, { install })).toEqual({ installed: true, options: [], homeScreen: null, others: [] });
+    }
+  });
+
+  it('the profile steps per iOS version', () => {
+    expect(profileStepsFor([11, 4])).toBe('ios11');
+    expect(profileStepsFor([12, 1])).toBe('ios12');
+    expect(profileStepsFor([17, 2])).toBe('current');
+    expect(profileStepsFor(null)).toBe('current');
   });
 });

@@ -124,7 +124,7 @@ describe('useRuntime', () => {
     expect(open).toHaveBeenCalledWith('https://service.example.com/chat', '_blank', 'noopener,noreferrer');
   });
 
-  it('download goes home for now; no action throws, even when its handler does', () => {
+  it('download opens the download page; no action throws, even when its handler does', () => {
     const navigate = vi.fn();
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { result } = renderHook(() => useRuntime(), {
@@ -138,7 +138,7 @@ describe('useRuntime', () => {
       }),
     });
     result.current.dispatch('download');
-    expect(navigate).toHaveBeenCalledWith('/m/home');
+    expect(navigate).toHaveBeenCalledWith('/m/download');
     for (const a of ['referral', 'refreshBalance', 'language'] as const) expect(() => result.current.dispatch(a)).not.toThrow();
     expect(error).toHaveBeenCalledTimes(1);
   });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { renderIndex } from '../../server/lib/site-index';
+import { IndexTemplate, renderIndex, START_SCRIPT } from '../../server/lib/site-index';
 import { SiteAssets } from '../../server/lib/site-assets';
 import { ssrEntryOf } from '../../server/lib/ssr';
 import { pageLanguage } from '../../server/routes/site/index';
@@ -37,23 +37,42 @@ describe('server-rendered index.html', () => {
     expect(html).not.toContain('fetchpriority');
   });
 
-  it('a painted page loads its scripts at low priority, after the stylesheet and the largest image', () => {
+  it('a painted page requests its code only after the first paint, through the start script', () => {
     const html = renderIndex(TEMPLATE_WITH_SCRIPTS, {
       lang: 'fil',
       title: 'Brand',
       config: {},
       root: '<main>painted</main>',
-      head: '<link rel="modulepreload" crossorigin href="/m/assets/home.js">',
+      head: '<link rel="modulepreload" crossorigin href="/m/assets/home.js"><link rel="preload" as="fetch" crossorigin href="/m/assets/ty-1.json">',
     });
-    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/m/assets/index.js">');
-    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/m/assets/vendor.js">');
-    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/m/assets/home.js">');
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"|as="fetch"/);
+    expect(html).toContain(
+      `<script defer src="${START_SCRIPT}" data-entry="/m/assets/index.js" data-modules="/m/assets/vendor.js /m/assets/home.js" data-fetches="/m/assets/ty-1.json"></script>`,
+    );
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/m/assets/index.css">');
   });
 
   it('writes only colour values into the theme rule', () => {
     expect(themeCss({ primary: '#c8102e', onPrimary: '#fff' } as never)).toBe(':root{--color-primary:#c8102e;--color-on-primary:#fff}');
     expect(themeCss({ primary: 'red;}</style><script>' } as never)).toBe('');
+  });
+});
+
+describe("index.html's stylesheet", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'wl-index-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  mkdirSync(join(dir, 'assets'), { recursive: true });
+
+  it('is written into the page (a first paint waits on no stylesheet request); one the build lacks stays a link', async () => {
+    writeFileSync(join(dir, 'assets/index-1.css'), '.a{color:red}</style><script>x</script>');
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<head><link rel="stylesheet" crossorigin href="/m/assets/index-1.css"><link rel="stylesheet" crossorigin href="/m/assets/gone.css"></head>',
+    );
+    const html = (await new IndexTemplate(dir).get()) ?? '';
+    expect(html).toContain('<style data-href="/m/assets/index-1.css">.a{color:red}<\\/style><script>x</script></style>');
+    expect(html).not.toContain('<link rel="stylesheet" crossorigin href="/m/assets/index-1.css">');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/m/assets/gone.css">');
   });
 });
 
@@ -83,21 +102,26 @@ describe('site assets of a rendered page', () => {
   writeFileSync(
     join(dir, '.vite/manifest.json'),
     JSON.stringify({
-      'src/main.tsx': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'], css: ['assets/entry.css'], dynamicImports: ['widgets/jackpot-counter/jackpot-counter.tsx', 'src/app/screens/slot-screen.tsx', 'locales/ty.json'] },
+      'src/main.tsx': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'], css: ['assets/entry.css'], dynamicImports: ['widgets/jackpot-counter/jackpot-counter.tsx', 'src/app/screens/slot-screen.tsx'] },
       '_shared.js': { file: 'assets/shared.js' },
       '_clock.js': { file: 'assets/clock.js' },
       'widgets/jackpot-counter/jackpot-counter.tsx': { file: 'assets/jackpot.js', isDynamicEntry: true, imports: ['_shared.js', '_clock.js'], css: ['assets/view.css'], dynamicImports: ['widgets/jackpot-counter/heavy.tsx'] },
       'widgets/jackpot-counter/heavy.tsx': { file: 'assets/heavy.js', isDynamicEntry: true },
       'src/app/screens/slot-screen.tsx': { file: 'assets/slot-screen.js', isDynamicEntry: true },
-      'locales/ty.json': { file: 'assets/ty.js', isDynamicEntry: true },
+      'locales/ty.json': { file: 'assets/ty-1a2b.json', src: 'locales/ty.json' },
     }),
   );
   const assets = new SiteAssets(dir);
 
   it('names the lazy chunks the page rendered and inlines their styles, never what index.html loads already', () => {
     const page = assets.forPage(['src/app/screens/slot-screen.tsx'], ['jackpot-counter'], 'TY');
-    expect(page.preload.sort()).toEqual(['/m/assets/clock.js', '/m/assets/jackpot.js', '/m/assets/slot-screen.js', '/m/assets/ty.js']);
+    expect(page.preload.sort()).toEqual(['/m/assets/clock.js', '/m/assets/jackpot.js', '/m/assets/slot-screen.js']);
     expect(page.css).toBe('.view{color:red}');
+  });
+
+  it("preloads the page language's translation file as data, and no other language's", () => {
+    expect(assets.forPage([], [], 'TY').fetches).toEqual(['/m/assets/ty-1a2b.json']);
+    expect(assets.forPage([], [], 'EN').fetches).toEqual([]);
   });
 
   it('leaves out what a widget loads later (a chunk its own view imports lazily)', () => {
@@ -105,7 +129,7 @@ describe('site assets of a rendered page', () => {
   });
 
   it('is empty without a build manifest', () => {
-    expect(new SiteAssets(join(dir, 'none')).forPage(['x'], ['y'], 'TY')).toEqual({ css: '', preload: [] });
+    expect(new SiteAssets(join(dir, 'none')).forPage(['x'], ['y'], 'TY')).toEqual({ css: '', preload: [], fetches: [] });
   });
 
   it('finds the server-render module beside the site build', () => {

@@ -69,7 +69,7 @@ describeBackends('system and site', ({ server }) => {
     expect(Object.keys(rules.body.value!)).toHaveLength(20);
     for (const rule of Object.values(rules.body.value!)) expect(() => new RegExp(rule.pattern)).not.toThrow();
     const status = await call(server().app, 'GET', '/wps/system/status');
-    expect(status.body).toEqual({ success: true, value: { maintenance: false, regionRestriction: false } });
+    expect(status.body).toEqual({ success: true, value: { maintenance: false, regionRestriction: false, maintenanceWindow: null } });
   });
 
   it('serves the help center by language, falling back to EN', async () => {

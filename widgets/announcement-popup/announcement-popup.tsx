@@ -1,9 +1,9 @@
 import './styles.css';
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from '../../src/lib/i18n';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../src/components/modal';
-import { useSanitizedHtml } from '../../src/lib/sanitize';
+import { richText } from '../../src/lib/rich-text';
 import { linkAction, POPUP_CLOSE_MS, rememberClosed, rememberShown, type Audience, type PopupItem } from './rules';
 import { openExternal } from '../../src/lib/external';
 
@@ -15,7 +15,7 @@ export interface PopupProps {
   onClosed: () => void;
 }
 
-/** The announcement dialog: one item at a time, sanitised HTML, prev/next, go-to and close. */
+/** The announcement dialog: one item at a time, its HTML through the rich-text allow-list, prev/next, go-to and close. */
 export default function AnnouncementPopupDialog({ items, audience, goTo, onClosed }: PopupProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -23,7 +23,8 @@ export default function AnnouncementPopupDialog({ items, audience, goTo, onClose
   const [closing, setClosing] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const item = items[Math.min(index, items.length - 1)];
-  const content = useSanitizedHtml(item.content);
+  // The announcement HTML as React elements through the site's rich-text allow-list (no DOM sanitiser to load first).
+  const content = useMemo(() => richText(item?.content), [item?.content]);
 
   useEffect(() => {
     rememberShown(audience, items);
@@ -66,7 +67,9 @@ export default function AnnouncementPopupDialog({ items, audience, goTo, onClose
         </button>
       </div>
       {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- catches clicks on the links inside the announcement HTML; the links are the focusable controls and Enter on one fires this click too */}
-      <div className="announcement-popup__content" onClick={onContentClick} dangerouslySetInnerHTML={{ __html: content }} />
+      <div className="announcement-popup__content" onClick={onContentClick}>
+        {content}
+      </div>
       <div className="announcement-popup__actions">
         {many ? (
           <div className="announcement-popup__pager">

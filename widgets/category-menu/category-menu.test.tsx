@@ -12,6 +12,7 @@ vi.mock('../../src/features/games/launch', () => ({ useLaunchGame: () => launch 
 
 const calls = { categories: [] as string[], list: [] as (GameFilter | null)[], hot: [] as [string, string | undefined, string | undefined][] };
 let categories: Categories | undefined;
+let hotGames: { nodeId: string; gameName: string }[] = [];
 vi.mock('../../src/features/games/api/games', () => ({
   useGameCategories: (lang: string) => {
     calls.categories.push(lang);
@@ -23,7 +24,7 @@ vi.mock('../../src/features/games/api/games', () => ({
   },
   useHotGames: (lang: string, gameType?: string, gameName?: string) => {
     calls.hot.push([lang, gameType, gameName]);
-    return { data: [], isLoading: false };
+    return { data: hotGames, isLoading: false };
   },
 }));
 
@@ -43,6 +44,7 @@ beforeEach(() => {
   calls.categories.length = 0;
   calls.list.length = 0;
   calls.hot.length = 0;
+  hotGames = [];
   launch.mockClear();
 });
 afterEach(() => {
@@ -111,6 +113,23 @@ describe('category menu', () => {
     expect(tabs[0].getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('searchbox', { name: TY.search_game_name })).toBeTruthy();
     expect(calls.hot.at(-1)).toEqual(['TY', undefined, undefined]);
+  });
+
+  it('shows the first gamesShown hot games and a button for the rest; a name search shows every match', () => {
+    vi.useFakeTimers();
+    hotGames = Array.from({ length: 20 }, (_, i) => ({ nodeId: String(i + 1), gameName: `Game ${i + 1}` }));
+    renderWithRuntime(<CategoryMenuView gamesShown={12} />);
+    const tiles = () => document.querySelectorAll('.category-menu__grid > li').length;
+    expect(tiles()).toBe(12);
+    fireEvent.click(screen.getByRole('button', { name: TY.more_games }));
+    expect(tiles()).toBe(20);
+    expect(screen.queryByRole('button', { name: TY.more_games })).toBeNull();
+    cleanup();
+    renderWithRuntime(<CategoryMenuView gamesShown={12} />);
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'Game' } });
+    act(() => vi.advanceTimersByTime(300));
+    expect(tiles()).toBe(20);
+    expect(screen.queryByRole('button', { name: TY.more_games })).toBeNull();
   });
 
   it('searches hot games by name after the typing pauses', () => {

@@ -27,10 +27,15 @@ function GameGrid({ games, loading }: { games: readonly GameItem[] | undefined; 
   );
 }
 
-function HotPanel({ lang }: { lang: string }) {
+/**
+ * Hot games: the first `shown` of them and a button for the rest (home stays short, and a first
+ * visit hydrates a dozen tiles rather than every hot game); a name search shows every match.
+ */
+function HotPanel({ lang, shown }: { lang: string; shown: number }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [name, setName] = useState('');
+  const [all, setAll] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setName(text.trim()), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -42,7 +47,12 @@ function HotPanel({ lang }: { lang: string }) {
         <span className="visually-hidden">{t('search_game_name')}</span>
         <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('search_game_name')} maxLength={64} enterKeyHint="search" />
       </label>
-      <GameGrid games={data} loading={isLoading} />
+      <GameGrid games={all || name || !data ? data : data.slice(0, shown)} loading={isLoading} />
+      {data && !all && !name && data.length > shown ? (
+        <button type="button" className="category-menu__more" onClick={() => setAll(true)}>
+          {t('more_games')}
+        </button>
+      ) : null}
     </>
   );
 }
@@ -87,7 +97,7 @@ function VendorPanel({ vendors, icons }: { vendors: readonly VendorEntry[]; icon
 function Panel({ category, lang, shown, icons }: { category: MenuCategory; lang: string; shown: number; icons: Categories['vendors'] }) {
   switch (panelKind(category.code)) {
     case 'hot':
-      return <HotPanel lang={lang} />;
+      return <HotPanel lang={lang} shown={shown} />;
     case 'gameType':
       return <ListPanel filter={{ gameType: category.code as GameFilter['gameType'] }} lang={lang} shown={shown} more={`/m/gameList?gameType=${category.code}`} />;
     case 'inhouse': {

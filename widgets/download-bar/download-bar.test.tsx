@@ -9,6 +9,7 @@ import DownloadBarView from './download-bar';
 const IPHONE_16 = 'Mozilla/5.0 (iPhone; CPU iPhone OS 16_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.4 Mobile/15E148 Safari/604.1';
 const IPHONE_17 = IPHONE_16.replace('16_4', '17_2');
 const IPHONE_12 = IPHONE_16.replace('16_4', '12_1');
+const ANDROID = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
 const realUserAgent = navigator.userAgent;
 
 function setUserAgent(ua: string) {
@@ -49,10 +50,12 @@ describe('download bar', () => {
 
   it('shows nothing without a link for the platform, or to a visitor when login is required', () => {
     const tenant = fixtureTenant();
-    tenant.settings.downloads = [{ resourceType: 'Android', url: 'https://dl.example.com/app.apk' }];
+    tenant.settings.downloads = [{ resourceType: 'IOS', url: 'https://dl.example.com/app.ipa' }];
+    setUserAgent(ANDROID);
     const { container, unmount } = renderWithRuntime(<DownloadBarView requiredLogin={false} />, { tenant });
     expect(container.innerHTML).toBe('');
     unmount();
+    setUserAgent(IPHONE_16);
     const second = renderWithRuntime(<DownloadBarView requiredLogin />, { tenant: tenantWithLinks() });
     expect(second.container.innerHTML).toBe('');
   });
@@ -65,7 +68,9 @@ describe('download bar', () => {
     expect(links.map((a) => [a.getAttribute('data-kind'), a.getAttribute('href')])).toEqual([
       ['ios', 'https://dl.example.com/app.ipa'],
       ['profile', 'https://dl.example.com/profile.mobileconfig'],
+      [null, '/m/download'],
     ]);
+    expect(within(dialog).getByRole('link', { name: TY.download_more_options })).toBeTruthy();
     expect(within(dialog).getByText(TY.ios_recommended)).toBeTruthy();
     expect(within(dialog).queryByText(TY.ios17_profile_manual)).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: TY.close }));
@@ -85,7 +90,17 @@ describe('download bar', () => {
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: TY.ios_guide })).toBeTruthy();
     expect(within(dialog).getByText(TY.ios_guide_12)).toBeTruthy();
+    expect(within(dialog).getByText(TY.ios_guide_12_steps)).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: TY.profile_download }).getAttribute('href')).toBe('https://dl.example.com/profile.mobileconfig');
+  });
+
+  it("offers the site's own configuration profile on iOS when the tenant has none", () => {
+    const tenant = fixtureTenant();
+    tenant.settings.downloads = [{ resourceType: 'Android', url: 'https://dl.example.com/app.apk' }];
+    renderWithRuntime(<DownloadBarView requiredLogin={false} />, { tenant });
+    fireEvent.click(screen.getByRole('button', { name: TY.download }));
+    const dialog = screen.getByRole('dialog', { name: TY.download_app });
+    expect(within(dialog).getByRole('link', { name: TY.profile_download }).getAttribute('href')).toBe('/profile.mobileconfig');
   });
 
   it('the popup still opens (from the notice bar) when the bar itself is hidden', () => {

@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useTranslation } from '../../src/lib/i18n';
 import { useSnapshot } from 'valtio';
 import {
+  appIconUrl,
   closeDownloadPopup,
   currentDevice,
   detectDevice,
@@ -21,7 +23,7 @@ import {
 } from '../../src/features/home';
 import { Icon } from '../../src/components/icons';
 import { Modal } from '../../src/components/modal';
-import { usePageUserAgent, useRuntime } from '../../src/lib/runtime';
+import { DOWNLOAD_PATH, usePageUserAgent, useRuntime } from '../../src/lib/runtime';
 import { useClientValue } from '../../src/lib/store';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
 
@@ -32,7 +34,7 @@ const OPTION_LABEL: Record<DownloadOption['kind'], TranslationKey> = {
   homeScreen: 'add_to_home_screen',
 };
 
-/** The download popup: the options of this device, and the iOS notes and guide where they apply. */
+/** The download popup: the options of this device, the iOS notes and guide where they apply, and the way to the download page. */
 export function DownloadPopup({ device, links }: { device: Device; links: readonly DownloadLink[] }) {
   const { t } = useTranslation();
   const options = downloadOptions(device, links);
@@ -68,6 +70,7 @@ export function DownloadPopup({ device, links }: { device: Device; links: readon
         <section className="download-popup__guide" aria-labelledby="download-guide-title">
           <h3 id="download-guide-title">{t('ios_guide')}</h3>
           <p>{t(guide === 'ios12' ? 'ios_guide_12' : 'ios_guide_11')}</p>
+          <p className="download-popup__note">{t(guide === 'ios12' ? 'ios_guide_12_steps' : 'ios_guide_11_steps')}</p>
           {profile ? (
             <a className="button button--secondary" href={profile.url} rel="noopener noreferrer" data-kind="profile">
               {t('profile_download')}
@@ -75,6 +78,9 @@ export function DownloadPopup({ device, links }: { device: Device; links: readon
           ) : null}
         </section>
       ) : null}
+      <Link className="download-popup__more" to={DOWNLOAD_PATH} onClick={closeDownloadPopup}>
+        {t('download_more_options')}
+      </Link>
     </Modal>
   );
 }
@@ -90,8 +96,7 @@ export interface DownloadViewProps {
 /** The bar (app icon, pitch, download button, hide control) and, when open, the popup. */
 export function DownloadView({ bar, popup, device, links, onHide }: DownloadViewProps) {
   const { t } = useTranslation();
-  const { tenant } = useRuntime();
-  const icon = links.find((l) => l.resourceType === 'AppDownloadIcon')?.url ?? `/m/brand/${tenant.brand.logo}`;
+  const icon = appIconUrl(links);
   return (
     <>
       {bar ? <div className="download-bar-spacer" aria-hidden="true" /> : null}

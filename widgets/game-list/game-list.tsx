@@ -27,6 +27,9 @@ import { Modal } from '../../src/components/modal';
 import { FilterPanel, SHEET, type FilterOption, type FilterValues } from './filter-panel';
 import { allTabClassify, initialState, reducer, routeSelection, sourceOf, SLOT_TYPE, type GameListTab } from './state';
 
+/** Tiles on the first screen of a phone (two rows of three): their icons load first. */
+const FIRST_SCREEN_TILES = 6;
+
 type QuickTab = NonNullable<GameListProps['quickTabs']>[number];
 
 const QUICK_TAB: Record<QuickTab, { tab: 'recent' | 'fav' | 'hot'; label: 'recent' | 'favourites' | 'hot' }> = {
@@ -285,10 +288,11 @@ function GameList({
       ) : null}
 
       <ul className="game-list__grid" aria-busy={list.loading || list.loadingMore}>
-        {games.map((game) => (
+        {games.map((game, index) => (
           <li key={game.nodeId}>
             <GameCard
               game={game}
+              priority={index < FIRST_SCREEN_TILES}
               vendorName={vendorInfo.get(game.vassalage)?.name}
               favourite={token ? favourites.isFavourite(game.nodeId) : false}
               onLaunch={onLaunch}

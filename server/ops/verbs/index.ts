@@ -23,3 +23,4 @@ export { verbs as announcements } from './announcements';
 export { verbs as exclusions } from './exclusions';
 export { verbs as redRain } from './red-rain';
 export { verbs as contracts } from './contracts';
+export { verbs as maintenance } from './maintenance';

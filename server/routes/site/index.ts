@@ -6,6 +6,7 @@ import { ApiError, errorEnvelope } from '../../errors';
 import { globalPlugin } from '../../lib/plugin';
 import { publicTenant } from '../../lib/public-tenant';
 import { IndexTemplate, renderIndex, scriptJson } from '../../lib/site-index';
+import { offlinePage } from '../../lib/offline-page';
 import type { Startup } from '../../lib/startup';
 import { htmlLang } from '../../lib/tenant-host';
 import { SiteAssets } from '../../lib/site-assets';
@@ -13,6 +14,7 @@ import { PageCache, ServerRenderer, ssrEntryOf, watchStartup } from '../../lib/s
 import { LANGUAGE_COOKIE, tenantTimeZone, themeCss } from '../../../src/lib/app-config';
 import type { Tenant } from '../../../src/generated/tenant';
 import { zoneWindow } from '../../lib/time-zone';
+import { installHead } from '../../lib/web-app';
 
 const BRAND_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
@@ -76,10 +78,12 @@ export default globalPlugin('site', async (app: FastifyInstance) => {
     const shared = !watched.readPerVisit();
     if (rendered?.redirect) return { shared, rendered: true, redirect: rendered.redirect, before: EMPTY, after: EMPTY };
     const theme = themeCss(tenant.brand.theme);
-    const pageAssets = rendered ? assets.forPage(rendered.modules, rendered.widgets, language) : { css: '', preload: [] };
+    const pageAssets = rendered ? assets.forPage(rendered.modules, rendered.widgets, language) : assets.forPage([], [], language);
     const head = [
+      installHead(tenant),
       theme ? `<style id="theme">${theme}</style>` : '',
       pageAssets.css ? `<style data-page-styles>${pageAssets.css.replace(/<\/style/gi, '<\\/style')}</style>` : '',
+      ...pageAssets.fetches.map((href) => `<link rel="preload" as="fetch" crossorigin href="${href}">`),
       ...pageAssets.preload.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
       rendered?.head ?? '',
     ].join('');
@@ -102,7 +106,7 @@ export default globalPlugin('site', async (app: FastifyInstance) => {
     // What every visitor may read: no merchant bank account of a manual deposit channel.
     const tenant = publicTenant(request.tenant);
     const language = pageLanguage(request.headers.cookie, tenant.i18n.languages, tenant.i18n.default);
-    const startup = app.startup(request);
+    const startup = await app.startup(request);
     const key = pages.key({
       tenant,
       status: startup,
@@ -126,6 +130,13 @@ export default globalPlugin('site', async (app: FastifyInstance) => {
   // /m/ is listed: the static wildcard would otherwise answer it as a directory.
   for (const url of ['/', '/m', '/m/', '/register.html']) app.get(url, serveIndex);
 
+  // The service worker's offline page: this host's tenant, in the visitor's language (precached per host).
+  app.get('/m/offline', async (request, reply) => {
+    const tenant = publicTenant(request.tenant);
+    const language = pageLanguage(request.headers.cookie, tenant.i18n.languages, tenant.i18n.default);
+    return reply.header('cache-control', 'no-cache').header('vary', 'cookie').type('text/html; charset=utf-8').send(offlinePage(tenant, language));
+  });
+
   app.get<{ Params: { file: string } }>(
     '/m/brand/:file',
     { schema: { params: { $ref: 'site.json#/definitions/brandParams' } } },
@@ -147,7 +158,7 @@ export default globalPlugin('site', async (app: FastifyInstance) => {
 });
 
 /** A tenant's own file, else the one it inherits from _base. */
-async function readBrandFile(tenantsDir: string, tenantId: string, file: string): Promise<Buffer | null> {
+export async function readBrandFile(tenantsDir: string, tenantId: string, file: string): Promise<Buffer | null> {
   for (const dir of [tenantId, '_base']) {
     try {
       return await readFile(join(tenantsDir, dir, file));

@@ -14,14 +14,15 @@ import {
   normalisePath,
   PAGE_FADE_MS,
   type Point,
-  type StartupView,
 } from '../../lib/layout-rules';
 import { useInstallMode, useSessionInfo, useTenant } from '../../lib/runtime';
 import { CHANGE_PASSWORD_ROUTE } from '../../lib/session';
+import type { StartupView } from '../../lib/startup-state';
 import { useClientValue } from '../../lib/store';
 import { Slot } from '../../renderer';
 import { AppHeader, pageTitleKey } from './app-header';
 import { NOTICE_2S_MS, toastOnce } from './guards';
+import { ReloadPrompt } from './reload-prompt';
 
 // Status pages are not part of a visitor's first load.
 const StatusView = lazy(() => import('./status-views'));
@@ -60,6 +61,8 @@ function usePageFade(pathname: string) {
 export interface ShellChromeProps {
   /** What the startup settings allow: the app, the maintenance page or the restricted view. */
   view: StartupView;
+  /** The server runs a newer version than this page: offer a reload (src/lib/startup-state.ts). */
+  reloadPrompt?: boolean;
   /** Hosts that live inside the shell whatever the page (feedback, dialogs, member data). */
   children?: ReactNode;
 }
@@ -67,9 +70,10 @@ export interface ShellChromeProps {
 /**
  * The shell around every page: the title, the header, the page (fading on page changes, back on a
  * swipe from the left edge), the footer; or the maintenance or restricted view when the startup
- * settings say so. A free-trial member's taps on member-centre links stay where they are.
+ * settings say so; a reload offer above the app when the server runs a newer version. A
+ * free-trial member's taps on member-centre links stay where they are.
  */
-export function ShellChrome({ view, children }: ShellChromeProps) {
+export function ShellChrome({ view, reloadPrompt = false, children }: ShellChromeProps) {
   const location = useLocation();
   const { t } = useTranslation();
   const tenant = useTenant();
@@ -149,6 +153,7 @@ export function ShellChrome({ view, children }: ShellChromeProps) {
   return (
     <div className={classes} onClickCapture={onClickCapture} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
       <title>{title}</title>
+      {reloadPrompt && view === 'app' ? <ReloadPrompt /> : null}
       {body}
       {children}
     </div>

@@ -10,6 +10,17 @@ import { readItem, writeItem } from '../../lib/storage';
 
 export type { DownloadLink };
 
+/** The site's own iOS configuration profile (a web clip of this host), served per tenant by the server. */
+export const SITE_PROFILE_PATH = '/profile.mobileconfig';
+
+/** The app's home-screen icon, drawn by the server from the tenant's logo (square, unlike most logos). */
+export const SITE_APP_ICON_PATH = '/icons/180.png';
+
+/** The app icon shown next to a download: the tenant's AppDownloadIcon link, else the site's own. */
+export function appIconUrl(links: readonly DownloadLink[]): string {
+  return links.find((l) => l.resourceType === 'AppDownloadIcon')?.url ?? SITE_APP_ICON_PATH;
+}
+
 /** Spec section 3: the locally stored flag that hides the download bar. */
 export const HIDE_DOWNLOAD_BAR_KEY = 'hideDownloadBar';
 /** Spec section 2: the add-to-home-screen option is currently never shown. */
@@ -49,11 +60,15 @@ export function iosAtLeast(version: readonly [number, number] | null, min: reado
   return version[0] > min[0] || (version[0] === min[0] && version[1] >= min[1]);
 }
 
-/** The links in force: the server's startup resources when sent, else the tenant file's. */
+/**
+ * The links in force: the server's startup resources when sent, else the tenant file's. Without
+ * a MOBILECONFIG link of its own the tenant offers the site's configuration profile.
+ */
 export function downloadLinks(tenant: Tenant, startup: StartupSettings): DownloadLink[] {
   const resources = startup.info?.resources;
   const list = Array.isArray(resources) ? (resources as DownloadLink[]) : tenant.settings.downloads;
-  return list.filter((l) => typeof l.url === 'string' && l.url !== '');
+  const links = list.filter((l) => typeof l.url === 'string' && l.url !== '');
+  return links.some((l) => l.resourceType === 'MOBILECONFIG') ? links : [...links, { resourceType: 'MOBILECONFIG', url: SITE_PROFILE_PATH }];
 }
 
 export type DownloadOptionKind = 'android' | 'ios' | 'profile' | 'homeScreen';
@@ -125,6 +140,56 @@ export function isDownloadBarHidden(): boolean {
 
 export function storeDownloadBarHidden(): void {
   writeItem(HIDE_DOWNLOAD_BAR_KEY, '1');
+}
+
+/** How a home-screen install is done here: the browser's install prompt, or the steps of iOS Safari's share sheet or Android's browser menu. */
+export type HomeScreenGuide = 'prompt' | 'iosShare' | 'androidMenu';
+
+export interface DownloadPlanContext {
+  install: InstallMode;
+  device: Device;
+  links: readonly DownloadLink[];
+  /** The browser offered its install prompt (beforeinstallprompt, Chromium). */
+  promptAvailable: boolean;
+}
+
+export interface DownloadPlan {
+  /** Already running as the app, a web clip or an installed web app: nothing to install. */
+  installed: boolean;
+  /** The downloads of this device, the best fit first (the store app, then the profile). */
+  options: DownloadOption[];
+  /** The add-to-home-screen way of this browser, or null where there is none. */
+  homeScreen: HomeScreenGuide | null;
+  /** App links of the other platforms, for a visitor who installs on another phone. */
+  others: DownloadOption[];
+}
+
+/**
+ * The download page (spec section 2, "Other screens"): what this device can install and how. The
+ * popup's options (spec section 2, "App download") first; the home-screen way after them, which
+ * only this page offers; then the other platforms' app links.
+ */
+export function downloadPlan({ install, device, links, promptAvailable }: DownloadPlanContext): DownloadPlan {
+  if (install !== 'browser') return { installed: true, options: [], homeScreen: null, others: [] };
+  const options = downloadOptions(device, links).filter((o) => o.kind !== 'homeScreen');
+  const homeScreen: HomeScreenGuide | null = promptAvailable
+    ? 'prompt'
+    : device.platform === 'ios'
+      ? 'iosShare'
+      : device.platform === 'android'
+        ? 'androidMenu'
+        : null;
+  const others: DownloadOption[] = [];
+  const android = linkOf(links, 'Android');
+  const ios = linkOf(links, 'IOS');
+  if (android && device.platform !== 'android') others.push({ kind: 'android', url: android });
+  if (ios && device.platform !== 'ios') others.push({ kind: 'ios', url: ios });
+  return { installed: false, options, homeScreen, others };
+}
+
+/** The steps after downloading a profile on an iOS version: 11 or lower, 12.0 to 12.1, or later. */
+export function profileStepsFor(version: readonly [number, number] | null): 'ios11' | 'ios12' | 'current' {
+  return iosGuideFor(version) ?? 'current';
 }
 
 /** Which iOS guide applies: 12.0 to 12.1, 11 or lower, or none. */

@@ -2,3 +2,4 @@
 export * from './api/announcements';
 export * from './api/help';
 export * from './download';
+export * from './install-prompt';

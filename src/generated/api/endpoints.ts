@@ -12,6 +12,7 @@ import type * as games from './games';
 import type * as inbox from './inbox';
 import type * as inhouse from './inhouse';
 import type * as limits from './limits';
+import type * as maintenance from './maintenance';
 import type * as member from './member';
 import type * as missions from './missions';
 import type * as moneyRecords from './money-records';
@@ -780,6 +781,48 @@ export interface Endpoints {
     body: limits.SlotBody;
     payload: undefined;
     response: limits.Limits;
+    defaults: { query: never; body: never };
+  };
+  /** Sets (or replaces) the tenant's window, as `maintenance set`. start: ISO date-time (absent: now); end: after the start and in the future, at most 30 days after the start; messages: by tenant language, at most 300 characters each. */
+  'POST /ops/maintenance': {
+    method: 'POST';
+    path: '/ops/maintenance';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: maintenance.SetBody;
+    payload: undefined;
+    response: maintenance.Window;
+    defaults: { query: never; body: never };
+  };
+  /** Clears the tenant's window (the site opens again at once), as `maintenance clear`; 404 not.found when it has none. */
+  'DELETE /ops/maintenance/:tenant': {
+    method: 'DELETE';
+    path: `/ops/maintenance/${string}`;
+    auth: 'none';
+    produces: 'application/json';
+    params: maintenance.TenantParams;
+    query: undefined;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: maintenance.Window;
+    defaults: { query: never; body: never };
+  };
+  /** The windows of the operator's tenants (or of one), as `maintenance show`, each saying whether it is open now. */
+  'GET /ops/maintenance': {
+    method: 'GET';
+    path: '/ops/maintenance';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: maintenance.ShowQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: maintenance.Windows;
     defaults: { query: never; body: never };
   };
   /** Registers a member by username (USERNAMEREG3) or by mobile number (MOBILENUMREG3; SMS code when REGMOBVERF3; password fields when MOBILENUMPASSREG3) and logs the member in. With settings.protection.birthDateRequired a birthDate (YYYY-MM-DD) is required (400 on /birthDate when missing or not a real date) and one under the tenant's ageLimit is 400 age.under with { field: '/birthDate', ageLimit }. Fields are checked against the tenant's registration settings and the validation rules. */
@@ -2081,6 +2124,7 @@ export interface Endpoints {
     response: system.Startup;
     defaults: { query: never; body: never };
   };
+  /** The tenant's status for this visitor: maintenance (a switch, or an operator's window open now with its end and message), region restriction (the visitor's country or address). Computed per request: a window's end needs no restart. */
   'GET /wps/system/status': {
     method: 'GET';
     path: '/wps/system/status';
@@ -2511,6 +2555,11 @@ export interface RouteNames {
     get: 'GET /wps/member/limits';
     set: 'PUT /wps/member/limits';
     cancel: 'POST /wps/member/limits/cancel';
+  };
+  maintenance: {
+    opsSet: 'POST /ops/maintenance';
+    opsClear: 'DELETE /ops/maintenance/:tenant';
+    opsShow: 'GET /ops/maintenance';
   };
   member: {
     register: 'PUT /wps/member/register';

@@ -40,6 +40,15 @@ export class ApiFailure extends Error {
   }
 }
 
+/**
+ * A network failure's message: "You are offline" when the device says so (the page may be the
+ * service worker's copy, and a money call must say why it failed), else a slow network.
+ */
+function networkFailure(): ApiFailure {
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  return new ApiFailure('network', offline ? 'network_offline' : 'network_slow', 0);
+}
+
 /** Why the server ended a session, when it says: the message key and its parameters. */
 export interface SessionEndReason {
   messageKey: string;
@@ -233,7 +242,7 @@ export async function request(method: Method, path: string, opts: Omit<RequestOp
     res = await fetch(urlFor(path, opts.query), { method, headers, body, signal: opts.signal, credentials: 'same-origin' });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiFailure('network', 'network_slow', 0);
+    throw networkFailure();
   }
   let envelope: Envelope<unknown>;
   try {
@@ -267,7 +276,7 @@ export async function requestDownload(
     res = await fetch(urlFor(path, opts.query), { method: 'GET', headers, signal: opts.signal, credentials: 'same-origin' });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiFailure('network', 'network_slow', 0);
+    throw networkFailure();
   }
   if (res.ok) {
     const disposition = res.headers.get('content-disposition') ?? '';
@@ -301,7 +310,7 @@ export async function requestImage(method: 'GET', path: Endpoints[ImageEndpoint]
     res = await fetch(urlFor(path), { method, headers, signal: opts.signal, credentials: 'same-origin' });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiFailure('network', 'network_slow', 0);
+    throw networkFailure();
   }
   if (res.ok) return res.blob();
   let envelope: Envelope<unknown> = { success: false };

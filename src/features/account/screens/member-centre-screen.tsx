@@ -7,8 +7,8 @@ import { vipNameKey } from '../api/vip';
 import { useSessionRenewal } from '../../../lib/api/session';
 import { Icon } from '../../../components/icons';
 import { HOME_PATH, joinedDays } from '../../../lib/layout-rules';
-import { useGateContext, useMemberScope, useRuntimeActions, useRuntimeState, useTenant } from '../../../lib/runtime';
-import { selectVariant, Slot } from '../../../renderer';
+import { useMemberScope, useRuntimeActions, useRuntimeState, useStartupState, useTenant } from '../../../lib/runtime';
+import { Slot } from '../../../renderer';
 
 export const BENEFITS_PATH = '/m/member/benefits';
 export const MEMBER_HOME_PATH = '/m/member/home';
@@ -63,18 +63,18 @@ function LoginPrompt() {
 }
 
 /**
- * Member centre (/m/mine, /m/member/home). Layout variant by mobileTemplate.mem_cen ("1": the new
- * card layout, else the base banner layout); tiles and the gated list come from the tenant.
+ * Member centre (/m/mine, /m/member/home). Layout variant from the startup state
+ * (mobileTemplate.mem_cen "1": the new card layout, else the base banner layout); tiles and the
+ * gated list come from the tenant.
  */
 export default function MemberCentreScreen() {
   const { t } = useTranslation();
   // Readers of what this screen shows only: a token renewal or a badge count does not render it again.
   const tenant = useTenant();
   const signedIn = useRuntimeState((state) => state.session !== null);
-  const gateContext = useGateContext();
   const { requireLogin } = useRuntimeActions();
   const screen = tenant.screens.mine;
-  const variant = selectVariant(screen, gateContext.settings) ?? 'base';
+  const variant = useStartupState().templates.memberCentre;
   useSessionRenewal(useMemberScope());
 
   const onSettings = (e: MouseEvent<HTMLAnchorElement>) => {

@@ -182,6 +182,16 @@ function normalisedPages(pages: PageAnswer[] | undefined): GamesPage[] | undefin
 }
 
 /**
+ * What a source's pages are cached under besides the query: the member for the per-member lists
+ * (recent, favourites), and the restart count. The catalogue's pages are the same for everyone,
+ * so their first page can come with the server-rendered page (a shared answer has no scope).
+ */
+export function pageScope(source: GameSource, token: string | null | undefined, epoch: number): string {
+  const member = source.kind === 'recent' || source.kind === 'favourites' ? (token ?? '') : '';
+  return member || epoch ? `${member}#${epoch}` : '';
+}
+
+/**
  * Pages of a source with useSWRInfinite: `setSize(size + 1)` loads the next page and appends it.
  * A null source loads nothing. The token scopes the pages (favourites and recent are per member);
  * the language is in the query (a language change reloads). The first page is not refetched when
@@ -194,7 +204,7 @@ export function useGamePages(source: GameSource | null, language: string, token:
     (index: number, previous: PageAnswer | null): ResourceKey<PageEndpoint> | null => {
       if (!source) return null;
       if (index > 0 && !hasMorePages(source, previous ? normalisePage(previous, index) : undefined)) return null;
-      return pageKey(source, index + 1, language, `${token ?? ''}#${epoch}`);
+      return pageKey(source, index + 1, language, pageScope(source, token, epoch));
     },
     // sourceKey stands for source: a new but equal filter object keeps the same key function.
     [sourceKey, language, token, epoch],

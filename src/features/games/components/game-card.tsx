@@ -36,6 +36,8 @@ export interface GameCardProps<G extends GameCardGame = GameCardGame> {
   /** large uses mobileLargeIcon (home's popular games). */
   size?: 'small' | 'large';
   className?: string;
+  /** A tile of the first screenful: its icon is fetched at once (the page's largest element may be one). */
+  priority?: boolean;
 }
 
 /** The game's display name (gameName, else nodeName). */
@@ -72,6 +74,7 @@ function GameCardView<G extends GameCardGame>({
   vendorName,
   size = 'small',
   className,
+  priority = false,
 }: GameCardProps<G>) {
   const { t } = useTranslation();
   const name = gameNameOf(game);
@@ -84,7 +87,17 @@ function GameCardView<G extends GameCardGame>({
     <div className={`game-card game-card--${size}${className ? ` ${className}` : ''}`} data-node-id={game.nodeId}>
       <button type="button" className="game-card__launch" onClick={() => onLaunch?.(game)} aria-label={name}>
         <span className="game-card__icon">
-          {icon ? <img src={icon} alt="" width={size === 'large' ? 240 : 120} height={size === 'large' ? 240 : 120} loading="lazy" decoding="async" /> : null}
+          {icon ? (
+            <img
+              src={icon}
+              alt=""
+              width={size === 'large' ? 240 : 120}
+              height={size === 'large' ? 240 : 120}
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : undefined}
+              decoding="async"
+            />
+          ) : null}
           {game.gameClassifyNew ? <span className="game-card__badge">{t('new')}</span> : null}
         </span>
         <span className="game-card__name">{name}</span>

@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router-dom';
 import { useSessionRenewal } from '../../../lib/api/session';
-import { useGateContext, useMemberScope, useTenant } from '../../../lib/runtime';
-import { selectVariant, Slot } from '../../../renderer';
+import { useMemberScope, useStartupState, useTenant } from '../../../lib/runtime';
+import { Slot } from '../../../renderer';
 import { depositIdOf } from '../deposit-rules';
 
 /** The slot of the deposit detail for a variant: "base" -> detailBase, "new" -> detailNew. */
@@ -12,14 +12,13 @@ export function detailSlotOf(variant: string): string {
 /**
  * Deposit (/m/voucherCenter). Without `?deposit=<id>` the tenant's form slot (channels, amount);
  * with one (after creating a deposit, and where the payment provider sends the payer back) the
- * deposit's detail, in the version mobileTemplate.dep_func selects ("1": new, else base).
+ * deposit's detail, in the version the startup state selects (mobileTemplate.dep_func "1": new, else base).
  */
 export default function DepositScreen() {
   const tenant = useTenant();
-  const gateContext = useGateContext();
   const { search } = useLocation();
   const screen = tenant.screens.voucherCenter;
-  const variant = (screen ? selectVariant(screen, gateContext.settings) : undefined) ?? 'base';
+  const variant = useStartupState().templates.depositDetail;
   const id = depositIdOf(search);
   useSessionRenewal(useMemberScope());
   const slot = id === null ? 'form' : detailSlotOf(variant);
