@@ -84,8 +84,17 @@ test.describe('member centre: visitor', () => {
 
 test.describe('member centre: login dialog', () => {
   test('a visitor logs in through the dialog and stays in the member centre', async ({ page }) => {
-    await page.goto('/m/mine');
+    // The tap lands before the app's code has arrived: it is held and answered once the page hydrates.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/m/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/m/mine', { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: TY.login_or_register }).tap();
+    await expect(page.locator('html[data-view]')).toHaveCount(0);
+    release();
     const dialog = page.getByRole('dialog', { name: TY.login_or_register });
     await dialog.locator('input[name="username"]').fill('demoplayer');
     await dialog.locator('input[name="password"]').fill('Demo1234');

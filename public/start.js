@@ -28,6 +28,42 @@
     });
     if (entry) add('script', { type: 'module', src: entry }, document.body);
   };
+  // A tap on a button before the app has hydrated would do nothing: the page only looks ready. The
+  // last such tap is held and replayed once the app has committed its first view (html[data-view]),
+  // provided the same button is still on the page with the same text. A form submitted that early
+  // is stopped rather than posted to the page's own address.
+  var root = document.documentElement;
+  var held = null;
+  var early = function () {
+    return !root.hasAttribute('data-view');
+  };
+  var onClick = function (event) {
+    if (!early()) return;
+    var target = event.target instanceof Element ? event.target.closest('button, [role="button"]') : null;
+    if (!target || target.disabled) return;
+    event.preventDefault();
+    held = { el: target, text: target.textContent };
+  };
+  var onSubmit = function (event) {
+    if (early()) event.preventDefault();
+  };
+  document.addEventListener('click', onClick, true);
+  document.addEventListener('submit', onSubmit, true);
+  if (typeof MutationObserver === 'function') {
+    var watch = new MutationObserver(function () {
+      if (early()) return;
+      watch.disconnect();
+      document.removeEventListener('click', onClick, true);
+      document.removeEventListener('submit', onSubmit, true);
+      // A task later: the first view's effects (a stored session's member view) have committed.
+      setTimeout(function () {
+        var tap = held;
+        held = null;
+        if (tap && tap.el.isConnected && tap.el.textContent === tap.text && !tap.el.disabled) tap.el.click();
+      }, 0);
+    });
+    watch.observe(root, { attributes: true, attributeFilter: ['data-view'] });
+  }
   // A hidden tab paints nothing (and runs no frames): it starts at once.
   if (document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') start();
   else
