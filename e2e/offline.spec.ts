@@ -59,6 +59,8 @@ function pageServerTime(page: Page): Promise<unknown> {
 }
 
 test('offline, a page seen before opens from this tenant\'s cache in its language; one never seen shows the tenant\'s offline page', async ({ page, context }) => {
+  // Two first visits, each waiting for the worker to install once the page is idle.
+  test.slow();
   await firstVisit(page, `${PH}/m/home`);
   await firstVisit(page, `${EN_ORIGIN}/m/home`);
   await context.setOffline(true);
