@@ -6,7 +6,7 @@
  * them as they are used.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { OFFLINE_PATH, SW_FILE } from '../src/sw/rules';
@@ -89,7 +89,14 @@ export function serviceWorker(entry = 'src/sw/sw.ts'): Plugin {
       if (config.build.ssr) return;
       const outDir = resolve(config.root, config.build.outDir);
       const manifest = JSON.parse(await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
-      const { build } = await import('esbuild');
+      const { build, transform } = await import('esbuild');
+      // public/ is copied as written: the start script is minified here, before the worker hashes it.
+      const startPath = join(outDir, 'start.js');
+      const startSource = await readFile(startPath, 'utf8').catch(() => undefined);
+      if (startSource !== undefined) {
+        const { code } = await transform(startSource, { minify: true, target: 'es2015', legalComments: 'none' });
+        await writeFile(startPath, code);
+      }
       await build({
         entryPoints: [resolve(config.root, entry)],
         outfile: join(outDir, SW_FILE),
