@@ -19,26 +19,14 @@
     for (var key in attrs) el.setAttribute(key, attrs[key]);
     parent.appendChild(el);
   };
-  // Each inserted link costs the main thread a little (a fetch starts, a module is compiled as it
-  // arrives): a few per task, so no task grows long enough to hold up a tap. The entry goes first,
-  // then the translation file, then the modules it imports.
-  var PER_TASK = 6;
   var start = function () {
-    var steps = [];
-    if (entry) steps.push(['script', { type: 'module', src: entry }, document.body]);
     fetches.forEach(function (href) {
-      steps.push(['link', { rel: 'preload', as: 'fetch', href: href }, document.head]);
+      add('link', { rel: 'preload', as: 'fetch', href: href }, document.head);
     });
     modules.forEach(function (href) {
-      steps.push(['link', { rel: 'modulepreload', href: href }, document.head]);
+      add('link', { rel: 'modulepreload', href: href }, document.head);
     });
-    var next = function () {
-      steps.splice(0, PER_TASK).forEach(function (step) {
-        add(step[0], step[1], step[2]);
-      });
-      if (steps.length > 0) setTimeout(next, 0);
-    };
-    next();
+    if (entry) add('script', { type: 'module', src: entry }, document.body);
   };
   // A tap on a button before the app has hydrated would do nothing: the page only looks ready. The
   // last such tap is held and replayed once the app has committed its first view (html[data-view]),
