@@ -75,7 +75,9 @@ test.describe('game lists', () => {
 
     // The server forgot it too.
     await page.reload();
+    await expectMemberView(page);
     await page.getByRole('tab', { name: TY.favourites }).click();
+    await expect(page.getByRole('tab', { name: TY.favourites })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByText(TY.no_data).or(tiles(page).first())).toBeVisible();
     await expect(favourite).toHaveCount(0);
   });

@@ -50,17 +50,21 @@
   document.addEventListener('click', onClick, true);
   document.addEventListener('submit', onSubmit, true);
   if (typeof MutationObserver === 'function') {
+    // The first view may be followed at once by another (a stored session's member view after the
+    // visitor's): the tap waits until the view has stayed the same for a moment.
+    var settle = 0;
+    var replay = function () {
+      watch.disconnect();
+      var tap = held;
+      held = null;
+      if (tap && tap.el.isConnected && tap.el.textContent === tap.text && !tap.el.disabled) tap.el.click();
+    };
     var watch = new MutationObserver(function () {
       if (early()) return;
-      watch.disconnect();
       document.removeEventListener('click', onClick, true);
       document.removeEventListener('submit', onSubmit, true);
-      // A task later: the first view's effects (a stored session's member view) have committed.
-      setTimeout(function () {
-        var tap = held;
-        held = null;
-        if (tap && tap.el.isConnected && tap.el.textContent === tap.text && !tap.el.disabled) tap.el.click();
-      }, 0);
+      clearTimeout(settle);
+      settle = setTimeout(replay, 100);
     });
     watch.observe(root, { attributes: true, attributeFilter: ['data-view'] });
   }
