@@ -85,7 +85,10 @@ describe('activity-statement', () => {
     expect(clicked[0].download).toBe('statement-2026-11.csv');
     expect(clicked[0].href).toBe('blob:x');
     download.mockRejectedValueOnce(new ApiFailure('trial.forbidden', 'login_actual_account', 403));
-    fireEvent.click(screen.getByRole('button', { name: TY.limits_statement_download }));
+    // The button stays disabled until the first download has settled.
+    const button = screen.getByRole('button', { name: TY.limits_statement_download });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
     expect((await screen.findByRole('alert')).textContent).toBe(TY.login_actual_account);
     expect(click).toHaveBeenCalledTimes(1);
   });
