@@ -2,88 +2,84 @@
  * Cash back and transfer settings (settings.wallet.rebate, settings.wallet.transfer): a bad value
  * is refused by `npm run tenant -- validate` with the file and the JSON pointer of the fault.
  */
-import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from "vitest";
+import {
+  lineFor,
+  tenantCopies,
+  validateTenant as validate,
+} from "./settings-fixture";
 
-const run = promisify(execFile);
-const root = new URL('../..', import.meta.url).pathname;
-const work = mkdtempSync(join(root, '.tmp-wallet-settings-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const copy = tenantCopies("wallet-settings");
 
-async function validate(file: string): Promise<{ code: number; stderr: string }> {
-  try {
-    const { stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/tenant.ts', 'validate', file], { cwd: root });
-    return { code: 0, stderr };
-  } catch (err) {
-    const e = err as { code: number; stderr: string };
-    return { code: e.code, stderr: e.stderr };
-  }
-}
-
-type Wallet = { rebate: Record<string, unknown>; transfer: Record<string, unknown> };
+type Wallet = {
+  rebate: Record<string, unknown>;
+  transfer: Record<string, unknown>;
+};
 
 /** A copy of demo-ph with its wallet settings changed; the path relative to the repository. */
 function fixture(name: string, change: (wallet: Wallet) => void): string {
-  const t = JSON.parse(readFileSync(join(root, 'tenants/demo-ph/tenant.json'), 'utf8'));
-  t.id = name;
-  t.domains = [`${name}.localhost`];
-  t.merchantCode = name.replace(/[^a-z0-9]/g, '');
-  t.trialMerchantCode = `${t.merchantCode}t`;
-  change(t.settings.wallet as Wallet);
-  const dir = join(work, name);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'tenant.json'), JSON.stringify(t, null, 2));
-  copyFileSync(join(root, 'tenants/demo-ph/logo.svg'), join(dir, 'logo.svg'));
-  return relative(root, join(dir, 'tenant.json'));
+  return copy(name, (t) => change(t.settings.wallet as Wallet));
 }
 
-/** The validator's line for `pointer` in `file`, or undefined. */
-const lineFor = (stderr: string, file: string, pointer: string) => stderr.split('\n').find((l) => l.startsWith(`${file}: ${pointer}: `));
-
-describe('wallet settings of cash back and transfers', () => {
-  it('refuses an unknown game type and a rate above 5% (schema pass)', async () => {
-    const file = fixture('rebateschema', (w) => {
+describe("wallet settings of cash back and transfers", () => {
+  it("refuses an unknown game type and a rate above 5% (schema pass)", async () => {
+    const file = fixture("rebateschema", (w) => {
       w.rebate.rates = { RNG: 6, SLOTS: 1 };
     });
     const r = await validate(file);
     expect(r.code).toBe(1);
-    expect(lineFor(r.stderr, file, '/settings/wallet/rebate/rates'), r.stderr).toMatch(/"SLOTS" is not allowed \(expected one of: "RNG", "FISH"/);
-    expect(lineFor(r.stderr, file, '/settings/wallet/rebate/rates/RNG'), r.stderr).toMatch(/must be <= 5/);
+    expect(
+      lineFor(r.stderr, file, "/settings/wallet/rebate/rates"),
+      r.stderr,
+    ).toMatch(/"SLOTS" is not allowed \(expected one of: "RNG", "FISH"/);
+    expect(
+      lineFor(r.stderr, file, "/settings/wallet/rebate/rates/RNG"),
+      r.stderr,
+    ).toMatch(/must be <= 5/);
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
-  it('refuses a multiplier below zero and a zero minimum claim', async () => {
-    const file = fixture('rebatelimits', (w) => {
+  it("refuses a multiplier below zero and a zero minimum claim", async () => {
+    const file = fixture("rebatelimits", (w) => {
       w.rebate.turnoverMultiplier = -1;
     });
     const r = await validate(file);
     expect(r.code).toBe(1);
-    expect(lineFor(r.stderr, file, '/settings/wallet/rebate/turnoverMultiplier'), r.stderr).toMatch(/must be >= 0/);
+    expect(
+      lineFor(r.stderr, file, "/settings/wallet/rebate/turnoverMultiplier"),
+      r.stderr,
+    ).toMatch(/must be >= 0/);
 
-    const zero = fixture('rebateminzero', (w) => {
+    const zero = fixture("rebateminzero", (w) => {
       w.rebate.minClaim = 0;
     });
     const z = await validate(zero);
     expect(z.code).toBe(1);
-    expect(lineFor(z.stderr, zero, '/settings/wallet/rebate/minClaim'), z.stderr).toMatch(/must be > 0/);
+    expect(
+      lineFor(z.stderr, zero, "/settings/wallet/rebate/minClaim"),
+      z.stderr,
+    ).toMatch(/must be > 0/);
   });
 
-  it('refuses a transfer minimum above its maximum and a rate with 3 decimals (reference pass)', async () => {
-    const file = fixture('transferrange', (w) => {
+  it("refuses a transfer minimum above its maximum and a rate with 3 decimals (reference pass)", async () => {
+    const file = fixture("transferrange", (w) => {
       w.transfer = { min: 500, max: 100 };
       w.rebate.rates = { RNG: 0.125 };
     });
     const r = await validate(file);
     expect(r.code).toBe(1);
-    expect(lineFor(r.stderr, file, '/settings/wallet/transfer/min'), r.stderr).toMatch(/minimum 500 is above the maximum 100/);
-    expect(lineFor(r.stderr, file, '/settings/wallet/rebate/rates/RNG'), r.stderr).toMatch(/more than 2 decimals/);
+    expect(
+      lineFor(r.stderr, file, "/settings/wallet/transfer/min"),
+      r.stderr,
+    ).toMatch(/minimum 500 is above the maximum 100/);
+    expect(
+      lineFor(r.stderr, file, "/settings/wallet/rebate/rates/RNG"),
+      r.stderr,
+    ).toMatch(/more than 2 decimals/);
   });
 
-  it('refuses a tenant without a transfer maximum', async () => {
-    const file = fixture('transfernomax', (w) => {
+  it("refuses a tenant without a transfer maximum", async () => {
+    const file = fixture("transfernomax", (w) => {
       // JSON Merge Patch: null removes the maximum _base gives.
       w.transfer = { min: 10, max: null };
     });
