@@ -2,11 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { stripWidgetSchemas } from './scripts/vite-strip-widget-schemas';
 import { serviceWorker } from './scripts/vite-service-worker';
+import { precompress } from './scripts/vite-precompress';
 
 // The site lives under /m/ (spec section 2); the server injects the tenant into index.html.
 export default defineConfig(({ isSsrBuild }) => ({
   base: '/m/',
-  plugins: [react(), stripWidgetSchemas(), serviceWorker()],
+  plugins: [react(), stripWidgetSchemas(), serviceWorker(), precompress()],
   build: {
     outDir: 'dist',
     // Read by the server: which chunks and styles a server-rendered page needs (server/lib/site-assets.ts).

@@ -18,8 +18,11 @@ export default globalPlugin('static', async (app: FastifyInstance) => {
     wildcard: true,
     decorateReply: false,
     cacheControl: false,
-    // index.html is rendered per request; the build manifest is the server's, not the public's.
-    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
+    // The build writes .br and .gz copies (scripts/vite-precompress.ts): sent as they are, by Accept-Encoding.
+    preCompressed: true,
+    // index.html is rendered per request; the build manifest is the server's, not the public's; the
+    // compressed copies are only sent in place of their file.
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/') && !/\.(br|gz)$/.test(pathName),
     setHeaders: (reply, path) => {
       reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
     },
