@@ -10,6 +10,7 @@
   var list = function (name) {
     return (me.getAttribute(name) || '').split(' ').filter(Boolean);
   };
+  var SLICE_MS = 4;
   var entry = me.getAttribute('data-entry');
   var modules = list('data-modules');
   var fetches = list('data-fetches');
@@ -19,14 +20,33 @@
     for (var key in attrs) el.setAttribute(key, attrs[key]);
     parent.appendChild(el);
   };
+  // Each inserted element starts a request, which costs the main thread a little; forty at once
+  // make one long task. They are inserted a few milliseconds' worth at a time, the entry last (its
+  // imports then find their preloads under way), yielding to the page between slices.
+  var jobs = [];
+  fetches.forEach(function (href) {
+    jobs.push(['link', { rel: 'preload', as: 'fetch', href: href }, document.head]);
+  });
+  modules.forEach(function (href) {
+    jobs.push(['link', { rel: 'modulepreload', href: href }, document.head]);
+  });
+  if (entry) jobs.push(['script', { type: 'module', src: entry }, document.body]);
+  var now = function () {
+    return typeof performance === 'object' ? performance.now() : Date.now();
+  };
+  var channel = typeof MessageChannel === 'function' ? new MessageChannel() : null;
+  var later = function (fn) {
+    if (!channel) return setTimeout(fn, 0);
+    channel.port1.onmessage = fn;
+    channel.port2.postMessage(null);
+  };
   var start = function () {
-    fetches.forEach(function (href) {
-      add('link', { rel: 'preload', as: 'fetch', href: href }, document.head);
-    });
-    modules.forEach(function (href) {
-      add('link', { rel: 'modulepreload', href: href }, document.head);
-    });
-    if (entry) add('script', { type: 'module', src: entry }, document.body);
+    var until = now() + SLICE_MS;
+    do {
+      var job = jobs.shift();
+      add(job[0], job[1], job[2]);
+    } while (jobs.length && now() < until);
+    if (jobs.length) later(start);
   };
   // A tap on a button before the app has hydrated would do nothing: the page only looks ready. The
   // last such tap is held and replayed once the app has committed its first view (html[data-view]),
@@ -69,6 +89,7 @@
     watch.observe(root, { attributes: true, attributeFilter: ['data-view'] });
   }
   // A hidden tab paints nothing (and runs no frames): it starts at once.
+  if (!jobs.length) return;
   if (document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') start();
   else
     requestAnimationFrame(function () {
