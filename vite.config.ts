@@ -15,6 +15,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsDir: 'assets',
     sourcemap: false,
     target: 'es2020',
+    // Everything the entry imports statically is loaded by every page anyway: one chunk rather than
+    // the fourteen that sharing with lazy chunks split it into (home: 40 to 27 files, 148.3 to
+    // 142.3 KB gzip). Lazy widgets and screens keep their own chunks.
+    rollupOptions: isSsrBuild ? undefined : { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
   },
   // The server-render module (`vite build --ssr`, dist-ssr/) always runs React's production build,
   // whatever NODE_ENV the server runs with (npm start sets none, and react-dom/server then picks
