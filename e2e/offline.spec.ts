@@ -13,6 +13,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 import { closeHomePopupWhenShown } from './home-popup';
 import { openHome, registerMember } from './members';
+import { precompressFolder } from '../scripts/vite-precompress';
 import { freePort, startServer } from './private-server';
 import { expectMemberView, useStoredSession } from './session';
 
@@ -140,6 +141,8 @@ test('a new build\'s worker offers a reload; Reload brings the new build in', as
     const next = readFileSync(worker, 'utf8').replace(/revision:"[0-9a-f]{16}"/, 'revision:"0123456789abcdef"');
     expect(next).toContain('0123456789abcdef');
     writeFileSync(worker, next);
+    // As a build does: its compressed copies, which the server sends in its place, are written again.
+    await precompressFolder(site);
 
     await page.reload();
     const prompt = page.getByTestId('update-prompt');

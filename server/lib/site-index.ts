@@ -91,7 +91,11 @@ export async function inlineStylesheets(html: string, siteDir: string): Promise<
   }
   return html.replace(STYLESHEET, (link, path: string) => {
     const css = files.get(path);
-    return css === undefined ? link : `<style data-href="/m/${path}">${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+    if (css === undefined) return link;
+    // The disabled link is neither fetched nor applied: it tells Vite's loader, which looks for a
+    // <link> of each stylesheet a lazy chunk needs, that this one is already in the page (else it
+    // would add it at the end of <head>, where its defaults would override the tenant's theme).
+    return `<style data-href="/m/${path}">${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/m/${path}" disabled>`;
   });
 }
 

@@ -72,6 +72,8 @@ describe("index.html's stylesheet", () => {
     const html = (await new IndexTemplate(dir).get()) ?? '';
     expect(html).toContain('<style data-href="/m/assets/index-1.css">.a{color:red}<\\/style><script>x</script></style>');
     expect(html).not.toContain('<link rel="stylesheet" crossorigin href="/m/assets/index-1.css">');
+    // A disabled link (never fetched) marks it as present for the loader of lazy chunks.
+    expect(html).toContain('<link rel="stylesheet" href="/m/assets/index-1.css" disabled>');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/m/assets/gone.css">');
   });
 });
