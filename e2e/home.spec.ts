@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './test';
+import { expect, hydrated, test } from './test';
 import type { Slot, Tenant } from '../src/generated/tenant';
 import type { NavItemProps } from '../src/generated/widgets/nav-item';
 import type { AppConfig } from '../src/lib/app-config';
@@ -124,7 +124,11 @@ test.describe('home on a phone', () => {
       .find((n) => n?.widget === 'nav-item' && evaluateGate(n.gate, ctx) && (n.props as NavItemProps).protected && (n.props as NavItemProps).to);
     test.skip(!protectedTarget, 'this tenant has no protected footer link');
     const to = (protectedTarget?.props as NavItemProps).to ?? '';
-    await page.getByRole('contentinfo').getByRole('navigation').locator(`a[href="${to}"]`).tap();
+    const link = page.getByRole('contentinfo').getByRole('navigation').locator(`a[href="${to}"]`);
+    // Before hydration the link is a plain link: the page it opens asks the visitor to log in there.
+    // The redirect to the login page is the app's, once it runs.
+    await hydrated(page, link);
+    await link.tap();
     await expect(page).toHaveURL(/\/m\/login$/);
   });
 
