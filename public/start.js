@@ -88,8 +88,8 @@
     });
     watch.observe(root, { attributes: true, attributeFilter: ['data-view'] });
   }
-  // A hidden tab paints nothing (and runs no frames): it starts at once.
   if (!jobs.length) return;
+  // A hidden tab paints nothing (and runs no frames): it starts at once.
   if (document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') start();
   else
     requestAnimationFrame(function () {
