@@ -21,9 +21,9 @@ export const iconPath = (name: AppIconName) => `/icons/${name}.png`;
 const COLOUR = /^#[0-9a-fA-F]{3,8}$/;
 const colour = (value: string | undefined, fallback: string) => (value && COLOUR.test(value) ? value : fallback);
 
-/** The colour of the browser's bars and the splash screen's background. */
+/** The colour of the browser's bars (the site's header colour) and the splash screen's background. */
 export function tenantColours(tenant: Tenant): { theme: string; background: string } {
-  return { theme: colour(tenant.brand.theme.primary, '#000000'), background: colour(tenant.brand.theme.background, '#ffffff') };
+  return { theme: colour(tenant.brand.theme.header ?? tenant.brand.theme.primary, '#000000'), background: colour(tenant.brand.theme.background, '#ffffff') };
 }
 
 /** A short name fits under a home-screen icon (about 12 characters): the brand's first word when the name is longer. */

@@ -131,6 +131,18 @@ export interface ThemeTokens {
   textMuted: Color;
   accent: Color;
   danger: Color;
+  /**
+   * The top bar and the tab bar's raised button (defaults to primary).
+   */
+  header?: string;
+  /**
+   * Text and icons on the header colour (defaults to onPrimary).
+   */
+  onHeader?: string;
+  /**
+   * Text on the accent colour: the game lobby's search button and selected tabs (defaults to text).
+   */
+  onAccent?: string;
 }
 export interface TenantI18N {
   default: Language;

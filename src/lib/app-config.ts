@@ -142,6 +142,9 @@ export const THEME_VARIABLES: Record<keyof ThemeTokens, string> = {
   textMuted: '--color-text-muted',
   accent: '--color-accent',
   danger: '--color-danger',
+  header: '--color-header',
+  onHeader: '--color-on-header',
+  onAccent: '--color-on-accent',
 };
 
 /** Writes the tenant's theme tokens as CSS variables (style properties, so CSP needs no inline style block). */

@@ -41,11 +41,13 @@ export interface ContrastPair {
 
 /**
  * The pairs the widgets actually paint as text on a background (`var(--color-…)` in widgets/ and
- * src/): every one is body-size text, so WCAG AA's 4.5:1 applies. `accent` is left out: it marks
- * badges and highlights, never carries text on its own token, and has no `onAccent`.
+ * src/): every one is body-size text, so WCAG AA's 4.5:1 applies.
  */
 export const CONTRAST_PAIRS: readonly ContrastPair[] = [
-  { foreground: 'onPrimary', background: 'primary', min: 4.5, why: 'text on primary buttons and bars' },
+  { foreground: 'onPrimary', background: 'primary', min: 4.5, why: 'text on primary buttons' },
+  { foreground: 'onHeader', background: 'header', min: 4.5, why: 'titles and icons on the top bar' },
+  { foreground: 'header', background: 'surface', min: 4.5, why: 'the active tab and the login button' },
+  { foreground: 'onAccent', background: 'accent', min: 4.5, why: "the game lobby's search button and selected tabs" },
   { foreground: 'text', background: 'surface', min: 4.5, why: 'body text on cards and sheets' },
   { foreground: 'text', background: 'background', min: 4.5, why: 'body text on the page' },
   { foreground: 'textMuted', background: 'surface', min: 4.5, why: 'secondary text on cards' },
@@ -54,8 +56,17 @@ export const CONTRAST_PAIRS: readonly ContrastPair[] = [
   { foreground: 'danger', background: 'surface', min: 4.5, why: 'error messages on forms' },
 ];
 
-/** The theme pairs below their minimum: `{ pointer to the foreground token, message }`. */
-export function themeContrastProblems(theme: Record<string, unknown>): { pointer: string; message: string }[] {
+/** Optional tokens and the token each one takes when a theme leaves it out (src/styles/base.css). */
+export const THEME_DEFAULTS: Readonly<Record<string, string>> = { header: 'primary', onHeader: 'onPrimary', onAccent: 'text' };
+
+/**
+ * The theme pairs below their minimum: `{ pointer to the foreground token, message }`. An optional
+ * token left out is checked as its default paints it, and the message says so.
+ */
+export function themeContrastProblems(given: Record<string, unknown>): { pointer: string; message: string }[] {
+  const theme: Record<string, unknown> = { ...given };
+  for (const [token, from] of Object.entries(THEME_DEFAULTS)) theme[token] ??= given[from];
+  const named = (token: string): string => (token in given ? token : `${token} (${THEME_DEFAULTS[token]} by default)`);
   const out: { pointer: string; message: string }[] = [];
   for (const pair of CONTRAST_PAIRS) {
     const fg = theme[pair.foreground];
@@ -65,7 +76,7 @@ export function themeContrastProblems(theme: Record<string, unknown>): { pointer
     if (ratio === null || ratio >= pair.min) continue;
     out.push({
       pointer: `/brand/theme/${pair.foreground}`,
-      message: `${pair.foreground} ${fg} on ${pair.background} ${bg} has contrast ${(Math.floor(ratio * 100) / 100).toFixed(2)}:1, below WCAG AA ${pair.min}:1 (${pair.why})`,
+      message: `${named(pair.foreground)} ${fg} on ${named(pair.background)} ${bg} has contrast ${(Math.floor(ratio * 100) / 100).toFixed(2)}:1, below WCAG AA ${pair.min}:1 (${pair.why})`,
     });
   }
   return out;

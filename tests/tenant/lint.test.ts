@@ -170,8 +170,28 @@ describe('theme contrast (WCAG 2.x)', () => {
     expect(r.issues.map((i) => `${i.file}: ${i.pointer}: ${i.message}`)).toEqual([
       `${dir}/grey/tenant.json: /brand/theme/textMuted: textMuted #999999 on surface #ffffff has contrast 2.84:1, below WCAG AA 4.5:1 (secondary text on cards)`,
       `${dir}/grey/tenant.json: /brand/theme/textMuted: textMuted #999999 on background #f4f1ec has contrast 2.52:1, below WCAG AA 4.5:1 (secondary text on the page)`,
-      `${dir}/pink/tenant.json: /brand/theme/onPrimary: onPrimary #ff9999 on primary #c8102e has contrast 2.87:1, below WCAG AA 4.5:1 (text on primary buttons and bars)`,
+      `${dir}/pink/tenant.json: /brand/theme/onPrimary: onPrimary #ff9999 on primary #c8102e has contrast 2.87:1, below WCAG AA 4.5:1 (text on primary buttons)`,
     ]);
+  });
+
+  it('checks the optional header and accent pairs, as their defaults paint them when left out', async () => {
+    const dir = tenantsDir('contrast-optional', {
+      // A pale bar with white titles: both the bar's text and the bar colour as text on cards fail.
+      palebar: (t) => (t.brand.theme = { ...t.brand.theme, header: '#f0c0c8', onHeader: '#ffffff' }),
+      // A dark accent and no onAccent: the lobby's tabs would paint the body text colour on it.
+      darkaccent: (t) => {
+        const { onAccent: _ignored, ...theme } = t.brand.theme;
+        t.brand.theme = { ...theme, accent: '#4a4a4a' };
+      },
+    });
+    const r = await lint(dir);
+    expect(r.issues.map((i) => `${i.file}: ${i.pointer}: ${i.message}`)).toEqual([
+      `${dir}/darkaccent/tenant.json: /brand/theme/onAccent: onAccent (text by default) #1d1d1f on accent #4a4a4a has contrast 1.89:1, below WCAG AA 4.5:1 (the game lobby's search button and selected tabs)`,
+      `${dir}/palebar/tenant.json: /brand/theme/onHeader: onHeader #ffffff on header #f0c0c8 has contrast 1.60:1, below WCAG AA 4.5:1 (titles and icons on the top bar)`,
+      `${dir}/palebar/tenant.json: /brand/theme/header: header #f0c0c8 on surface #ffffff has contrast 1.60:1, below WCAG AA 4.5:1 (the active tab and the login button)`,
+    ]);
+    // Left out, the header takes the primary colour, which passes: nothing to report.
+    expect(themeContrastProblems({ primary: '#c8102e', onPrimary: '#ffffff', surface: '#ffffff' })).toEqual([]);
   });
 });
 

@@ -107,15 +107,16 @@ describe('tenant review', () => {
     // Both changes in words.
     expect(review.stdout).toMatch(/securityCenter/);
     expect(review.stdout).toMatch(/brand\.theme\.primary.*#0b4f9c/);
-    // The screens that changed: the colour is on every screen's header and buttons.
-    expect(changedShots(out)).toEqual(['demo-qa/games-player', 'demo-qa/mine-agent', 'demo-qa/mine-player']);
+    // The screens that changed: the member centre as player and as agent (its icons carry the
+    // primary colour), not the game list (its bar is in the header colour, its tabs in the accent).
+    expect(changedShots(out)).toEqual(['demo-qa/mine-agent', 'demo-qa/mine-player']);
     // And which change shows where, each rendered alone on top of the base: the hidden item changes
     // exactly the member centre as player and as agent, not the game list.
     const where = review.stdout.slice(review.stdout.indexOf('## Which change shows where'));
     const line = (place: string) => where.split('\n').find((l) => l.startsWith(`- ${place} `)) ?? '';
     expect(line('screens.mine')).toMatch(/securityCenter/);
     expect(line('screens.mine').replace(/^.*\): /, '')).toBe('member centre as player, member centre as agent');
-    expect(line('brand.theme').replace(/^.*\): /, '')).toBe('member centre as player, member centre as agent, game list as player');
+    expect(line('brand.theme').replace(/^.*\): /, '')).toBe('member centre as player, member centre as agent');
     const summary = readFileSync(join(out, 'review.md'), 'utf8');
     expect(summary).toContain('## Which change shows where');
     expect(summary).toContain('demo-qa: member centre as player');
