@@ -69,9 +69,7 @@ test('demoagent proposes a daily salary contract; the sub-agent signs it from th
   await closeHomePopupWhenShown(subPage);
   await useStoredSession(subPage, await apiLogin(request, PH, sub.userName, PASSWORD));
   // A first load on a busy machine may take longer than the usual wait: the prompt stays until it is answered.
-  await subPage.goto('/m/home');
-  await expect(subPage.locator('html')).toHaveAttribute('data-view', 'member', { timeout: 30_000 });
-  await openHome(subPage);
+  await openHome(subPage, 30_000);
   await expect(subPage.getByTestId('contract-prompt')).toHaveText(TY.contract_prompt_salary, { timeout: 15_000 });
   await subPage.getByRole('button', { name: TY.contract_prompt_open }).click();
   await expect(subPage).toHaveURL(/\/m\/member\/agent\/getSalaryContract$/);

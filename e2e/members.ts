@@ -156,16 +156,18 @@ export async function storedToken(page: Page): Promise<string> {
 
 /**
  * Opens home as the member and waits for the session renewal that home makes, until the app
- * stores the new token: API calls made afterwards with storedToken() are not refused.
+ * stores the new token: API calls made afterwards with storedToken() are not refused. Leaving a
+ * page before its renewal has answered loses the new token (the old one can be renewed once), so
+ * a member's first page is best opened with this; `timeout` allows for a first load's code.
  */
-export async function openHome(page: Page): Promise<void> {
+export async function openHome(page: Page, timeout?: number): Promise<void> {
   // Home's own renewal, read as it arrives: listened for once home's document has replaced the page
   // before (which may renew too); home renews only after its code has loaded.
   await page.goto('/m/home', { waitUntil: 'commit' });
   const renewal = page
     .waitForResponse((r) => new URL(r.url()).pathname === '/wps/session/renew' && r.request().method() === 'POST')
     .then((r) => r.json() as Promise<Envelope<{ token: string }>>);
-  await expectMemberView(page);
+  await expectMemberView(page, timeout);
   const body = await renewal;
   expect(body.success, `session renewal: ${body.errorCode}`).toBe(true);
   await expect.poll(() => storedToken(page)).toBe(body.value!.token);

@@ -90,10 +90,10 @@ export async function useStoredSession(page: Page, session: StoredSession): Prom
  * Waits until the page shows the member's view: the server paints a visitor's page and the
  * member's view arrives after hydration (the document's data-view says which one is committed).
  */
-export async function expectMemberView(page: Page): Promise<void> {
+export async function expectMemberView(page: Page, timeout = 15_000): Promise<void> {
   // This waits for a whole page start (document, code, hydration, the stored session's view), not
   // one change on a running page: on a busy machine that takes longer than a single expectation.
-  await expect(page.locator('html')).toHaveAttribute('data-view', 'member', { timeout: 15_000 });
+  await expect(page.locator('html')).toHaveAttribute('data-view', 'member', { timeout });
 }
 
 /** POST /wps/session/login/freeplay: a free-trial (type 4) session. */
