@@ -98,6 +98,7 @@ function HandWritten() {
             <NavItem key="onlineService" label="online_service" action="customerService" icon="service" />,
             install !== 'app' && <NavItem key="download" label="download_app" action="download" icon="download" />,
             flags.FEEDBACK3 === true && <NavItem key="feedback" label="feedback" to="/m/feedback" icon="feedback" protected />,
+            <NavItem key="responsibleGaming" label="rg_title" to="/m/responsibleGaming" icon="shield" />,
           ].filter(Boolean)}
         </MenuList>
       </div>
