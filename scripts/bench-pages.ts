@@ -160,10 +160,12 @@ export interface LighthouseFigures {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Why Lighthouse measured nothing (its runtime error code, e.g. NO_FCP), when it did not. */
+  error?: string;
 }
 
 /** One Lighthouse run with the default (mobile) settings in a fresh headless Chromium. */
-async function lighthouseRun(c: PageCase, session: string | null): Promise<LighthouseFigures> {
+async function lighthouseRun(c: PageCase, session: string | null, run: number): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   try {
     if (session) {
@@ -188,8 +190,11 @@ async function lighthouseRun(c: PageCase, session: string | null): Promise<Light
     const reports = process.env.BENCH_REPORTS;
     if (reports) {
       mkdirSync(reports, { recursive: true });
-      const name = `${c.tenant}-${c.member ? 'member' : 'visitor'}-${c.path.replace(/[^a-z0-9]+/gi, '_')}.json`;
+      const name = `${c.tenant}-${c.member ? 'member' : 'visitor'}-${c.path.replace(/[^a-z0-9]+/gi, '_')}-run${run}.json`;
       writeFileSync(join(reports, name), JSON.stringify(result.lhr));
+      // The run's trace as well, for the Performance panel (what the long tasks were).
+      const trace = (result.artifacts as { Trace?: unknown } | undefined)?.Trace;
+      if (trace) writeFileSync(join(reports, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
     }
     const { categories, audits } = result.lhr;
     const num = (id: string): number => Number(audits[id]?.numericValue ?? Number.NaN);
@@ -200,6 +205,7 @@ async function lighthouseRun(c: PageCase, session: string | null): Promise<Light
       lcpMs: num('largest-contentful-paint'),
       tbtMs: num('total-blocking-time'),
       cls: num('cumulative-layout-shift'),
+      error: result.lhr.runtimeError?.code,
     };
   } finally {
     await chrome.kill();
@@ -238,18 +244,19 @@ export async function pages(): Promise<void> {
     for (const c of PAGE_CASES) {
       // Lighthouse's figures vary from run to run on a shared machine: the median run of several is printed.
       const all: LighthouseFigures[] = [];
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) all.push(await lighthouseRun(c, await session(c)));
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) all.push(await lighthouseRun(c, await session(c), i + 1));
       // A run that measured nothing (no paint recorded: NaN timings) is counted, not averaged in.
       const runs = all.filter((r) => Number.isFinite(r.tbtMs) && Number.isFinite(r.fcpMs));
       const failed = all.length - runs.length;
+      const why = [...new Set(all.filter((r) => !runs.includes(r)).map((r) => r.error ?? 'no timings'))].join(', ');
       if (runs.length === 0) {
-        console.log(`  ${c.tenant.padEnd(8)} ${c.member ? 'member ' : 'visitor'} ${c.path.padEnd(26)} no Lighthouse run measured the page (${failed} failed)  OVER BUDGET`);
+        console.log(`  ${c.tenant.padEnd(8)} ${c.member ? 'member ' : 'visitor'} ${c.path.padEnd(26)} no Lighthouse run measured the page (${failed} failed: ${why})  OVER BUDGET`);
         continue;
       }
       runs.sort((a, b) => a.performance - b.performance || b.tbtMs - a.tbtMs);
       const f = runs[Math.floor(runs.length / 2)];
       const over = f.performance < BUDGETS.performance || f.accessibility < BUDGETS.accessibility || f.tbtMs > BUDGETS.tbtMs || f.cls > BUDGETS.cls;
-      const spread = runs.length > 1 ? `  (perf ${runs[0].performance}-${runs[runs.length - 1].performance} over ${runs.length} runs${failed ? `, ${failed} failed` : ''})` : failed ? `  (${failed} run(s) failed)` : '';
+      const spread = runs.length > 1 ? `  (perf ${runs[0].performance}-${runs[runs.length - 1].performance} over ${runs.length} runs${failed ? `, ${failed} failed: ${why}` : ''})` : failed ? `  (${failed} run(s) failed: ${why})` : '';
       console.log(
         `  ${c.tenant.padEnd(8)} ${c.member ? 'member ' : 'visitor'} ${c.path.padEnd(26)} perf ${String(f.performance).padStart(3)}  a11y ${String(f.accessibility).padStart(3)}  FCP ${(f.fcpMs / 1000).toFixed(1)} s  LCP ${(f.lcpMs / 1000).toFixed(1)} s  TBT ${Math.round(f.tbtMs)} ms  CLS ${f.cls.toFixed(3)}${spread}${mark(!over)}`,
       );
