@@ -73,6 +73,8 @@ export const sessions = pgTable('sessions', {
   revokedAt: ts('revoked_at'),
   endsAt: ts('ends_at').notNull(),
   rotatedAt: ts('rotated_at'),
+  /** The token that replaced this one, sealed under a key derived from this token (0031_session_successor.sql). */
+  successorSealed: text('successor_sealed'),
   /** The first token hash of the login; renewals carry it over (logout ends the whole login). */
   loginId: text('login_id').notNull(),
 });

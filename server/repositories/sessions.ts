@@ -1,4 +1,6 @@
-import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { compactDecrypt, CompactEncrypt } from 'jose';
 import type { Db, Executor } from '../db/client';
 import { gameTokens, sessions } from '../db/schema';
 import { newToken, sha256 } from '../lib/tokens';
@@ -65,13 +67,22 @@ export class SessionRepository {
   /**
    * Renewal with rotation: a new token carries the session on (same login, same absolute end,
    * the game tokens follow it); the old one is marked rotated and dies after a short grace. A
-   * token can be renewed once: a second renewal of it (a copy held by someone else) fails.
+   * token is renewed once: renewing it again during its grace answers the same new token (the
+   * first answer may never have arrived: a page reloaded, two tabs, a retry), never a second
+   * session; after the grace, or once the new token has been renewed in turn, it fails.
    */
-  async renew(tokenHash: string): Promise<{ token: string; expiresAt: Date } | null> {
-    return this.db.transaction(async (tx) => {
+  async renew(token: string): Promise<{ token: string; expiresAt: Date } | null> {
+    const tokenHash = sha256(token);
+    const next = newToken();
+    const sealed = await sealSuccessor(token, next);
+    const renewed = await this.db.transaction(async (tx) => {
       const [old] = await tx
         .update(sessions)
-        .set({ rotatedAt: sql`now()`, expiresAt: sql`least(${sessions.expiresAt}, now() + make_interval(secs => ${ROTATION_GRACE_SECONDS}))` })
+        .set({
+          rotatedAt: sql`now()`,
+          expiresAt: sql`least(${sessions.expiresAt}, now() + make_interval(secs => ${ROTATION_GRACE_SECONDS}))`,
+          successorSealed: sealed,
+        })
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), isNull(sessions.rotatedAt), gt(sessions.expiresAt, sql`now()`)))
         .returning({
           memberId: sessions.memberId,
@@ -83,13 +94,31 @@ export class SessionRepository {
           loginId: sessions.loginId,
         });
       if (!old) return null;
-      const token = newToken();
-      const hash = sha256(token);
+      const hash = sha256(next);
       const expiresAt = this.expiry(old.endsAt);
       await tx.insert(sessions).values({ tokenHash: hash, ...old, expiresAt });
       await tx.update(gameTokens).set({ sessionHash: hash }).where(eq(gameTokens.sessionHash, tokenHash));
-      return { token, expiresAt };
+      return { token: next, expiresAt };
     });
+    return renewed ?? (await this.answeredRenewal(token, tokenHash));
+  }
+
+  /**
+   * The renewal already made of a token still in its grace: its new token (unsealed with the old
+   * one), while that new token is live and has not been renewed itself.
+   */
+  private async answeredRenewal(token: string, tokenHash: string): Promise<{ token: string; expiresAt: Date } | null> {
+    const [old] = await this.db
+      .select({ sealed: sessions.successorSealed })
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), isNotNull(sessions.rotatedAt), gt(sessions.expiresAt, sql`now()`)));
+    const successor = old?.sealed ? await unsealSuccessor(token, old.sealed) : null;
+    if (!successor) return null;
+    const [live] = await this.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, sha256(successor)), isNull(sessions.revokedAt), isNull(sessions.rotatedAt), gt(sessions.expiresAt, sql`now()`)));
+    return live ? { token: successor, expiresAt: live.expiresAt } : null;
   }
 
   /** Logout: ends the login of this token, including a token it replaced that is still in its grace. */
@@ -103,5 +132,21 @@ export class SessionRepository {
     const conditions = [eq(sessions.memberId, memberId), isNull(sessions.revokedAt)];
     if (keepTokenHash) conditions.push(ne(sessions.tokenHash, keepTokenHash));
     await tx.update(sessions).set({ revokedAt: sql`now()` }).where(and(...conditions));
+  }
+}
+
+/** The key that seals a token's successor: derived from the token itself, which the database never holds. */
+const successorKey = (token: string): Uint8Array => createHash('sha256').update(`session-successor:${token}`).digest();
+
+async function sealSuccessor(token: string, successor: string): Promise<string> {
+  return new CompactEncrypt(new TextEncoder().encode(successor)).setProtectedHeader({ alg: 'dir', enc: 'A256GCM' }).encrypt(successorKey(token));
+}
+
+async function unsealSuccessor(token: string, sealed: string): Promise<string | null> {
+  try {
+    const { plaintext } = await compactDecrypt(sealed, successorKey(token), { keyManagementAlgorithms: ['dir'], contentEncryptionAlgorithms: ['A256GCM'] });
+    return new TextDecoder().decode(plaintext);
+  } catch {
+    return null;
   }
 }

@@ -37,7 +37,14 @@ describeBackends('attack: sessions', ({ server }) => {
     expect((await renew(next.token)).status).toBe(401);
   });
 
-  it('rotates the token on renewal: the old one cannot be renewed again and stops after a short grace', async () => {
+  const sessionsOfLogin = async (token: string): Promise<number> => {
+    const res = await server().app.db.orm.execute(
+      sql`SELECT count(*)::int AS n FROM sessions WHERE login_id = (SELECT login_id FROM sessions WHERE token_hash = ${sha256(token)})`,
+    );
+    return (res as unknown as { rows: { n: number }[] }).rows[0].n;
+  };
+
+  it('rotates the token on renewal: the old one renews into nothing new and stops after a short grace', async () => {
     const app = server().app;
     const old = await tokenFor(app, 'demoteam3');
     const renewed = await renew(old);
@@ -46,10 +53,12 @@ describeBackends('attack: sessions', ({ server }) => {
     expect((await info(fresh)).status).toBe(200);
     // Grace for requests already in flight: still answered for a few seconds...
     expect((await info(old)).status).toBe(200);
-    // ...but a copy of the old token cannot be renewed into a session of its own.
-    const again = await renew(old);
-    expect(again.status).toBe(409);
-    expect(again.body.errorCode).toBe('session.rotated');
+    // ...and a renewal replayed in it (the first answer lost to a reload) answers the same new
+    // token: a copy of the old token never becomes a session of its own.
+    const replayed = await renew(old);
+    expect(replayed.status).toBe(200);
+    expect(replayed.body.value!.token).toBe(fresh);
+    expect(await sessionsOfLogin(old)).toBe(2);
     const res = await app.db.orm.execute(sql`SELECT expires_at FROM sessions WHERE token_hash = ${sha256(old)}`);
     const oldExpiry = new Date((res as unknown as { rows: { expires_at: string | Date }[] }).rows[0].expires_at);
     expect(oldExpiry.getTime()).toBeLessThanOrEqual(Date.now() + 10_500);
@@ -59,6 +68,31 @@ describeBackends('attack: sessions', ({ server }) => {
     expect((await info(fresh)).status).toBe(200);
     // The new token renews in turn.
     expect((await renew(fresh)).status).toBe(200);
+  });
+
+  it('answers racing renewals of one token with one new token, and refuses the old one once the new one is renewed', async () => {
+    const app = server().app;
+    const old = await tokenFor(app, 'demoteam3');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => renew(old)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const tokens = new Set(answers.map((a) => a.body.value!.token));
+    expect(tokens.size).toBe(1);
+    const [fresh] = [...tokens];
+    expect(fresh).not.toBe(old);
+    expect(await sessionsOfLogin(old)).toBe(2);
+    // The new token renews in turn: the old one (still in its grace) no longer answers it.
+    const next = (await renew(fresh)).body.value!.token;
+    const stale = await renew(old);
+    expect(stale.status).toBe(409);
+    expect(stale.body.errorCode).toBe('session.rotated');
+    // A sealed answer is useless without the old token itself: a forged token finds no session.
+    const forged = await renew(old.slice(0, -1) + (old.endsWith('A') ? 'B' : 'A'));
+    expect(forged.status).toBe(401);
+    expect((await info(next)).status).toBe(200);
+    // Logging out ends the whole login, answered renewals included.
+    expect((await call(app, 'DELETE', '/wps/session', { token: next })).status).toBe(200);
+    expect((await renew(fresh)).status).toBe(401);
+    expect((await renew(old)).status).toBe(401);
   });
 
   it('logging out right after a renewal also ends the token it replaced (no grace after logout)', async () => {

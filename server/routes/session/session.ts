@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
 import { apiRoute } from '../../lib/route';
+import { tokenOf } from '../../plugins/app/auth';
 import { login } from '../../services/login';
 import { freePlay } from '../../services/trial';
 
@@ -17,8 +18,11 @@ export default async function sessionRoutes(app: FastifyInstance) {
 
   apiRoute(app, 'session', 'renew', {
     handler: async (request) => {
-      const renewed = await app.repos.sessions.renew(request.auth!.session.tokenHash);
-      // The token was valid a moment ago (the session check passed): a renewal replaced it.
+      // The session check found the session by this very token.
+      const token = tokenOf(request)!;
+      const renewed = await app.repos.sessions.renew(token);
+      // The token was valid a moment ago (the session check passed): a renewal replaced it, and
+      // its new token has been renewed in turn.
       if (!renewed) throw new ApiError('session.rotated', 409);
       return { token: renewed.token, expiresAt: renewed.expiresAt.toISOString() };
     },

@@ -32,7 +32,7 @@ async function renewOnce(): Promise<Renewal> {
     if (sent && typeof renewal?.token === 'string') replaceToken(sent, renewal.token);
     return renewal;
   } catch (err) {
-    // Another tab renewed this token first: its successor is in storage.
+    // The new token has been renewed in turn (another tab): its successor is in storage.
     if (err instanceof ApiFailure && err.errorCode === 'session.rotated') reloadSessionFromStorage();
     throw err;
   }
