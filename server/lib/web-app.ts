@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { build as buildPlist } from 'plist';
 import type { Tenant } from '../../src/generated/tenant';
+import { themeWithDefaults } from '../../src/tenant/contrast';
 import { APP_ICONS, type AppIconName } from './app-icons';
 import { escapeHtml } from './site-index';
 import { htmlLang } from './tenant-host';
@@ -23,7 +24,7 @@ const colour = (value: string | undefined, fallback: string) => (value && COLOUR
 
 /** The colour of the browser's bars (the site's header colour) and the splash screen's background. */
 export function tenantColours(tenant: Tenant): { theme: string; background: string } {
-  return { theme: colour(tenant.brand.theme.header ?? tenant.brand.theme.primary, '#000000'), background: colour(tenant.brand.theme.background, '#ffffff') };
+  return { theme: colour(themeWithDefaults(tenant.brand.theme).header, '#000000'), background: colour(tenant.brand.theme.background, '#ffffff') };
 }
 
 /** A short name fits under a home-screen icon (about 12 characters): the brand's first word when the name is longer. */

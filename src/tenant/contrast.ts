@@ -59,13 +59,19 @@ export const CONTRAST_PAIRS: readonly ContrastPair[] = [
 /** Optional tokens and the token each one takes when a theme leaves it out (src/styles/base.css). */
 export const THEME_DEFAULTS: Readonly<Record<string, string>> = { header: 'primary', onHeader: 'onPrimary', onAccent: 'text' };
 
+/** A theme with every optional token it leaves out set to its default, as the page paints it. */
+export function themeWithDefaults<T extends object>(given: T): T & Record<string, unknown> {
+  const theme = { ...given } as Record<string, unknown>;
+  for (const [token, from] of Object.entries(THEME_DEFAULTS)) theme[token] ??= theme[from];
+  return theme as T & Record<string, unknown>;
+}
+
 /**
  * The theme pairs below their minimum: `{ pointer to the foreground token, message }`. An optional
  * token left out is checked as its default paints it, and the message says so.
  */
 export function themeContrastProblems(given: Record<string, unknown>): { pointer: string; message: string }[] {
-  const theme: Record<string, unknown> = { ...given };
-  for (const [token, from] of Object.entries(THEME_DEFAULTS)) theme[token] ??= given[from];
+  const theme = themeWithDefaults(given);
   const named = (token: string): string => (token in given ? token : `${token} (${THEME_DEFAULTS[token]} by default)`);
   const out: { pointer: string; message: string }[] = [];
   for (const pair of CONTRAST_PAIRS) {

@@ -65,6 +65,10 @@ describeBackends('attack: sessions', ({ server }) => {
     // The grace passes (moved into the past rather than waited for).
     await app.db.orm.execute(sql`UPDATE sessions SET expires_at = expires_at - interval '11 seconds' WHERE token_hash = ${sha256(old)}`);
     expect((await info(old)).body.errorCode).toBe('session.invalid');
+    // Nor does a renewal replayed after the grace answer anything.
+    const late = await renew(old);
+    expect(late.status).toBe(401);
+    expect(late.body.errorCode).toBe('session.invalid');
     expect((await info(fresh)).status).toBe(200);
     // The new token renews in turn.
     expect((await renew(fresh)).status).toBe(200);

@@ -3,7 +3,9 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contrastRatio, themeContrastProblems } from '../../src/tenant/contrast';
+import { contrastRatio, themeContrastProblems, themeWithDefaults } from '../../src/tenant/contrast';
+import { tenantColours } from '../../server/lib/web-app';
+import type { Tenant } from '../../src/generated/tenant';
 import { formatWarning } from '../../src/tenant/errors';
 import { lintTenants, staticGate } from '../../src/tenant/lint';
 
@@ -192,6 +194,15 @@ describe('theme contrast (WCAG 2.x)', () => {
     ]);
     // Left out, the header takes the primary colour, which passes: nothing to report.
     expect(themeContrastProblems({ primary: '#c8102e', onPrimary: '#ffffff', surface: '#ffffff' })).toEqual([]);
+  });
+
+  it('fills the optional tokens from their defaults, and the browser bar takes the header colour', () => {
+    const theme = { primary: '#c8102e', onPrimary: '#ffffff', text: '#1d1d1f', background: '#f4f1ec' };
+    expect(themeWithDefaults(theme)).toMatchObject({ header: '#c8102e', onHeader: '#ffffff', onAccent: '#1d1d1f' });
+    expect(themeWithDefaults({ ...theme, header: '#222222' }).header).toBe('#222222');
+    const tenant = (t: Record<string, string>) => ({ brand: { theme: t } }) as unknown as Tenant;
+    expect(tenantColours(tenant(theme)).theme).toBe('#c8102e');
+    expect(tenantColours(tenant({ ...theme, header: '#222222' }))).toEqual({ theme: '#222222', background: '#f4f1ec' });
   });
 });
 
