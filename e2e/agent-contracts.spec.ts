@@ -43,6 +43,8 @@ test('demoagent proposes a daily salary contract; the sub-agent signs it from th
   const { code } = await value<{ code: string }>(request, PH, '/wps/member/referral', sub.token);
   const player = await registerMember(request, PH, { affiliateCode: code });
   await ops(['agents', 'promote', MERCHANT, sub.userName]);
+  // demoagent is a top-level agent: it proposes only within the ceiling an operator sets for it.
+  await ops(['agents', 'ceiling', 'set', '--merchant', MERCHANT, '--agent', 'demoagent', '--kind', 'salary', '--max', '10000']);
   const { currencySymbol: symbol } = await value<{ currencySymbol: string }>(request, PH, '/wps/member/wallet', sub.token);
 
   // 1. demoagent proposes: above the tenant's maximum first (refused, the tier named), then 12.34 a day.

@@ -90,6 +90,7 @@ import opsSessionRoutes from './routes/ops/session';
 import opsTurnoverRoutes from './routes/ops/turnover';
 import opsWithdrawalRoutes from './routes/ops/withdrawals';
 import opsExclusionRoutes from './routes/ops/exclusions';
+import opsContractRoutes from './routes/ops/contracts';
 import exclusionRoutes from './routes/protection/exclusion';
 import realityCheckRoutes from './routes/protection/reality-check';
 import devRealityRoutes from './routes/dev/reality-check';
@@ -255,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     opsExclusionRoutes,
     opsRedRainRoutes,
     opsMaintenanceRoutes,
+    opsContractRoutes,
     opsAuditRoutes,
     opsCliRoutes,
   ]) {

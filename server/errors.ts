@@ -155,6 +155,10 @@ export const ERROR_KEYS = {
   'contract.terms.exceeded': 'err_contract_terms_exceeded',
   'contract.not.found': 'err_contract_not_found',
   'contract.state.invalid': 'err_contract_state_invalid',
+  /** A top-level agent (no signed contract of the kind) proposing before an operator set its ceiling (403, value { kind }). */
+  'contract.ceiling.missing': 'err_contract_ceiling_missing',
+  /** Opening an account past settings.agentAccounts.openPerDay (429, value { limit, resetsAt }: the next tenant midnight). */
+  'agent.open.limit': 'err_agent_open_limit',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_KEYS;

@@ -497,7 +497,7 @@ export const turnoverRequirements = pgTable('turnover_requirements', {
   id: id(),
   merchantCode: text('merchant_code').notNull(),
   memberId: ref('member_id').notNull(),
-  source: text('source').$type<'deposit' | 'bonus' | 'adjustment' | 'rebate' | 'transfer'>().notNull(),
+  source: text('source').$type<'deposit' | 'bonus' | 'adjustment' | 'rebate' | 'transfer' | 'contract'>().notNull(),
   sourceId: text('source_id'),
   required: money('required').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -867,7 +867,23 @@ export const agentContractSettlements = pgTable('agent_contract_settlements', {
   amount: money('amount').notNull(),
   transactionId: ref('transaction_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Why a period paid nothing whatever the tiers said (0033): no turnover or no active member. */
+  refusedReason: text('refused_reason'),
 });
+
+/** An operator's ceiling on what a top-level agent may propose, per kind (0033_contract_activity.sql): minor units or basis points. */
+export const agentContractCeilings = pgTable(
+  'agent_contract_ceilings',
+  {
+    memberId: ref('member_id').notNull(),
+    kind: text('kind').$type<AgentContractKind>().notNull(),
+    merchantCode: text('merchant_code').notNull(),
+    maxValue: money('max_value').notNull(),
+    setBy: text('set_by').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.kind] })],
+);
 
 /** A tenant's maintenance window, at most one per tenant (0030_maintenance_windows.sql). */
 export const maintenanceWindows = pgTable('maintenance_windows', {

@@ -1,6 +1,6 @@
 /**
- * The audit of operator actions: who, when, what, on which row, why, and the row before and
- * after. Written with `tx`, the action's own transaction, so an action and its audit row are
+ * The audit of operator actions (and of the few member actions kept beside them, see memberActor):
+ * who, when, what, on which row, why, and the row before and after. Written with `tx`, the action's own transaction, so an action and its audit row are
  * kept or lost together.
  */
 import type { Executor } from '../db/client';
@@ -16,6 +16,14 @@ export interface AuditEntry {
   reason?: string | null;
   before?: unknown;
   after?: unknown;
+}
+
+/**
+ * A member acting on its own account in a way the audit keeps (an agent opening accounts): not an
+ * operator (no operator id, no merchant beyond its own), shown as `member:<merchant>/<username>`.
+ */
+export function memberActor(member: { merchantCode: string; username: string }): OpsActor {
+  return { operatorId: null, actor: `member:${member.merchantCode}/${member.username}`, merchantCodes: [member.merchantCode] };
 }
 
 export async function writeAudit(tx: Executor, actor: OpsActor, entry: AuditEntry): Promise<void> {

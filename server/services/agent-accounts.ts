@@ -9,20 +9,25 @@
  * team's rates above it in the same transaction, so a rate is never above its upline's.
  *
  * Opening an account takes no Idempotency-Key: the unique username is the guard, so a replay of
- * the same request creates nothing and answers 409 username.exists.
+ * the same request creates nothing and answers 409 username.exists. An agent opens at most
+ * settings.agentAccounts.openPerDay accounts (default 20) per tenant day: counted under a lock of
+ * the agent's row in the opening's transaction, so racing openings cannot pass it; each opening
+ * writes an audit row (agent.open) in the same transaction.
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Downline, OpenBody, Opened, Rates, RateInput, TeamRebates, TeamRebatesQuery } from '../../src/generated/api/agent-accounts';
 import type { GameType, Tenant } from '../../src/generated/tenant';
 import { bpToRate, ceilingBp, inheritedBp, rateCategories, rateProblem, rateToBp } from '../../src/lib/agent-rebate-rates';
-import { isIsoDate } from '../../src/lib/date-range';
+import { tenantTimeZone } from '../../src/lib/app-config';
+import { isIsoDate, shiftDate, zoneDate, zoneMidnight } from '../../src/lib/date-range';
 import { rows, type Executor, type Tx } from '../db/client';
 import { memberRebateRates, members } from '../db/schema';
 import { ApiError, invalidField, validationError } from '../errors';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
 import { toAmount } from '../lib/money';
 import { hashPassword } from '../lib/passwords';
+import { memberActor, writeAudit } from '../ops/audit';
 import { rangeEcho, recordRange } from '../lib/record-range';
 import { hostName } from '../lib/tenant-host';
 import { enforce, FIELD_MESSAGES } from '../lib/validation-rules';
@@ -122,6 +127,28 @@ function presentDownline(tenant: Tenant, m: Pick<MemberRow, 'id' | 'username' | 
   };
 }
 
+/** The most accounts one agent opens in a tenant day (default 20). */
+export const openPerDayOf = (tenant: Tenant): number => tenant.settings.agentAccounts?.openPerDay ?? 20;
+
+/** The agent's openings so far in the tenant day holding `now`, and when that day ends. */
+async function openedToday(db: Executor, tenant: Tenant, agentId: number, now = Date.now()): Promise<{ count: number; resetsAt: Date }> {
+  const timeZone = tenantTimeZone(tenant);
+  const today = zoneDate(timeZone, now);
+  const from = new Date(zoneMidnight(timeZone, today));
+  const resetsAt = new Date(zoneMidnight(timeZone, shiftDate(today, 1)));
+  const [row] = await rows<{ n: number | string }>(
+    db,
+    sql`SELECT count(*) AS n FROM members WHERE upline_id = ${agentId} AND register_method = 'AGENT' AND reg_date >= ${from.toISOString()}::timestamptz`,
+  );
+  return { count: Number(row?.n ?? 0), resetsAt };
+}
+
+/** Refuses an opening past the day's limit: 429 agent.open.limit naming the limit and when it resets. */
+function assertUnderLimit(tenant: Tenant, opened: { count: number; resetsAt: Date }): void {
+  const limit = openPerDayOf(tenant);
+  if (opened.count >= limit) throw new ApiError('agent.open.limit', 429, { limit, resetsAt: opened.resetsAt.toISOString() });
+}
+
 /** POST open: a player or sub-agent under the agent. */
 export async function openAccount(app: FastifyInstance, request: FastifyRequest, body: OpenBody): Promise<Opened> {
   const tenant = request.tenant;
@@ -141,10 +168,15 @@ export async function openAccount(app: FastifyInstance, request: FastifyRequest,
     checkRates(body.rates, own);
   }
   const merchantCode = tenant.merchantCode;
+  // Refused before the costly hash when the day is already full; counted again under the lock below.
+  assertUnderLimit(tenant, await openedToday(app.db.orm, tenant, agent.id));
   if (await app.repos.members.byUsername(merchantCode, body.username)) throw new ApiError('username.exists', 409);
   const passwordHash = await hashPassword(body.password, app.config.passwordHashing);
   try {
     const member = await app.db.orm.transaction(async (tx) => {
+      // Racing openings of one agent queue here, so the count each one reads includes the others'.
+      await rows(tx, sql`SELECT id FROM members WHERE id = ${agent.id} FOR UPDATE`);
+      assertUnderLimit(tenant, await openedToday(tx, tenant, agent.id));
       const created = await app.repos.members.create(tx, {
         merchantCode,
         username: body.username,
@@ -157,6 +189,13 @@ export async function openAccount(app: FastifyInstance, request: FastifyRequest,
       });
       await app.repos.ledger.openWallet(tx, merchantCode, created.id, tenant.settings.currency.code);
       if (rates.size > 0) await writeRates(tx, merchantCode, agent.id, created.id, rates);
+      await writeAudit(tx, memberActor(agent), {
+        action: 'agent.open',
+        merchantCode,
+        targetType: 'member',
+        targetId: created.id,
+        after: { username: created.username, type: created.type, uplineId: agent.id, rates: Object.fromEntries(rates) },
+      });
       return created;
     });
     return { member: presentDownline(tenant, member, rates, new Map()) };

@@ -14,23 +14,33 @@
  * touched. The posting and the settlement row are one transaction; the row is unique per
  * contract and period (and per downline, kind and period), so a second or racing run pays nothing.
  *
+ * Real activity only (issue: "an agent pays itself salaries for nothing"): every tier asks for a
+ * positive turnover (salary: and one active member; dividend: a positive net loss); the figures
+ * that qualify a tier leave out the contract holder's own bets and the bets of accounts opened
+ * within settings.agentContracts.qualifyingDays of the period's end; a period whose qualifying
+ * figures show no turnover or no active member pays nothing (recorded as refused, with why); a
+ * payment adds a turnover requirement (amount x turnoverMultiplier) in its transaction. A
+ * top-level agent (no signed contract of the kind) proposes only within the ceiling an operator
+ * set for it (agent_contract_ceilings, 0033), never within the tenant's maximum alone.
+ *
  * Terms are stored in minor units and basis points; the API speaks currency units and percent.
  */
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Contract, ContractPage, DividendPage, DividendTerms, HourlyTerms, Kind, SalaryTerms, Terms } from '../../src/generated/api/agent-contracts';
 import type { Tenant } from '../../src/generated/tenant';
 import { tenantTimeZone } from '../../src/lib/app-config';
-import { dividendAmount, dividendPeriod, termsProblem, valueAt, type AnyTier, type Tier } from '../../src/lib/contract-terms';
+import { activityProblem, dividendAmount, dividendPeriod, hasActivity, termsProblem, valueAt, type AnyTier, type Tier } from '../../src/lib/contract-terms';
 import { shiftDate, zoneDate, zoneDateTime, zoneMidnight } from '../../src/lib/date-range';
 import { rows, type Executor, type Tx } from '../db/client';
-import { agentContracts, agentContractSettlements, members, type AgentContractKind } from '../db/schema';
+import { agentContractCeilings, agentContracts, agentContractSettlements, members, type AgentContractKind } from '../db/schema';
 import { ApiError, validationError } from '../errors';
 import { toAmount, toMinor } from '../lib/money';
 import { writeAudit } from '../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import type { MemberRow } from '../repositories/members';
 import { depthInTeam, teamIdsSql } from './team';
+import { addRequirement } from './turnover';
 
 export type ContractRow = typeof agentContracts.$inferSelect;
 
@@ -115,6 +125,25 @@ export function kindSettings(tenant: Tenant, kind: AgentContractKind): KindSetti
   return { enabled: k?.enabled === true, max: k?.maxAmount ?? null, periods: [] };
 }
 
+/** Days before a period's end an account must have been opened for its bets to qualify a tier (default 7). */
+export const qualifyingDaysOf = (tenant: Tenant): number => tenant.settings.agentContracts?.qualifyingDays ?? 7;
+/** A contract payment's turnover requirement, as a multiple of the amount (default 1). */
+export const contractTurnoverMultiplierOf = (tenant: Tenant): number => tenant.settings.agentContracts?.turnoverMultiplier ?? 1;
+
+/** A kind's value in the API's unit (currency units, percent) as stored (minor units, basis points), and back. */
+const storedValue = (kind: AgentContractKind, value: number) => (kind === 'dividend' ? bpOf(value) : toMinor(value));
+const apiValue = (kind: AgentContractKind, stored: number) => (kind === 'dividend' ? stored / 100 : toAmount(stored));
+
+/** The operator's ceiling of a member for a kind, in the API's unit, or null when none is set. */
+export async function ceilingOf(db: Executor, memberId: number, kind: AgentContractKind): Promise<number | null> {
+  const [row] = await db
+    .select({ maxValue: agentContractCeilings.maxValue })
+    .from(agentContractCeilings)
+    .where(and(eq(agentContractCeilings.memberId, memberId), eq(agentContractCeilings.kind, kind)))
+    .limit(1);
+  return row ? apiValue(kind, row.maxValue) : null;
+}
+
 function assertEnabled(tenant: Tenant, kind: AgentContractKind): KindSettings {
   const settings = kindSettings(tenant, kind);
   if (!settings.enabled) throw new ApiError('contract.disabled', 403);
@@ -197,6 +226,8 @@ export async function contractPage(app: FastifyInstance, tenant: Tenant, member:
     pending ? list.find((c) => c.id === pending.id) : undefined,
   ]);
   const wallet = await app.repos.ledger.walletOf(member.id);
+  // A top-level agent of this kind (no signed contract of its own) proposes within its operator's ceiling, or not at all.
+  const ceiling = isAgent && !signed ? await ceilingOf(db, member.id, kind) : null;
   return {
     kind,
     isAgent,
@@ -208,6 +239,8 @@ export async function contractPage(app: FastifyInstance, tenant: Tenant, member:
       ...(settings.max !== null ? (kind === 'dividend' ? { maxPercent: settings.max } : { maxAmount: settings.max }) : {}),
       ...(kind === 'dividend' ? { periods: settings.periods } : {}),
       ...(signed ? { own: toApiTerms(kind, signed.terms as unknown as StoredTerms) } : {}),
+      ...(ceiling !== null ? { ceiling } : {}),
+      ...(isAgent && !signed && ceiling === null ? { ceilingMissing: true } : {}),
     },
     currency: wallet?.currency ?? tenant.settings.currency.code,
   };
@@ -255,9 +288,15 @@ export async function proposeContract(
   }
   if (kind === 'dividend' && !settings.periods.includes((body.terms as DividendTerms).period)) throw validationError('/terms/period');
   const tiers = body.terms.tiers as AnyTier[];
+  // A tier that asks for no activity is a malformed proposal whoever makes it.
+  const idle = activityProblem(kind, tiers);
+  if (idle) throw validationError(idle.field, { messageKey: idle.messageKey });
   const own = await ownContract(db, member.id, kind, 'signed');
   const ownTiers = own ? (toApiTerms(kind, own.terms as unknown as StoredTerms).tiers as AnyTier[]) : null;
-  const problem = termsProblem(kind, tiers, settings.max, ownTiers);
+  // Without a contract of its own, only an operator's ceiling bounds an agent: the tenant's maximum is not a grant.
+  const ceiling = own ? null : await ceilingOf(db, member.id, kind);
+  if (!own && ceiling === null) throw new ApiError('contract.ceiling.missing', 403, { kind });
+  const problem = termsProblem(kind, tiers, settings.max, ownTiers, ceiling);
   if (problem?.messageKey === 'contract_tier_not_ascending') throw validationError(problem.field, { messageKey: problem.messageKey });
   if (problem) throw new ApiError('contract.terms.exceeded', 400, { field: problem.field, messageKey: problem.messageKey });
   const stored = toStored(kind, body.terms);
@@ -319,24 +358,40 @@ export interface TeamFigures {
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 
-/** The team's figures over tenant days [first, last], from bet_days. */
-export async function teamDayFigures(db: Executor, downline: { id: number; merchantCode: string }, first: string, last: string): Promise<TeamFigures> {
+const DAY_MS = 86_400_000;
+
+/** The latest opening instant of an account whose bets qualify a period ending at `until`. */
+export function qualifyingCutoff(tenant: Tenant, until: Date): Date {
+  return new Date(until.getTime() - qualifyingDaysOf(tenant) * DAY_MS);
+}
+
+/**
+ * The members whose bets qualify the downline's tiers: its team below it (never itself), opened
+ * no later than `openedBy` (accounts opened just to bet for a period do not count).
+ */
+function qualifyingIdsSql(downline: { id: number; merchantCode: string }, openedBy: Date): SQL {
+  return sql`(SELECT q.id FROM members q WHERE q.id IN ${teamIdsSql(downline)} AND q.id <> ${downline.id}
+    AND q.reg_date <= ${openedBy.toISOString()}::timestamptz)`;
+}
+
+/** The team's qualifying figures over tenant days [first, last], from bet_days. */
+export async function teamDayFigures(db: Executor, downline: { id: number; merchantCode: string }, first: string, last: string, openedBy: Date): Promise<TeamFigures> {
   const [row] = await rows<Record<string, unknown>>(
     db,
     sql`SELECT coalesce(sum(d.valid_turnover), 0) AS turnover, count(DISTINCT d.member_id) FILTER (WHERE d.bet_count > 0) AS active,
           coalesce(sum(d.stake - d.win), 0) AS net_loss
-        FROM bet_days d WHERE d.member_id IN ${teamIdsSql(downline)} AND d.day >= ${first}::date AND d.day <= ${last}::date`,
+        FROM bet_days d WHERE d.member_id IN ${qualifyingIdsSql(downline, openedBy)} AND d.day >= ${first}::date AND d.day <= ${last}::date`,
   );
   return { turnover: num(row?.turnover), activeMembers: num(row?.active), netLoss: num(row?.net_loss) };
 }
 
-/** The team's figures over instants [from, until), from the bets themselves (an hour). */
-export async function teamRangeFigures(db: Executor, downline: { id: number; merchantCode: string }, from: Date, until: Date): Promise<TeamFigures> {
+/** The team's qualifying figures over instants [from, until), from the bets themselves (an hour). */
+export async function teamRangeFigures(db: Executor, downline: { id: number; merchantCode: string }, from: Date, until: Date, openedBy: Date): Promise<TeamFigures> {
   const [row] = await rows<Record<string, unknown>>(
     db,
     sql`SELECT coalesce(sum(CASE WHEN b.win <> b.stake THEN b.stake ELSE 0 END), 0) AS turnover, count(DISTINCT b.member_id) AS active,
           coalesce(sum(b.stake - b.win), 0) AS net_loss
-        FROM bets b WHERE b.member_id IN ${teamIdsSql(downline)}
+        FROM bets b WHERE b.member_id IN ${qualifyingIdsSql(downline, openedBy)}
           AND b.created_at >= ${from.toISOString()}::timestamptz AND b.created_at < ${until.toISOString()}::timestamptz`,
   );
   return { turnover: num(row?.turnover), activeMembers: num(row?.active), netLoss: num(row?.net_loss) };
@@ -378,8 +433,8 @@ export async function dividendPage(app: FastifyInstance, tenant: Tenant, member:
     const stored = signed.terms as unknown as StoredTerms;
     const today = zoneDate(tenantTimeZone(tenant));
     const period = dividendPeriod(stored.period ?? 'month', today);
-    const figures = await teamDayFigures(db, member, period.first, today);
-    const bp = valueAt(storedTiers('dividend', stored), [Math.max(0, figures.netLoss)]);
+    const figures = await teamDayFigures(db, member, period.first, today, qualifyingCutoff(tenant, new Date(zoneMidnight(tenantTimeZone(tenant), shiftDate(period.last, 1)))));
+    const bp = hasActivity(figures) ? valueAt(storedTiers('dividend', stored), [Math.max(0, figures.netLoss)]) : 0;
     const [shown] = await presentAll(db, [signed]);
     page.contract = shown;
     page.estimate = { period: period.key, netLoss: toAmount(figures.netLoss), percent: bp / 100, amount: toAmount(dividendAmount(figures.netLoss, bp)) };
@@ -410,8 +465,28 @@ export interface SettledContract {
   /** Minor units. */
   amount: number;
   transactionId: number | null;
-  /** paid, nothing (amount 0, recorded), or settled (the period was settled before). */
-  outcome: 'paid' | 'nothing' | 'settled';
+  /**
+   * paid, nothing (amount 0, recorded), refused (the tiers would pay but the qualifying figures show
+   * no turnover or no active member: recorded, nothing paid), or settled (the period was settled before).
+   */
+  outcome: 'paid' | 'nothing' | 'refused' | 'settled';
+  /** Why the period paid nothing whatever the tiers said (refused, or settled after a refusal). */
+  refusedReason?: string;
+  /** Minor units the tiers would have paid (refused only). */
+  wouldPay?: number;
+}
+
+/** A signed contract whose tiers pay on no activity (signed before every tier had to ask for some). */
+export interface IdleContract {
+  tenant: string;
+  merchantCode: string;
+  contractId: number;
+  kind: AgentContractKind;
+  upline: string;
+  downline: string;
+  /** The first tier's field that asks for nothing, as a proposal's error would name it. */
+  field: string;
+  signedAt: string | null;
 }
 
 export interface SettleSummary {
@@ -422,6 +497,10 @@ export interface SettleSummary {
   /** Minor units. */
   amount: number;
   alreadySettled: number;
+  /** Periods that paid nothing because the qualifying figures showed no activity. */
+  refused: number;
+  /** Signed contracts of the run whose tiers pay on no activity (their payouts are refused). */
+  idle: IdleContract[];
   /** Tenants skipped because the kind is off there. */
   disabled: string[];
 }
@@ -476,7 +555,7 @@ export async function settleContracts(app: FastifyInstance, actor: OpsActor, opt
   } else if (actor.merchantCodes !== null) {
     tenants = tenants.filter((t) => actor.merchantCodes!.includes(t.merchantCode));
   }
-  const summary: SettleSummary = { kind: opts.kind, date: opts.date, contracts: [], paid: 0, amount: 0, alreadySettled: 0, disabled: [] };
+  const summary: SettleSummary = { kind: opts.kind, date: opts.date, contracts: [], paid: 0, amount: 0, alreadySettled: 0, refused: 0, idle: [], disabled: [] };
   const db = app.db.orm;
   const now = Date.now();
   // Every period of the run is checked before anything is paid: a period that has not ended (today,
@@ -506,6 +585,7 @@ export async function settleContracts(app: FastifyInstance, actor: OpsActor, opt
       db,
       signed.flatMap((c) => [c.uplineId, c.downlineId]),
     );
+    summary.idle.push(...idleOf(tenant, signed, names));
     for (const contract of signed) {
       const stored = contract.terms as unknown as StoredTerms;
       for (const period of periodsOf(opts.kind, stored, timeZone, opts.date, opts.hour, now)) {
@@ -518,6 +598,7 @@ export async function settleContracts(app: FastifyInstance, actor: OpsActor, opt
           summary.amount += result.amount;
         }
         if (result.outcome === 'settled') summary.alreadySettled += 1;
+        if (result.outcome === 'refused') summary.refused += 1;
       }
     }
   }
@@ -549,12 +630,19 @@ async function settleOne(
       amount: row?.amount ?? 0,
       transactionId: row?.transactionId ?? null,
       outcome: 'settled' as const,
+      ...(row?.refusedReason ? { refusedReason: row.refusedReason } : {}),
     };
   };
   if (await hasSettlement(db, contract, period.key)) return settled();
   const downline = { id: contract.downlineId, merchantCode: contract.merchantCode };
-  const figures = period.hourly ? await teamRangeFigures(db, downline, period.from, period.until) : await teamDayFigures(db, downline, period.first, period.last);
-  const amount = contractAmount(contract.kind, stored, figures);
+  const openedBy = qualifyingCutoff(tenant, period.until);
+  const figures = period.hourly
+    ? await teamRangeFigures(db, downline, period.from, period.until, openedBy)
+    : await teamDayFigures(db, downline, period.first, period.last, openedBy);
+  const byTiers = contractAmount(contract.kind, stored, figures);
+  // Tiers signed before every tier had to ask for activity may pay on none: that payout is refused.
+  const refusedReason = byTiers > 0 && !hasActivity(figures) ? idleReason(figures) : null;
+  const amount = refusedReason ? 0 : byTiers;
   try {
     return await db.transaction(async (tx) => {
       let transactionId: number | null = null;
@@ -572,6 +660,14 @@ async function settleOne(
             { accountId: house, amount: -amount },
           ],
         });
+        // Like every bonus-like credit, a contract payment must be wagered before it can be withdrawn.
+        await addRequirement(tx, {
+          merchantCode: contract.merchantCode,
+          memberId: contract.downlineId,
+          source: 'contract',
+          sourceId: `C${contract.id}:${period.key}`,
+          required: Math.round(amount * contractTurnoverMultiplierOf(tenant)),
+        });
       }
       const [row] = await tx
         .insert(agentContractSettlements)
@@ -588,6 +684,7 @@ async function settleOne(
           netLoss: figures.netLoss,
           amount,
           transactionId,
+          refusedReason,
         })
         .onConflictDoNothing()
         .returning({ id: agentContractSettlements.id });
@@ -598,8 +695,9 @@ async function settleOne(
         targetType: 'member',
         targetId: contract.downlineId,
         reason: `${contract.kind} contract ${contract.id} for ${period.key}`,
-        after: { contractId: contract.id, period: period.key, amount, transactionId, ...figures },
+        after: { contractId: contract.id, period: period.key, amount, transactionId, ...figures, ...(refusedReason ? { refusedReason, wouldPay: byTiers } : {}) },
       });
+      if (refusedReason) return { ...base, ...figures, amount, transactionId, outcome: 'refused' as const, refusedReason, wouldPay: byTiers };
       return { ...base, ...figures, amount, transactionId, outcome: amount > 0 ? ('paid' as const) : ('nothing' as const) };
     });
   } catch (error) {
@@ -608,6 +706,143 @@ async function settleOne(
     if (isUniqueViolation(error)) return settled();
     throw error;
   }
+}
+
+/** Why figures do not qualify any payout: which of turnover and active members is zero. */
+function idleReason(figures: TeamFigures): string {
+  const parts = [figures.turnover > 0 ? null : 'zero turnover', figures.activeMembers >= 1 ? null : 'zero active members'].filter((p): p is string => p !== null);
+  return `the team's qualifying figures show ${parts.join(' and ')}`;
+}
+
+/** The signed contracts among `list` whose tiers pay on no activity. */
+function idleOf(tenant: Tenant, list: readonly ContractRow[], names: Map<number, string>): IdleContract[] {
+  const out: IdleContract[] = [];
+  for (const c of list) {
+    const problem = activityProblem(c.kind, toApiTerms(c.kind, c.terms as unknown as StoredTerms).tiers as AnyTier[]);
+    if (!problem) continue;
+    out.push({
+      tenant: tenant.id,
+      merchantCode: c.merchantCode,
+      contractId: c.id,
+      kind: c.kind,
+      upline: names.get(c.uplineId) ?? '',
+      downline: names.get(c.downlineId) ?? '',
+      field: problem.field,
+      signedAt: c.signedAt?.toISOString() ?? null,
+    });
+  }
+  return out;
+}
+
+/**
+ * The signed contracts of the actor's merchants (or one) whose tiers would pay on zero turnover or
+ * zero active members: `/ops/contracts/idle` lists them for an operator to end or replace; settling
+ * refuses any payout of theirs on no activity.
+ */
+export async function idleContracts(app: FastifyInstance, actor: OpsActor, merchantCode?: string): Promise<IdleContract[]> {
+  let tenants = [...app.tenants.all.values()];
+  if (merchantCode !== undefined) {
+    assertMerchant(actor, merchantCode);
+    tenants = tenants.filter((t) => t.merchantCode === merchantCode);
+    if (tenants.length === 0) throw new OpsRefusal('not.found', `no merchant ${merchantCode}`);
+  } else if (actor.merchantCodes !== null) {
+    tenants = tenants.filter((t) => actor.merchantCodes!.includes(t.merchantCode));
+  }
+  const db = app.db.orm;
+  const out: IdleContract[] = [];
+  for (const tenant of tenants) {
+    const signed = await db
+      .select()
+      .from(agentContracts)
+      .where(and(eq(agentContracts.merchantCode, tenant.merchantCode), eq(agentContracts.state, 'signed')))
+      .orderBy(agentContracts.id);
+    const names = await accounts(
+      db,
+      signed.flatMap((c) => [c.uplineId, c.downlineId]),
+    );
+    out.push(...idleOf(tenant, signed, names));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- ceilings
+
+export interface CeilingChange {
+  merchantCode: string;
+  username: string;
+  memberId: number;
+  kind: AgentContractKind;
+  /** The API's unit: currency units (salary, hourly) or percent (dividend); null: none. */
+  before: number | null;
+  after: number | null;
+}
+
+/**
+ * `agents ceiling set|clear`: the most one tier of a top-level agent's proposals of `kind` may pay
+ * (currency units) or share (percent); `max` null clears it. Within the tenant's maximum, for an
+ * agent only; audited with the value before and after, in the change's transaction.
+ */
+export async function setCeiling(
+  app: FastifyInstance,
+  actor: OpsActor,
+  input: { merchantCode: string; username: string; kind: AgentContractKind; max: number | null; reason?: string },
+): Promise<CeilingChange> {
+  const { merchantCode, username, kind, max } = input;
+  assertMerchant(actor, merchantCode);
+  const tenant = [...app.tenants.all.values()].find((t) => t.merchantCode === merchantCode);
+  if (!tenant) throw new OpsRefusal('not.found', `no merchant ${merchantCode}`);
+  const settings = kindSettings(tenant, kind);
+  if (!settings.enabled) throw new OpsRefusal('contract.disabled', `${kind} contracts are off on ${tenant.id}`);
+  if (max !== null) {
+    const unit = kind === 'dividend' ? 'percent' : 'currency units';
+    if (!Number.isFinite(max) || max <= 0 || Math.round(max * 100) !== max * 100) {
+      throw new OpsRefusal('validation.failed', `max: the ceiling must be above 0 with at most 2 decimals (${unit}; got ${max})`);
+    }
+    if (settings.max !== null && max > settings.max) {
+      throw new OpsRefusal('validation.failed', `max: the ceiling ${max} is above ${tenant.id}'s maximum ${settings.max} (${unit})`);
+    }
+  }
+  return app.db.orm.transaction(async (tx) => {
+    const [member] = await tx
+      .select()
+      .from(members)
+      .where(and(eq(members.merchantCode, merchantCode), eq(members.username, username)))
+      .for('update');
+    if (!member) throw new OpsRefusal('not.found', `no member ${username} in ${merchantCode}`);
+    if (PROPOSER_EXCLUDED.includes(member.type)) throw new OpsRefusal('member.type.invalid', `${username} is of type ${member.type}, not an agent`);
+    const before = await ceilingOf(tx, member.id, kind);
+    if (max === null) {
+      await tx.delete(agentContractCeilings).where(and(eq(agentContractCeilings.memberId, member.id), eq(agentContractCeilings.kind, kind)));
+    } else {
+      const maxValue = storedValue(kind, max);
+      await tx
+        .insert(agentContractCeilings)
+        .values({ memberId: member.id, kind, merchantCode, maxValue, setBy: actor.actor })
+        .onConflictDoUpdate({ target: [agentContractCeilings.memberId, agentContractCeilings.kind], set: { maxValue, setBy: actor.actor, updatedAt: sql`now()` } });
+    }
+    await writeAudit(tx, actor, {
+      action: max === null ? 'contract.ceiling.clear' : 'contract.ceiling.set',
+      merchantCode,
+      targetType: 'member',
+      targetId: member.id,
+      reason: input.reason ?? null,
+      before: { kind, max: before },
+      after: { kind, max },
+    });
+    return { merchantCode, username, memberId: member.id, kind, before, after: max };
+  });
+}
+
+/** `agents ceiling list`: the ceilings of a merchant's agents. */
+export async function listCeilings(app: FastifyInstance, actor: OpsActor, merchantCode: string): Promise<{ username: string; memberId: number; kind: AgentContractKind; max: number; setBy: string; updatedAt: string }[]> {
+  assertMerchant(actor, merchantCode);
+  const found = await app.db.orm
+    .select({ memberId: agentContractCeilings.memberId, kind: agentContractCeilings.kind, maxValue: agentContractCeilings.maxValue, setBy: agentContractCeilings.setBy, updatedAt: agentContractCeilings.updatedAt, username: members.username })
+    .from(agentContractCeilings)
+    .innerJoin(members, eq(members.id, agentContractCeilings.memberId))
+    .where(eq(agentContractCeilings.merchantCode, merchantCode))
+    .orderBy(members.username, agentContractCeilings.kind);
+  return found.map((r) => ({ username: r.username, memberId: r.memberId, kind: r.kind, max: apiValue(r.kind, r.maxValue), setBy: r.setBy, updatedAt: r.updatedAt.toISOString() }));
 }
 
 async function hasSettlement(db: Executor, contract: ContractRow, period: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 /**
  * Turnover requirements: what a member must still wager before a withdrawal. A deposit, a bonus,
- * a rebate, a transfer received from a team member or an operator adds a requirement (minor
+ * a rebate, a transfer received from a team member, an agent contract's payment or an operator adds a requirement (minor
  * units); bets meet them. The stakes placed since the
  * oldest open requirement count against all open requirements together; when they cover them,
  * every open one is marked met, so that later requirements start from zero. An operator may
@@ -10,7 +10,7 @@ import { and, eq, gte, isNull, min, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { bets, turnoverRequirements } from '../db/schema';
 
-export type TurnoverSource = 'deposit' | 'bonus' | 'adjustment' | 'rebate' | 'transfer';
+export type TurnoverSource = 'deposit' | 'bonus' | 'adjustment' | 'rebate' | 'transfer' | 'contract';
 
 export interface NewRequirement {
   merchantCode: string;

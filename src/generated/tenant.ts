@@ -278,6 +278,7 @@ export interface TenantSettings {
    */
   memberOnlyLogin?: boolean;
   agentContracts?: AgentContractSettings;
+  agentAccounts?: AgentAccountSettings;
   /**
    * Enabled promotion types (REFERRAL, MISSION, ...)
    */
@@ -682,7 +683,7 @@ export interface AgentSettings {
   showMemberBalance?: boolean;
 }
 /**
- * Contracts between an agent and a direct downline agent (/m/member/agent/getSalaryContract, getDevidendContract, getHourContract). Without this object salary and hourly contracts are off; dividend contracts also need settings.dividend. The maximums bound every tier a top-level agent proposes; an agent with a signed contract of its own is also bounded by it.
+ * Contracts between an agent and a direct downline agent (/m/member/agent/getSalaryContract, getDevidendContract, getHourContract). Without this object salary and hourly contracts are off; dividend contracts also need settings.dividend. The maximums bound every tier; an agent with a signed contract of the kind is also bounded by it, and one without (a top-level agent) proposes only within the ceiling an operator set for it (`ops agents ceiling set`). Every tier needs real activity: salary tiers a positive turnover and at least one active member, hourly tiers a positive turnover, dividend tiers a positive net loss; a period whose qualifying figures show no turnover or no active member pays nothing.
  */
 export interface AgentContractSettings {
   salary?: {
@@ -705,6 +706,14 @@ export interface AgentContractSettings {
      */
     maxAmount: number;
   };
+  /**
+   * The team figures that qualify a tier (turnover, active members, net loss) leave out the bets of accounts opened fewer than this many days before the period's end, and always the contract holder's own bets (default 7)
+   */
+  qualifyingDays?: number;
+  /**
+   * A contract payment adds a turnover requirement of amount x this (default 1), like every other bonus-like credit
+   */
+  turnoverMultiplier?: number;
   dividend?: {
     /**
      * The highest share of the team's net loss one tier may pay
@@ -717,6 +726,15 @@ export interface AgentContractSettings {
      */
     periods: ['half-month' | 'month', ...('half-month' | 'month')[]];
   };
+}
+/**
+ * Accounts an agent opens under itself (POST /wps/agent/accounts).
+ */
+export interface AgentAccountSettings {
+  /**
+   * The most accounts (players and sub-agents) one agent may open in a tenant day (default 20); the refusal names when the day ends
+   */
+  openPerDay?: number;
 }
 /**
  * The reward centre (/m/rewardCenter, flag REWCEN3). With the flag on, a deposit's bonus waits there as a reward instead of being credited with the deposit.

@@ -42,7 +42,41 @@ export function valueAt(tiers: readonly Tier[], figures: readonly number[]): num
 /** A problem of one field of a proposal: its JSON pointer in the body and the i18n key that says it. */
 export interface TermsProblem {
   field: string;
-  messageKey: 'contract_tier_not_ascending' | 'contract_tier_above_own' | 'contract_tier_above_max';
+  messageKey:
+    | 'contract_tier_not_ascending'
+    | 'contract_tier_above_own'
+    | 'contract_tier_above_max'
+    | 'contract_tier_above_ceiling'
+    | 'contract_tier_turnover_required'
+    | 'contract_tier_members_required'
+    | 'contract_tier_net_loss_required';
+}
+
+/** The message of a threshold that must be above zero (activeMembers: at least one). */
+const ACTIVITY_KEYS = {
+  turnover: 'contract_tier_turnover_required',
+  activeMembers: 'contract_tier_members_required',
+  netLoss: 'contract_tier_net_loss_required',
+} as const;
+
+/**
+ * Every tier must ask for real activity, so that a team that did nothing earns nothing: salary
+ * tiers a positive turnover and at least one active member, hourly tiers a positive turnover,
+ * dividend tiers a positive net loss. Answers the first tier's field that asks for none, or null.
+ */
+export function activityProblem(kind: ContractKind, tiers: readonly AnyTier[]): TermsProblem | null {
+  const fields = TIER_FIELDS[kind].thresholds;
+  for (const [i, raw] of tiers.entries()) {
+    const tier = toTier(kind, raw);
+    const zero = tier.thresholds.findIndex((t) => !(t > 0));
+    if (zero >= 0) return { field: pointer(kind, i, fields[zero]), messageKey: ACTIVITY_KEYS[fields[zero]] };
+  }
+  return null;
+}
+
+/** Whether a period's figures show real activity: some turnover and at least one active member. */
+export function hasActivity(figures: { turnover: number; activeMembers: number }): boolean {
+  return figures.turnover > 0 && figures.activeMembers >= 1;
 }
 
 const pointer = (kind: ContractKind, index: number, field: string) => `/terms/tiers/${index}/${field}`;
@@ -79,9 +113,26 @@ export function boundsProblem(kind: ContractKind, tiers: readonly AnyTier[], max
   return null;
 }
 
-/** Every problem check in order: ascending first, then the bounds. */
-export function termsProblem(kind: ContractKind, tiers: readonly AnyTier[], max: number | null, own: readonly AnyTier[] | null): TermsProblem | null {
-  return ascendingProblem(kind, tiers) ?? boundsProblem(kind, tiers, max, own);
+/** A top-level agent's bound: no tier pays more than the ceiling an operator set for it (null: none to check). */
+export function ceilingProblem(kind: ContractKind, tiers: readonly AnyTier[], ceiling: number | null): TermsProblem | null {
+  if (ceiling === null) return null;
+  const field = TIER_FIELDS[kind].value;
+  const over = tiers.findIndex((t) => toTier(kind, t).value > ceiling);
+  return over >= 0 ? { field: pointer(kind, over, field), messageKey: 'contract_tier_above_ceiling' } : null;
+}
+
+/**
+ * Every problem check in order: real activity first, then ascending, then the bounds (the
+ * tenant's maximum, one's own contract, the operator's ceiling of a top-level agent).
+ */
+export function termsProblem(
+  kind: ContractKind,
+  tiers: readonly AnyTier[],
+  max: number | null,
+  own: readonly AnyTier[] | null,
+  ceiling: number | null = null,
+): TermsProblem | null {
+  return activityProblem(kind, tiers) ?? ascendingProblem(kind, tiers) ?? boundsProblem(kind, tiers, max, own) ?? ceilingProblem(kind, tiers, ceiling);
 }
 
 /** A dividend in minor units: the share (basis points) of a positive net loss, rounded down. */

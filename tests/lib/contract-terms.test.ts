@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ascendingProblem, boundsProblem, dividendAmount, dividendPeriod, termsProblem, toTier, valueAt } from '../../src/lib/contract-terms';
+import { activityProblem, ascendingProblem, boundsProblem, ceilingProblem, dividendAmount, dividendPeriod, hasActivity, termsProblem, toTier, valueAt } from '../../src/lib/contract-terms';
 import { contractPromptsOf, promptKey, readPromptMemory, rememberPrompt } from '../../src/features/agent/contract-prompts';
 
 const salary = [
@@ -46,7 +46,31 @@ describe('terms validation', () => {
     const own = [{ turnover: 500, activeMembers: 1, amount: 20 }];
     expect(boundsProblem('salary', [{ turnover: 600, activeMembers: 2, amount: 20 }], null, own)).toBeNull();
     expect(boundsProblem('salary', [{ turnover: 400, activeMembers: 2, amount: 1 }], null, own)).toEqual({ field: '/terms/tiers/0/amount', messageKey: 'contract_tier_above_own' });
-    expect(termsProblem('dividend', [{ netLoss: 0, percent: 30 }], 25, null)?.messageKey).toBe('contract_tier_above_max');
+    expect(termsProblem('dividend', [{ netLoss: 1, percent: 30 }], 25, null)?.messageKey).toBe('contract_tier_above_max');
+  });
+
+  it('every tier asks for real activity: salary turnover and an active member, hourly turnover, dividend net loss', () => {
+    expect(activityProblem('salary', salary)).toBeNull();
+    expect(activityProblem('salary', [{ turnover: 0, activeMembers: 1, amount: 5 }])).toEqual({ field: '/terms/tiers/0/turnover', messageKey: 'contract_tier_turnover_required' });
+    expect(activityProblem('salary', [salary[0], { turnover: 1000, activeMembers: 0, amount: 50 }])).toEqual({
+      field: '/terms/tiers/1/activeMembers',
+      messageKey: 'contract_tier_members_required',
+    });
+    expect(activityProblem('hourly', [{ turnover: 0, amount: 1 }])?.messageKey).toBe('contract_tier_turnover_required');
+    expect(activityProblem('hourly', [{ turnover: 0.01, amount: 1 }])).toBeNull();
+    expect(activityProblem('dividend', [{ netLoss: 0, percent: 10 }])).toEqual({ field: '/terms/tiers/0/netLoss', messageKey: 'contract_tier_net_loss_required' });
+    // Checked before anything else, so the form and the server name the same field.
+    expect(termsProblem('salary', [{ turnover: 0, activeMembers: 0, amount: 1e9 }], 10, null)?.messageKey).toBe('contract_tier_turnover_required');
+  });
+
+  it("a top-level agent's ceiling bounds every tier; figures with no turnover or no active member show no activity", () => {
+    expect(ceilingProblem('salary', salary, null)).toBeNull();
+    expect(ceilingProblem('salary', salary, 50)).toBeNull();
+    expect(ceilingProblem('salary', salary, 49.99)).toEqual({ field: '/terms/tiers/1/amount', messageKey: 'contract_tier_above_ceiling' });
+    expect(termsProblem('salary', salary, 1000, null, 20)?.messageKey).toBe('contract_tier_above_ceiling');
+    expect(hasActivity({ turnover: 1, activeMembers: 1 })).toBe(true);
+    expect(hasActivity({ turnover: 0, activeMembers: 3 })).toBe(false);
+    expect(hasActivity({ turnover: 500, activeMembers: 0 })).toBe(false);
   });
 });
 

@@ -4,26 +4,30 @@
  * builds its own agent and direct sub-agent of demoph01 (dividends are on there).
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { call, uniqueDigits, type Envelope } from './helpers';
+import { addOperator } from '../../server/ops/operators';
+import { setCeiling } from '../../server/services/agent-contracts';
+import { call, nextIp, uniqueDigits, type Envelope } from './helpers';
 
 type Result = { status: number; body: Envelope; res?: LightMyRequestResponse };
 type Case = (app: FastifyInstance, token: () => Promise<string>) => Promise<Result>;
 
 const M = 'demoph01';
 
-async function agentOf(app: FastifyInstance, uplineId: number | null): Promise<{ id: number; token: string }> {
+async function agentOf(app: FastifyInstance, uplineId: number | null): Promise<{ id: number; token: string; username: string }> {
   return app.db.orm.transaction(async (tx) => {
     const m = await app.repos.members.create(tx, { merchantCode: M, username: `k${uniqueDigits(9)}`, type: 1, uplineId, registerMethod: 'H5' });
     await app.repos.ledger.openWallet(tx, M, m.id, 'PHP');
     const { token } = await app.repos.sessions.create(tx, { memberId: m.id, merchantCode: M, ip: '127.0.0.1', firstLogin: false });
-    return { id: m.id, token };
+    return { id: m.id, token, username: m.username };
   });
 }
 
-/** An agent and its direct sub-agent. */
+/** A top-level agent (with an operator's ceiling of every kind) and its direct sub-agent. */
 async function pair(app: FastifyInstance) {
   const agent = await agentOf(app, null);
   const sub = await agentOf(app, agent.id);
+  const cli = { operatorId: null, actor: 'cli:test', merchantCodes: null };
+  for (const [kind, max] of [['salary', 100], ['hourly', 10], ['dividend', 20]] as const) await setCeiling(app, cli, { merchantCode: M, username: agent.username, kind, max });
   return { agent, sub };
 }
 
@@ -36,7 +40,25 @@ async function proposed(app: FastifyInstance): Promise<{ id: number; subToken: s
   return { id: res.body.value!.id, subToken: sub.token };
 }
 
+const OPS_PASSWORD = 'contract ceiling password';
+
+async function operatorToken(app: FastifyInstance): Promise<string> {
+  const username = `ceil${uniqueDigits(9)}`;
+  await addOperator(app, { operatorId: null, actor: 'cli:contract', merchantCodes: null }, { username, password: OPS_PASSWORD, merchantCodes: [M], totp: false });
+  const { body } = await call<{ token: string }>(app, 'POST', '/ops/session', { ip: nextIp(), body: { username, password: OPS_PASSWORD } });
+  return body.value!.token;
+}
+
 export const AGENT_CONTRACTS_CONTRACT_CASES: Record<string, Case> = {
+  'ops-contracts.ceilingSet': async (app) => {
+    const agent = await agentOf(app, null);
+    return call(app, 'POST', '/ops/agents/ceiling', { token: await operatorToken(app), body: { merchant: M, username: agent.username, kind: 'salary', max: 50, reason: 'contract case' } });
+  },
+  'ops-contracts.ceilings': async (app) => {
+    await pair(app);
+    return call(app, 'GET', `/ops/agents/ceilings?merchant=${M}`, { token: await operatorToken(app) });
+  },
+  'ops-contracts.idleContracts': async (app) => call(app, 'GET', `/ops/contracts/idle?merchant=${M}`, { token: await operatorToken(app) }),
   'agent-contracts.salary': async (app) => call(app, 'GET', '/wps/agent/contracts/salary', { token: (await pair(app)).agent.token }),
   'agent-contracts.dividend': async (app) => call(app, 'GET', '/wps/agent/contracts/dividend', { token: (await pair(app)).agent.token }),
   'agent-contracts.hourly': async (app) => call(app, 'GET', '/wps/agent/contracts/hourly', { token: (await pair(app)).agent.token }),
@@ -46,7 +68,7 @@ export const AGENT_CONTRACTS_CONTRACT_CASES: Record<string, Case> = {
   },
   'agent-contracts.proposeDividend': async (app) => {
     const { agent, sub } = await pair(app);
-    return call(app, 'POST', '/wps/agent/contracts/dividend', { token: agent.token, body: { downlineId: sub.id, terms: { period: 'half-month', tiers: [{ netLoss: 0, percent: 10 }] } } });
+    return call(app, 'POST', '/wps/agent/contracts/dividend', { token: agent.token, body: { downlineId: sub.id, terms: { period: 'half-month', tiers: [{ netLoss: 1, percent: 10 }] } } });
   },
   'agent-contracts.proposeHourly': async (app) => {
     const { agent, sub } = await pair(app);

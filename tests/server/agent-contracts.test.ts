@@ -13,6 +13,7 @@ import { rows } from '../../server/db/client';
 import { agentContractSettlements } from '../../server/db/schema';
 import { runOps } from '../../server/ops/runner';
 import type { OpsActor } from '../../server/ops/types';
+import { setCeiling } from '../../server/services/agent-contracts';
 import { call, describeBackends, expectLedgerClean, uniqueDigits } from './helpers';
 
 const CLI: OpsActor = { operatorId: null, actor: 'cli:test', merchantCodes: null };
@@ -22,6 +23,7 @@ interface Made {
   id: number;
   token: string;
   walletId: number;
+  username: string;
 }
 
 describeBackends('agent contracts', ({ server }) => {
@@ -32,7 +34,7 @@ describeBackends('agent contracts', ({ server }) => {
       const house = await app.repos.ledger.houseAccount(tx, merchantCode, 'PHP');
       await app.repos.ledger.post(tx, { merchantCode, kind: 'DEPOSIT', lines: [{ accountId: walletId, amount: 1_000_000 }, { accountId: house, amount: -1_000_000 }] });
       const { token } = await app.repos.sessions.create(tx, { memberId: m.id, merchantCode, ip: '127.0.0.1', firstLogin: false });
-      return { id: m.id, token, walletId };
+      return { id: m.id, token, walletId, username: m.username };
     });
   }
 
@@ -69,12 +71,19 @@ describeBackends('agent contracts', ({ server }) => {
   }
   const sign = (app: FastifyInstance, by: Made, id: number) => call<{ state: string }>(app, 'POST', `/wps/agent/contracts/${id}/sign`, { token: by.token, body: {} });
 
-  /** An agent with a direct sub-agent, a player under the sub-agent and a sub-sub-agent. */
+  /**
+   * An agent with a direct sub-agent, a player under the sub-agent and a sub-sub-agent, all opened
+   * 60 days ago (older than the qualifying period); the top agent has an operator's ceiling of every kind.
+   */
   async function team(app: FastifyInstance) {
     const agent = await member(app, null, 1);
     const sub = await member(app, agent.id, 1);
     const player = await member(app, sub.id, 0);
     const subsub = await member(app, sub.id, 1);
+    await app.db.orm.execute(sql`UPDATE members SET reg_date = now() - interval '60 days' WHERE id IN (${agent.id}, ${sub.id}, ${player.id}, ${subsub.id})`);
+    for (const [kind, max] of [['salary', 10_000], ['hourly', 1_000], ['dividend', 50]] as const) {
+      await setCeiling(app, CLI, { merchantCode: M, username: agent.username, kind, max });
+    }
     return { agent, sub, player, subsub };
   }
 
@@ -221,7 +230,7 @@ describeBackends('agent contracts', ({ server }) => {
   it('dividend: a share of the period’s net loss; hourly: the hour’s turnover', async () => {
     const { app } = server();
     const { agent, sub, player } = await team(app);
-    const d = await propose(app, agent, 'dividend', sub.id, { terms: { period: 'half-month', tiers: [{ netLoss: 0, percent: 10 }, { netLoss: 500, percent: 12.5 }] } });
+    const d = await propose(app, agent, 'dividend', sub.id, { terms: { period: 'half-month', tiers: [{ netLoss: 0.01, percent: 10 }, { netLoss: 500, percent: 12.5 }] } });
     expect(d.status, JSON.stringify(d.body)).toBe(200);
     await sign(app, sub, d.body.value!.id);
     const h = await propose(app, agent, 'hourly', sub.id, { terms: { tiers: [{ turnover: 100, amount: 2 }] } });
@@ -260,7 +269,7 @@ describeBackends('agent contracts', ({ server }) => {
     for (const [kind, terms] of [
       ['salary', salary([{ turnover: 1, activeMembers: 1, amount: 5 }])],
       ['hourly', { terms: { tiers: [{ turnover: 1, amount: 2 }] } }],
-      ['dividend', { terms: { period: 'half-month', tiers: [{ netLoss: 0, percent: 10 }] } }],
+      ['dividend', { terms: { period: 'half-month', tiers: [{ netLoss: 0.01, percent: 10 }] } }],
     ] as const) {
       const id = (await propose(app, agent, kind, sub.id, terms)).body.value!.id;
       await sign(app, sub, id);

@@ -149,7 +149,7 @@ function ProposeForm({ kind, downline, bounds, symbol, onDone }: ProposeProps) {
       setError({ key: 'contract_field_invalid', field: parsed.field });
       return;
     }
-    const problem = termsProblem(kind, parsed.tiers, max, (bounds.own?.tiers as AnyTier[] | undefined) ?? null);
+    const problem = termsProblem(kind, parsed.tiers, max, (bounds.own?.tiers as AnyTier[] | undefined) ?? null, bounds.ceiling ?? null);
     if (problem) {
       setError({ key: problem.messageKey, field: problem.field });
       return;
@@ -172,7 +172,15 @@ function ProposeForm({ kind, downline, bounds, symbol, onDone }: ProposeProps) {
       <p className="agent-contract__bounds">
         {max !== null ? t(kind === 'dividend' ? 'contract_bounds_max_percent' : 'contract_bounds_max_amount', { max: kind === 'dividend' ? max : formatRecordMoney(symbol, max) }) : null}
         {bounds.own ? ` ${t('contract_bounds_own')}` : ''}
+        {bounds.ceiling !== undefined
+          ? ` ${t(kind === 'dividend' ? 'contract_bounds_ceiling_percent' : 'contract_bounds_ceiling', { max: kind === 'dividend' ? bounds.ceiling : formatRecordMoney(symbol, bounds.ceiling) })}`
+          : ''}
       </p>
+      {bounds.ceilingMissing ? (
+        <p className="agent-contract__bounds" role="alert" data-testid="contract-ceiling-missing">
+          {t('contract_bounds_ceiling_missing')}
+        </p>
+      ) : null}
       {kind === 'dividend' ? (
         <label className="agent-contract__field">
           <span>{t('contract_period')}</span>

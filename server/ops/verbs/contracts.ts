@@ -2,19 +2,38 @@
  * `settle salary|dividend|hourly`: pays the signed agent contracts of a period (server/services/
  * agent-contracts.ts settleContracts), one transaction and audit row per contract and period;
  * running it again pays nobody twice; a period that has not ended yet (today, the current hour, this
- * half-month) is refused before anything is paid. `agents promote`: a player under an agent becomes a sub-agent.
+ * half-month) is refused before anything is paid; a period whose qualifying figures show no turnover or no
+ * active member pays nothing (printed as refused), and every signed contract whose tiers would pay on no
+ * activity is printed. `agents promote`: a player under an agent becomes a sub-agent. `agents ceiling
+ * set|clear|list`: a top-level agent's ceiling per kind. `contracts idle`: the contracts that would pay on
+ * no activity.
  */
 import { isIsoDate } from '../../../src/lib/date-range';
 import { toAmount } from '../../lib/money';
-import { promoteToAgent, settleContracts, type SettledContract } from '../../services/agent-contracts';
+import { idleContracts, listCeilings, promoteToAgent, setCeiling, settleContracts, type IdleContract, type SettledContract } from '../../services/agent-contracts';
 import type { AgentContractKind } from '../../db/schema';
 import { emit, formatMinor, knownOptions, positionals, stringOption, UsageError } from '../cli-args';
 import type { OpsVerb } from '../types';
 
+const outcomeText = (c: SettledContract): string => {
+  if (c.outcome === 'paid') return `paid ${formatMinor(c.amount)} (transaction ${c.transactionId})`;
+  if (c.outcome === 'nothing') return 'nothing earned';
+  if (c.outcome === 'refused') return `REFUSED: would pay ${formatMinor(c.wouldPay ?? 0)} but ${c.refusedReason ?? 'no activity'}`;
+  return c.refusedReason ? `already settled (refused: ${c.refusedReason})` : `already settled (${formatMinor(c.amount)})`;
+};
+
 const line = (c: SettledContract) =>
-  `${c.tenant} contract ${c.contractId} ${c.upline} -> ${c.downline} ${c.period}: ${
-    c.outcome === 'paid' ? `paid ${formatMinor(c.amount)} (transaction ${c.transactionId})` : c.outcome === 'nothing' ? 'nothing earned' : `already settled (${formatMinor(c.amount)})`
-  } turnover ${formatMinor(c.turnover)}, ${c.activeMembers} active, net loss ${formatMinor(c.netLoss)}`;
+  `${c.tenant} contract ${c.contractId} ${c.upline} -> ${c.downline} ${c.period}: ${outcomeText(c)} turnover ${formatMinor(c.turnover)}, ${c.activeMembers} active, net loss ${formatMinor(c.netLoss)}`;
+
+const idleLine = (c: IdleContract) =>
+  `WARNING ${c.tenant} ${c.kind} contract ${c.contractId} ${c.upline} -> ${c.downline} pays on zero turnover or zero active members (${c.field} asks for none): its payouts on no activity are refused`;
+
+const KINDS = ['salary', 'dividend', 'hourly'] as const;
+function kindOption(args: Parameters<typeof stringOption>[0]): AgentContractKind {
+  const kind = stringOption(args, 'kind', true);
+  if (!(KINDS as readonly string[]).includes(kind)) throw new UsageError(`--kind must be salary, dividend or hourly (got "${kind}")`);
+  return kind as AgentContractKind;
+}
 
 const settleVerb = (kind: AgentContractKind, extra: string): OpsVerb => ({
   words: ['settle', kind],
@@ -39,12 +58,19 @@ const settleVerb = (kind: AgentContractKind, extra: string): OpsVerb => ({
         ok: true,
         ...summary,
         amount: toAmount(summary.amount),
-        contracts: summary.contracts.map((c) => ({ ...c, amount: toAmount(c.amount), turnover: toAmount(c.turnover), netLoss: toAmount(c.netLoss) })),
+        contracts: summary.contracts.map((c) => ({
+          ...c,
+          amount: toAmount(c.amount),
+          turnover: toAmount(c.turnover),
+          netLoss: toAmount(c.netLoss),
+          ...(c.wouldPay !== undefined ? { wouldPay: toAmount(c.wouldPay) } : {}),
+        })),
       },
       [
+        ...summary.idle.map(idleLine),
         ...summary.contracts.map(line),
         ...summary.disabled.map((t) => `${t}: ${kind} contracts are off`),
-        `${kind} ${date}: ${summary.paid} contract(s) paid ${formatMinor(summary.amount)}, ${summary.alreadySettled} already settled, ${summary.contracts.length} period(s) looked at`,
+        `${kind} ${date}: ${summary.paid} contract(s) paid ${formatMinor(summary.amount)}, ${summary.refused} refused for no activity, ${summary.alreadySettled} already settled, ${summary.contracts.length} period(s) looked at`,
       ],
     );
     return 0;
@@ -64,6 +90,75 @@ export const verbs: OpsVerb[] = [
       knownOptions(args, []);
       const r = await promoteToAgent(ctx.app, ctx.actor, merchant, username);
       emit(ctx, { ok: true, ...r }, [`${merchant}/${username} is now a sub-agent of ${r.upline}`]);
+      return 0;
+    },
+  },
+  {
+    words: ['agents', 'ceiling', 'set'],
+    usage: 'agents ceiling set --merchant <code> --agent <username> --kind salary|dividend|hourly --max <amount|percent> [--reason "..."]',
+    summary: "the most one tier of a top-level agent's contracts may pay (currency units) or share (percent); without one it cannot propose that kind",
+    async run(ctx, args) {
+      positionals(args, []);
+      knownOptions(args, ['merchant', 'agent', 'kind', 'max', 'reason']);
+      const kind = kindOption(args);
+      const text = stringOption(args, 'max', true);
+      if (!/^[0-9]+(\.[0-9]{1,2})?$/.test(text) || Number(text) <= 0) throw new UsageError(`--max must be a number above 0 with at most 2 decimals (got "${text}")`);
+      const r = await setCeiling(ctx.app, ctx.actor, {
+        merchantCode: stringOption(args, 'merchant', true),
+        username: stringOption(args, 'agent', true),
+        kind,
+        max: Number(text),
+        reason: stringOption(args, 'reason'),
+      });
+      const unit = (v: number | null) => (v === null ? 'none' : kind === 'dividend' ? `${v}%` : v.toFixed(2));
+      emit(ctx, { ok: true, ...r }, [`${r.merchantCode}/${r.username} ${kind} ceiling: ${unit(r.before)} -> ${unit(r.after)}`]);
+      return 0;
+    },
+  },
+  {
+    words: ['agents', 'ceiling', 'clear'],
+    usage: 'agents ceiling clear --merchant <code> --agent <username> --kind salary|dividend|hourly [--reason "..."]',
+    summary: "removes a top-level agent's ceiling of a kind: its new proposals of that kind are refused (signed contracts stay)",
+    async run(ctx, args) {
+      positionals(args, []);
+      knownOptions(args, ['merchant', 'agent', 'kind', 'reason']);
+      const kind = kindOption(args);
+      const r = await setCeiling(ctx.app, ctx.actor, {
+        merchantCode: stringOption(args, 'merchant', true),
+        username: stringOption(args, 'agent', true),
+        kind,
+        max: null,
+        reason: stringOption(args, 'reason'),
+      });
+      emit(ctx, { ok: true, ...r }, [`${r.merchantCode}/${r.username} ${kind} ceiling cleared (was ${r.before ?? 'none'})`]);
+      return 0;
+    },
+  },
+  {
+    words: ['agents', 'ceiling', 'list'],
+    usage: 'agents ceiling list --merchant <code>',
+    summary: "the ceilings of a merchant's top-level agents",
+    async run(ctx, args) {
+      positionals(args, []);
+      knownOptions(args, ['merchant']);
+      const list = await listCeilings(ctx.app, ctx.actor, stringOption(args, 'merchant', true));
+      emit(
+        ctx,
+        { ok: true, list },
+        list.length === 0 ? ['no ceilings'] : list.map((c) => `${c.username} ${c.kind} ${c.kind === 'dividend' ? `${c.max}%` : c.max.toFixed(2)} (set by ${c.setBy} ${c.updatedAt})`),
+      );
+      return 0;
+    },
+  },
+  {
+    words: ['contracts', 'idle'],
+    usage: 'contracts idle [--merchant <code>]',
+    summary: 'signed contracts whose tiers would pay on zero turnover or zero active members (settling refuses those payouts)',
+    async run(ctx, args) {
+      positionals(args, []);
+      knownOptions(args, ['merchant']);
+      const list = await idleContracts(ctx.app, ctx.actor, stringOption(args, 'merchant'));
+      emit(ctx, { ok: true, list }, list.length === 0 ? ['no contract pays on no activity'] : list.map(idleLine));
       return 0;
     },
   },

@@ -24,7 +24,7 @@ export type State = 'proposed' | 'signed' | 'rejected' | 'cancelled' | 'supersed
 export type Period = 'half-month' | 'month';
 
 /**
- * An agent (a member whose type is not 0, 4 or 40) proposes a contract to a direct downline agent (depth 1 in its team, type not 0, 4, 40, 41 or 42), who reads it and signs or rejects it. A new proposal cancels a pending one; a new signature supersedes the signed one. Terms: tiers ascending (each tier needs more than the one before and pays more); no tier may pay more than the proposer's own signed contract of that kind pays at the same figures, nor more than the tenant's settings.agentContracts maximums. Amounts are currency units with 2 decimals, shares are percent with 2 decimals. Dividend contracts need settings.dividend. Settlement is `npm run ops -- settle salary|dividend|hourly --date ...`: the platform pays (ledger kind CONTRACT, house -> the downline agent's wallet), once per contract and period.
+ * An agent (a member whose type is not 0, 4 or 40) proposes a contract to a direct downline agent (depth 1 in its team, type not 0, 4, 40, 41 or 42), who reads it and signs or rejects it. A new proposal cancels a pending one; a new signature supersedes the signed one. Terms: every tier asks for real activity (salary: turnover above 0 and at least 1 active member; hourly: turnover above 0; dividend: net loss above 0); tiers ascending (each tier needs more than the one before and pays more); no tier may pay more than the proposer's own signed contract of that kind pays at the same figures, nor more than the tenant's settings.agentContracts maximums; an agent without a signed contract of the kind (a top-level agent) proposes only within the ceiling an operator set for it (`ops agents ceiling set`), and not at all without one. The team figures that qualify a tier leave out the contract holder's own bets and those of accounts opened within settings.agentContracts.qualifyingDays (default 7) of the period's end; a period with no qualifying turnover or no active member pays nothing. Amounts are currency units with 2 decimals, shares are percent with 2 decimals. Dividend contracts need settings.dividend. Settlement is `npm run ops -- settle salary|dividend|hourly --date ...`: the platform pays (ledger kind CONTRACT, house -> the downline agent's wallet, with a turnover requirement of amount x settings.agentContracts.turnoverMultiplier), once per contract and period.
  */
 export interface AgentContractsDailySalaryDividendAndHourlySalaryBetweenAnAgentAndADirectDownlineAgent {
   [k: string]: unknown;
@@ -39,7 +39,7 @@ export interface SalaryTier {
    */
   turnover: number;
   /**
-   * Team members with a bet that day at least
+   * Team members with a bet that day at least (at least 1; 0 is refused by the service with its messageKey)
    */
   activeMembers: number;
   /**
@@ -266,6 +266,14 @@ export interface Bounds {
   maxTiers: number;
   periods?: Period[];
   own?: Terms;
+  /**
+   * A top-level agent's ceiling set by an operator: the most one tier may pay (amount) or share (percent)
+   */
+  ceiling?: number;
+  /**
+   * An agent without a signed contract of this kind and without an operator's ceiling: it cannot propose this kind
+   */
+  ceilingMissing?: boolean;
 }
 /**
  * This interface was referenced by `AgentContractsDailySalaryDividendAndHourlySalaryBetweenAnAgentAndADirectDownlineAgent`'s JSON-Schema

@@ -16,6 +16,7 @@ import type * as maintenance from './maintenance';
 import type * as member from './member';
 import type * as missions from './missions';
 import type * as moneyRecords from './money-records';
+import type * as opsContracts from './ops-contracts';
 import type * as ops from './ops';
 import type * as promotions from './promotions';
 import type * as protection from './protection';
@@ -57,7 +58,7 @@ export interface Endpoints {
     response: affiliate.Result;
     defaults: { query: never; body: never };
   };
-  /** Opens an account under the agent: a player (type 0) or a sub-agent (type 1) whose upline is the agent (the team tree follows). Username and password follow the registration rules (GET /wps/system/validationRules): 400 validation.failed with value.field; the confirmation must match. A sub-agent's rates default to 0 per category and may not be above the agent's own: 400 rebate.above.own with value { field: '/rates/<gameType>', gameType, own }. A username already taken in the merchant: 409 username.exists. Not idempotent by key: the unique username decides, so a replay of the same request gets 409 username.exists and creates nothing twice. */
+  /** Opens an account under the agent: a player (type 0) or a sub-agent (type 1) whose upline is the agent (the team tree follows). Username and password follow the registration rules (GET /wps/system/validationRules): 400 validation.failed with value.field; the confirmation must match. A sub-agent's rates default to 0 per category and may not be above the agent's own: 400 rebate.above.own with value { field: '/rates/<gameType>', gameType, own }. A username already taken in the merchant: 409 username.exists. Not idempotent by key: the unique username decides, so a replay of the same request gets 409 username.exists and creates nothing twice. At most settings.agentAccounts.openPerDay (default 20) accounts per agent per tenant day, racing requests included: 429 agent.open.limit with value { limit, resetsAt } (the next midnight of the tenant, ISO). Each account opened writes an audit row (agent.open) naming the agent. */
   'POST /wps/agent/accounts': {
     method: 'POST';
     path: '/wps/agent/accounts';
@@ -155,7 +156,7 @@ export interface Endpoints {
     response: agentContracts.ContractPage;
     defaults: { query: never; body: never };
   };
-  /** Proposes a daily salary contract to a direct downline agent: tiers by the team's daily valid turnover and active members (members with a bet that day), each paying a daily amount. A member outside the caller's direct downline, or not an agent: 404 contract.downline.invalid. Tiers out of order: 400 validation.failed with the field. Above one's own contract or the tenant's maximum: 400 contract.terms.exceeded with the field. */
+  /** Proposes a daily salary contract to a direct downline agent: tiers by the team's daily valid turnover and active members (members with a bet that day), each paying a daily amount. A member outside the caller's direct downline, or not an agent: 404 contract.downline.invalid. A tier asking for no activity (turnover 0, or fewer than 1 active member) or tiers out of order: 400 validation.failed with the field and its messageKey. Above one's own contract, the tenant's maximum or the operator's ceiling: 400 contract.terms.exceeded with the field. A top-level agent (no signed salary contract of its own) without an operator's ceiling: 403 contract.ceiling.missing. */
   'POST /wps/agent/contracts/salary': {
     method: 'POST';
     path: '/wps/agent/contracts/salary';
@@ -169,7 +170,7 @@ export interface Endpoints {
     response: agentContracts.Contract;
     defaults: { query: never; body: never };
   };
-  /** Proposes a dividend contract: a share (percent) of the team's net loss (stakes minus wins, when positive) per period (half-month or month), by tiers of net loss. Errors as proposeSalary. */
+  /** Proposes a dividend contract: a share (percent) of the team's net loss (stakes minus wins, when positive) per period (half-month or month), by tiers of net loss (each above 0). A period whose qualifying team shows no turnover or no active member pays nothing. Errors as proposeSalary. */
   'POST /wps/agent/contracts/dividend': {
     method: 'POST';
     path: '/wps/agent/contracts/dividend';
@@ -183,7 +184,7 @@ export interface Endpoints {
     response: agentContracts.Contract;
     defaults: { query: never; body: never };
   };
-  /** Proposes an hourly salary contract: tiers by the team's turnover in an hour, each paying an hourly amount. Errors as proposeSalary. */
+  /** Proposes an hourly salary contract: tiers by the team's turnover in an hour, each paying an hourly amount (each tier's turnover above 0). Errors as proposeSalary. */
   'POST /wps/agent/contracts/hourly': {
     method: 'POST';
     path: '/wps/agent/contracts/hourly';
@@ -1002,6 +1003,48 @@ export interface Endpoints {
     body: undefined;
     payload: undefined;
     response: moneyRecords.WithdrawalPage;
+    defaults: { query: never; body: never };
+  };
+  /** Sets (max) or clears (max null) an agent's ceiling of a kind, as `agents ceiling set|clear`. A member that is not an agent: 409 ops.refused (member.type.invalid); a kind off on the tenant: 409 contract.disabled; a max above the tenant's maximum: 400 on /max. */
+  'POST /ops/agents/ceiling': {
+    method: 'POST';
+    path: '/ops/agents/ceiling';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: opsContracts.CeilingBody;
+    payload: undefined;
+    response: opsContracts.CeilingChange;
+    defaults: { query: never; body: never };
+  };
+  /** The ceilings of a merchant's agents, as `agents ceiling list`. */
+  'GET /ops/agents/ceilings': {
+    method: 'GET';
+    path: '/ops/agents/ceilings';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: opsContracts.MerchantQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: opsContracts.Ceilings;
+    defaults: { query: never; body: never };
+  };
+  /** Signed contracts whose tiers would pay on zero turnover or zero active members (signed before every tier had to ask for activity), of the operator's merchants or one, as `contracts idle`: settling refuses any payout of theirs on no activity; end or replace them. */
+  'GET /ops/contracts/idle': {
+    method: 'GET';
+    path: '/ops/contracts/idle';
+    auth: 'none';
+    produces: 'application/json';
+    params: undefined;
+    query: opsContracts.IdleQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: opsContracts.IdleList;
     defaults: { query: never; body: never };
   };
   /** Signs an operator in: a bearer token valid 8 hours (only its SHA-256 is stored). An operator with TOTP sends the current 6-digit code as totp (each code works once). Failures are counted per IP and per username: past the limit (5 in 15 minutes) 429 rate.limited before any password is checked. A disabled operator: 403 ops.operator.disabled (after the right password). */
@@ -2579,6 +2622,11 @@ export interface RouteNames {
   'money-records': {
     deposits: 'GET /wps/records/deposits';
     withdrawals: 'GET /wps/records/withdrawals';
+  };
+  'ops-contracts': {
+    ceilingSet: 'POST /ops/agents/ceiling';
+    ceilings: 'GET /ops/agents/ceilings';
+    idleContracts: 'GET /ops/contracts/idle';
   };
   ops: {
     login: 'POST /ops/session';
