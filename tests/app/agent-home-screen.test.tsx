@@ -136,7 +136,7 @@ describe('red-envelope rain (/m/redRain)', () => {
   const now = Date.UTC(2026, 10, 24, 12, 5);
   const open: RainState = {
     now: new Date(now).toISOString(),
-    current: { id: 9, startsAt: new Date(now - 60_000).toISOString(), endsAt: new Date(now + 600_000).toISOString(), maxPerMember: 5 },
+    current: { id: 9, startsAt: new Date(now - 60_000).toISOString(), endsAt: new Date(now + 600_000).toISOString(), maxPerMember: 5, turnoverMultiplier: 1 },
     next: null,
     caught: 0,
     caughtCount: 0,

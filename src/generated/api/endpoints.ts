@@ -1592,7 +1592,7 @@ export interface Endpoints {
     response: redRain.State;
     defaults: { query: never; body: never };
   };
-  /** Catches one envelope in window `id`: draws its amount and credits the wallet. Idempotent: one Idempotency-Key per envelope; a repeat answers the first catch and pays nothing. Unknown window or another merchant's: 404 redRain.not.found; not open now: 409 redRain.closed; budget used up: 409 redRain.exhausted; the member's cap reached: 409 redRain.limit. */
+  /** Catches one envelope in window `id`: draws its amount and credits the wallet. Idempotent: one Idempotency-Key per envelope; a repeat answers the first catch and pays nothing. Unknown window or another merchant's: 404 redRain.not.found; not open now: 409 redRain.closed; budget used up: 409 redRain.exhausted; the member's person's cap reached (catches of every account of one verified person count together): 409 redRain.limit; an account an agent opened whose holder has not verified a mobile number: 403 person.unverified. */
   'POST /wps/redRain/:id/catch': {
     method: 'POST';
     path: `/wps/redRain/${string}/catch`;
@@ -1620,7 +1620,7 @@ export interface Endpoints {
     response: redRain.Team;
     defaults: { query: never; body: never };
   };
-  /** Schedules a rain window, as `rain schedule`, with its audit row. start: ISO date-time (absent: now); minutes 1 to 1440; budget, minAmount (default 0.10) and maxAmount (default 5% of the budget, at least minAmount) in currency units; maxPerMember (default 20). A rule broken: 409 ops.refused naming it. */
+  /** Schedules a rain window, as `rain schedule`, with its audit row. start: ISO date-time (absent: now); minutes 1 to 1440; budget, minAmount (default 0.10) and maxAmount (default 5% of the budget, at least minAmount) in currency units; maxPerMember (default 20, counted per verified person); turnoverMultiplier (default 1: each catch is wagered once before it can be withdrawn or transferred, 0 to 100 with 2 decimals). A rule broken: 409 ops.refused naming it. */
   'POST /ops/redRain/windows': {
     method: 'POST';
     path: '/ops/redRain/windows';
@@ -2249,7 +2249,7 @@ export interface Endpoints {
     response: team.BetPage;
     defaults: { query: never; body: never };
   };
-  /** What the member may transfer now: the upline (masked username), balance, the tenant's min and max, the most the member can send now, and every reason that blocks a transfer (transfer.type.forbidden, transfer.upline.missing, payment.password.unset, balance.insufficient). 403 transfer.disabled when the tenant has it off. */
+  /** What the member may transfer now: the upline (masked username), balance, the tenant's min and max, the most the member can send now, and every reason that blocks a transfer (turnover.required with required, wagered and outstanding as the withdrawal panel shows them, transfer.type.forbidden, transfer.upline.missing, payment.password.unset, balance.insufficient). 403 transfer.disabled when the tenant has it off. */
   'GET /wps/transfers/upline': {
     method: 'GET';
     path: '/wps/transfers/upline';
@@ -2263,7 +2263,7 @@ export interface Endpoints {
     response: transfers.UplineTransfer;
     defaults: { query: never; body: never };
   };
-  /** Sends amount from the member's wallet to the upline's. Every rule is checked again in the transaction that moves the money (the member's row locked). Refusals: 403 transfer.disabled, 403 transfer.type.forbidden, 409 transfer.upline.missing, 400 transfer.amount.range (value: amount, min, max), 409 balance.insufficient, payment password 400 payment.password.unset / payment.password.incorrect, 429 payment.password.locked. Idempotent: Idempotency-Key required; a repeat with the same key and body answers the first transfer and moves nothing. */
+  /** Sends amount from the member's wallet to the upline's. Every rule is checked again in the transaction that moves the money (the member's row locked). Refusals: 409 turnover.required while the sender owes wagering (value: reasons, one turnover.required reason with required, wagered, outstanding: the withdrawal refusal's shape; checked before the payment password and again in the transaction), 403 transfer.disabled, 403 transfer.type.forbidden, 409 transfer.upline.missing, 400 transfer.amount.range (value: amount, min, max), 409 balance.insufficient, payment password 400 payment.password.unset / payment.password.incorrect, 429 payment.password.locked. Idempotent: Idempotency-Key required; a repeat with the same key and body answers the first transfer and moves nothing. */
   'POST /wps/transfers/upline': {
     method: 'POST';
     path: '/wps/transfers/upline';
