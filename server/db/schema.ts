@@ -687,6 +687,8 @@ export const rewards = pgTable('rewards', {
   claimedAt: ts('claimed_at'),
   transactionId: ref('transaction_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** The person a one-per-person reward counts for (0034_person_caps.sql). */
+  personKey: text('person_key'),
 });
 
 export type PromotionEntryState = 'joined' | 'applying' | 'rejected' | 'issued' | 'signed';

@@ -16,3 +16,12 @@ ALTER TABLE rain_windows ADD COLUMN turnover_multiplier NUMERIC(6, 2) NOT NULL D
 ALTER TABLE turnover_requirements DROP CONSTRAINT turnover_requirements_source_check;
 ALTER TABLE turnover_requirements ADD CONSTRAINT turnover_requirements_source_check
   CHECK (source IN ('deposit', 'bonus', 'adjustment', 'rebate', 'transfer', 'red_rain'));
+
+-- A one-per-person reward names the person it counts for (the member's person key, or
+-- 'member:<id>' for a member without one; a referral reward: the referred friend's). Two accounts
+-- of one person cannot both hold the reward of one cause, and a friend is referred once.
+ALTER TABLE rewards ADD COLUMN person_key TEXT;
+CREATE UNIQUE INDEX rewards_person_uq ON rewards (merchant_code, source, source_ref, person_key)
+  WHERE person_key IS NOT NULL AND source IN ('sign_in', 'turnover', 'mission', 'vip_upgrade');
+CREATE UNIQUE INDEX rewards_referral_person_uq ON rewards (merchant_code, person_key)
+  WHERE person_key IS NOT NULL AND source = 'referral';

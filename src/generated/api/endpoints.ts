@@ -15,6 +15,7 @@ import type * as limits from './limits';
 import type * as maintenance from './maintenance';
 import type * as member from './member';
 import type * as missions from './missions';
+import type * as mobileBinding from './mobile-binding';
 import type * as moneyRecords from './money-records';
 import type * as ops from './ops';
 import type * as promotions from './promotions';
@@ -974,6 +975,34 @@ export interface Endpoints {
     body: undefined;
     payload: undefined;
     response: missions.Ranking;
+    defaults: { query: never; body: never };
+  };
+  /** Sends a code (purpose VERIFY) to mobileNum under a dialing code the tenant lists. Refused before any SMS: 409 mobile.verified (the member's number is verified already), 409 mobile.exists (another member of the merchant has the number). One send per number per minute and a daily cap. */
+  'POST /wps/security/mobile/code': {
+    method: 'POST';
+    path: '/wps/security/mobile/code';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: mobileBinding.CodeBody;
+    payload: undefined;
+    response: common.ExpiredMinutes;
+    defaults: { query: never; body: never };
+  };
+  /** Checks the code sent to mobileNum and makes it the member's verified number (the code is used up; one transaction). 400 sms.code.invalid (field /verificationCode), 409 mobile.verified, 409 mobile.exists (the unique index decides between two members racing for one number). */
+  'POST /wps/security/mobile/verify': {
+    method: 'POST';
+    path: '/wps/security/mobile/verify';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: mobileBinding.VerifyBody;
+    payload: undefined;
+    response: mobileBinding.Verified;
     defaults: { query: never; body: never };
   };
   /** Deposit record: the member's deposit requests in the range with their channel, amount, fee, credited amount, bonus and state (pending, paid, rejected, expired, cancelled), the operator's reason of a rejected one and the transfer reference the member sent. A pending deposit past its expiry is answered (and stored) as expired first. totals: count and amount of every state, and what paid deposits credited (amount - fee) and their bonus. */
@@ -2575,6 +2604,10 @@ export interface RouteNames {
     list: 'GET /wps/missions';
     claim: 'POST /wps/missions/:code/tasks/:id/claim';
     ranking: 'GET /wps/missions/:code/ranking';
+  };
+  'mobile-binding': {
+    sendMobileCode: 'POST /wps/security/mobile/code';
+    verifyMobile: 'POST /wps/security/mobile/verify';
   };
   'money-records': {
     deposits: 'GET /wps/records/deposits';
