@@ -189,6 +189,25 @@ describe('red-envelope rain (/m/redRain)', () => {
     expect(screen.queryAllByTestId('rain-envelope')).toHaveLength(0);
   });
 
+  it('stops the rain for an account an agent opened with the reason to verify a mobile number', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(now));
+    scriptApi(
+      requestMock,
+      memberApi({
+        'GET /wps/redRain': () => open,
+        'POST /wps/redRain/9/catch': () => {
+          throw new ApiFailure('person.unverified', 'err_person_unverified', 403);
+        },
+      }),
+    );
+    storeSession();
+    renderApp('/m/redRain', { tenant: tenantWithBaseScreens() });
+    fireEvent.click((await screen.findAllByTestId('rain-envelope'))[0]);
+    expect((await screen.findByTestId('rain-stopped')).textContent).toBe(TY.err_person_unverified);
+    expect(screen.queryAllByTestId('rain-envelope')).toHaveLength(0);
+  });
+
   it("counts down to the next window outside one, and shows an agent the team's catches", async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(now));
