@@ -55,6 +55,7 @@ import passwordRoutes from './routes/security/password';
 import headIconRoutes from './routes/security/head-icon';
 import identityRoutes from './routes/security/identity';
 import paymentPasswordRoutes from './routes/security/payment-password';
+import mobileBindingRoutes from './routes/security/mobile-binding';
 import payoutAccountRoutes from './routes/security/payout-accounts';
 import withdrawalRoutes from './routes/wallet/withdrawals';
 import rebateRoutes from './routes/wallet/rebates';
@@ -206,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     feedbackRoutes,
     passwordRoutes,
     paymentPasswordRoutes,
+    mobileBindingRoutes,
     headIconRoutes,
     identityRoutes,
     payoutAccountRoutes,

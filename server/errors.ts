@@ -149,6 +149,10 @@ export const ERROR_KEYS = {
   'redRain.closed': 'err_red_rain_closed',
   'redRain.exhausted': 'err_red_rain_exhausted',
   'redRain.limit': 'err_red_rain_limit',
+  /** Per-person caps (server/services/person.ts): an account an agent opened, before its holder verifies a mobile number. */
+  'person.unverified': 'err_person_unverified',
+  /** Binding a mobile number by SMS (server/services/mobile-binding.ts). */
+  'mobile.verified': 'err_mobile_verified',
   /** Agent contracts (server/services/agent-contracts.ts). */
   'contract.disabled': 'err_contract_disabled',
   'contract.downline.invalid': 'err_contract_downline_invalid',

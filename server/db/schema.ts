@@ -46,6 +46,10 @@ export const members = pgTable('members', {
   lastLoginAt: ts('last_login_at'),
   /** The highest VIP level reached (0018_vip.sql): it never drops. */
   vipLevel: smallint('vip_level').notNull().default(0),
+  /** When the mobile number was proved by SMS (0034_person_caps.sql). */
+  mobileVerifiedAt: ts('mobile_verified_at'),
+  /** The verified person behind the account ('id:<hash>' or 'm:<E.164>'), for per-person caps (0034). */
+  personKey: text('person_key'),
 });
 
 /**
@@ -497,7 +501,7 @@ export const turnoverRequirements = pgTable('turnover_requirements', {
   id: id(),
   merchantCode: text('merchant_code').notNull(),
   memberId: ref('member_id').notNull(),
-  source: text('source').$type<'deposit' | 'bonus' | 'adjustment' | 'rebate' | 'transfer' | 'contract'>().notNull(),
+  source: text('source').$type<'deposit' | 'bonus' | 'adjustment' | 'rebate' | 'transfer' | 'contract' | 'red_rain'>().notNull(),
   sourceId: text('source_id'),
   required: money('required').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -683,6 +687,8 @@ export const rewards = pgTable('rewards', {
   claimedAt: ts('claimed_at'),
   transactionId: ref('transaction_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** The person a one-per-person reward counts for (0034_person_caps.sql). */
+  personKey: text('person_key'),
 });
 
 export type PromotionEntryState = 'joined' | 'applying' | 'rejected' | 'issued' | 'signed';
@@ -819,6 +825,8 @@ export const rainWindows = pgTable('rain_windows', {
   minAmount: money('min_amount').notNull(),
   maxAmount: money('max_amount').notNull(),
   maxPerMember: integer('max_per_member').notNull(),
+  /** Each catch adds a turnover requirement of amount x this (0034_person_caps.sql). */
+  turnoverMultiplier: numeric('turnover_multiplier', { precision: 6, scale: 2 }).notNull().default('1'),
   createdBy: text('created_by').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });

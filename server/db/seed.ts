@@ -10,6 +10,8 @@ import { BetRepository } from '../repositories/bets';
 import { LedgerRepository } from '../repositories/ledger';
 import { MEMBER_TYPE } from '../repositories/members';
 import { raiseVipLevel } from '../services/vip';
+import { mobilePersonKey } from '../services/person';
+import { internationalNumber } from '../lib/dialing-codes';
 import type { Db, Tx } from './client';
 import { announcements, games, helpItems, members, merchants, messages, missionTasks, promotions, rainWindows } from './schema';
 import { seedGames } from './seed-games';
@@ -207,6 +209,9 @@ async function seedDemoMembers(
         countryDialingCode: tenant.settings.countryDialingCode,
         email: m.email ?? null,
         registerMethod: 'H5',
+        // Demo members registered with their numbers verified: each is a verified person (services/person.ts).
+        mobileVerifiedAt: regDate,
+        personKey: mobilePersonKey(internationalNumber(tenant.settings.countryDialingCode, m.mobileNum)),
         regDate,
         // Demo members have logged in before: their next login is not a "first-time login".
         lastLoginAt: m.password ? new Date(regDate.getTime() + day) : null,

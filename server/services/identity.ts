@@ -20,6 +20,7 @@ import { zoneDay } from '../lib/time-zone';
 import { writeAudit } from '../ops/audit';
 import { opsScope } from '../ops/scope';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
+import { identityPersonKey } from './person';
 import { uniqueViolation } from './unique';
 
 /** Free-trial accounts (type 4) play with trial money: they have no identity, payout account or withdrawal. */
@@ -213,7 +214,12 @@ export async function approveIdentity(app: FastifyInstance, actor: OpsActor, id:
     const [member] = await tx.select({ payeeName: members.payeeName }).from(members).where(eq(members.id, check.memberId)).for('update');
     const decided = { state: 'approved' as const, decidedAt: new Date(), decidedBy: actor.actor };
     await tx.update(identityChecks).set(decided).where(eq(identityChecks.id, id));
-    await tx.update(members).set({ payeeName: check.details.realName }).where(eq(members.id, check.memberId));
+    // The approved ID number is the member's person from now on: accounts of one identity count as one (./person.ts).
+    const personKey = check.details.idNumber ? identityPersonKey(check.merchantCode, check.details.idNumber) : undefined;
+    await tx
+      .update(members)
+      .set({ payeeName: check.details.realName, ...(personKey ? { personKey } : {}) })
+      .where(eq(members.id, check.memberId));
     await writeAudit(tx, actor, {
       action: 'identity.approve',
       merchantCode: check.merchantCode,

@@ -31,6 +31,7 @@ import { writeAudit } from '../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import { assertRealMember } from './identity';
 import { periodStatus, rowsOf, type PromotionRow } from './promotions';
+import { assertVerifiedPerson, lockPerson, personIdsSql } from './person';
 import { expiryDaysOf, grantReward } from './rewards';
 import { assertNotExcluded } from './exclusions';
 
@@ -209,6 +210,7 @@ export async function claimMissionTask(app: FastifyInstance, request: FastifyReq
   const tenant = request.tenant;
   const member = request.auth!.member;
   assertRealMember(member);
+  assertVerifiedPerson(member);
   await assertNotExcluded(app.db.orm, tenant, member.id);
   const key = idempotencyOf(request, 'mission.claim');
   // The body is empty for every claim: the path makes a key reused for another task a 422.
@@ -224,12 +226,20 @@ export async function claimMissionTask(app: FastifyInstance, request: FastifyReq
     if (status === 'coming_soon') throw new ApiError('promotion.not.started', 409);
     if (status === 'closed') throw new ApiError('promotion.closed', 409);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`mission:${member.id}:${task.id}`}))`);
+    // Then the person's: a task's reward is once per person and period, not per account.
+    await lockPerson(tx, member);
     const at = (await joinedAt(tx, tenant.merchantCode, member.id, [code])).get(code);
     if (!at) throw new ApiError('mission.not.joined', 409);
     const week = weekOf(tenant, now);
     const progress = await progressOf(tx, member.id, task, windowOf(task, row, at, week));
     if (progress < task.target) throw new ApiError('mission.task.unmet', 409, { progress: toAmount(progress), target: toAmount(task.target) });
     const period = periodKey(task, week);
+    const [byPerson] = await tx
+      .select({ id: missionClaims.id })
+      .from(missionClaims)
+      .where(and(eq(missionClaims.taskId, task.id), eq(missionClaims.period, period), sql`${missionClaims.memberId} IN ${personIdsSql(member)}`))
+      .limit(1);
+    if (byPerson) throw new ApiError('mission.task.claimed', 409);
     const [claim] = await tx
       .insert(missionClaims)
       .values({ merchantCode: tenant.merchantCode, memberId: member.id, promotionCode: code, taskId: task.id, period, week: week.start, points: task.points })

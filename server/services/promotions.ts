@@ -29,7 +29,9 @@ import { contentLang } from '../lib/lang';
 import { toAmount } from '../lib/money';
 import { writeAudit } from '../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
+import type { MemberRow } from '../repositories/members';
 import { assertRealMember } from './identity';
+import { assertVerifiedPerson, lockPerson, personIdsSql } from './person';
 import { validTurnoverSql } from './rebates';
 import { expiryDaysOf, grantReward } from './rewards';
 import { attachedImage, attachedImageIds, attachImages, detachImages, MAX_ATTACHED_IMAGES } from './uploads';
@@ -189,11 +191,29 @@ async function insertEntry(tx: Tx, values: { merchantCode: string; memberId: num
   return row ?? null;
 }
 
+/** Whether another account of the member's person has an entry of this promotion and period. */
+async function personEntered(tx: Tx, member: MemberRow, promotionCode: string, period: string): Promise<boolean> {
+  const [found] = await tx
+    .select({ id: promotionEntries.id })
+    .from(promotionEntries)
+    .where(
+      and(
+        eq(promotionEntries.merchantCode, member.merchantCode),
+        eq(promotionEntries.promotionCode, promotionCode),
+        eq(promotionEntries.period, period),
+        sql`${promotionEntries.memberId} IN ${personIdsSql(member)}`,
+      ),
+    )
+    .limit(1);
+  return found !== undefined;
+}
+
 /** POST act: join, apply or claim by the promotion's type. Answers the promotion with the member's new status. */
 export async function actOnPromotion(app: FastifyInstance, request: FastifyRequest, code: string, body: ActBody | null, langQuery?: string): Promise<Promotion> {
   const tenant = request.tenant;
   const member = request.auth!.member;
   assertRealMember(member);
+  assertVerifiedPerson(member);
   const db = app.db.orm;
   await assertNotExcluded(db, tenant, member.id);
   const [row] = await rowsOf(db, tenant, contentLang(langQuery ?? tenant.i18n.default), code);
@@ -215,9 +235,12 @@ export async function actOnPromotion(app: FastifyInstance, request: FastifyReque
   await db.transaction(async (tx) => {
     // One member's actions on one promotion are decided one after another.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`promo:${member.id}:${row.code}`}))`);
+    // Then the person's: a sign-in and a turnover reward are once per person, not per account.
+    await lockPerson(tx, member);
     switch (row.type) {
       case 'SIGN_IN': {
         const today = zoneDate(tenantTimeZone(tenant));
+        if (await personEntered(tx, member, row.code, today)) throw new ApiError('promotion.done', 409);
         const entry = await insertEntry(tx, { ...base, period: today, state: 'signed' });
         if (!entry) throw new ApiError('promotion.done', 409);
         if (row.rewardAmount > 0) {
@@ -229,6 +252,7 @@ export async function actOnPromotion(app: FastifyInstance, request: FastifyReque
       case 'TURNOVER': {
         const progress = await validTurnoverSince(tx, member.id, row.startsAt);
         if (row.target <= 0 || progress < row.target) throw new ApiError('promotion.target.unmet', 409, { progress: toAmount(progress), target: toAmount(row.target) });
+        if (await personEntered(tx, member, row.code, '')) throw new ApiError('promotion.done', 409);
         const entry = await insertEntry(tx, { ...base, period: '', state: 'issued' });
         if (!entry) throw new ApiError('promotion.done', 409);
         if (row.rewardAmount > 0) {

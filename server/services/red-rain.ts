@@ -4,6 +4,11 @@
  * budget. A catch locks its window's row (SELECT ... FOR UPDATE) before it reads what is left and
  * how many envelopes the member has, so racing taps are served one after another and never pay
  * out more than the budget or the member's cap; the row's CHECK (paid <= budget) backs it up.
+ *
+ * The cap counts per verified person (./person.ts): the catches of every account of one person
+ * in the window, under the person's lock (taken before the window's row). An account an agent
+ * opened catches nothing until its holder verifies a mobile number. Each catch adds a turnover
+ * requirement (amount x the window's turnover_multiplier) in the transaction that credits it.
  */
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
@@ -19,7 +24,10 @@ import { writeAudit } from '../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import type { MemberRow } from '../repositories/members';
 import { assertAgent } from './agent-home';
+import { assertVerifiedPerson, lockPerson, personIdsSql, personOf, type PersonFields } from './person';
+import { rewardTurnover } from './rewards';
 import { teamIdsSql } from './team';
+import { addRequirement } from './turnover';
 
 type WindowRow = typeof rainWindows.$inferSelect;
 
@@ -27,12 +35,14 @@ const MINUTE_MS = 60_000;
 /** Defaults of a schedule (minor units). */
 export const DEFAULT_MIN_AMOUNT = 10;
 export const DEFAULT_MAX_PER_MEMBER = 20;
+/** Each catch is wagered this many times unless the schedule says otherwise. */
+export const DEFAULT_TURNOVER_MULTIPLIER = 1;
 /** The team's catches shown to an agent: the last 30 days, at most 50 rows. */
 const TEAM_DAYS = 30;
 const TEAM_LIST = 50;
 
 function presentWindow(w: WindowRow): Window {
-  return { id: w.id, startsAt: w.startsAt.toISOString(), endsAt: w.endsAt.toISOString(), maxPerMember: w.maxPerMember };
+  return { id: w.id, startsAt: w.startsAt.toISOString(), endsAt: w.endsAt.toISOString(), maxPerMember: w.maxPerMember, turnoverMultiplier: Number(w.turnoverMultiplier) };
 }
 
 /** The window of the merchant open at the database's now, if any (the earliest to close). */
@@ -57,11 +67,12 @@ async function nextWindow(db: Executor, merchantCode: string, after: Date | null
   return w ?? null;
 }
 
-async function memberCaught(db: Executor, windowId: number, memberId: number): Promise<{ total: number; count: number }> {
+/** What the member's person (every account of it) caught in the window. */
+async function personCaught(db: Executor, windowId: number, person: Pick<PersonFields, 'id' | 'merchantCode' | 'personKey'>): Promise<{ total: number; count: number }> {
   const [r] = await db
     .select({ total: sql<string>`coalesce(sum(${rainCatches.amount}), 0)`, count: sql<string>`count(*)` })
     .from(rainCatches)
-    .where(and(eq(rainCatches.windowId, windowId), eq(rainCatches.memberId, memberId)));
+    .where(and(eq(rainCatches.windowId, windowId), sql`${rainCatches.memberId} IN ${personIdsSql(person)}`));
   return { total: Number(r.total), count: Number(r.count) };
 }
 
@@ -70,7 +81,7 @@ export async function rainState(app: FastifyInstance, tenant: Tenant, member: Me
   const db = app.db.orm;
   const current = await openWindow(db, tenant.merchantCode);
   const next = await nextWindow(db, tenant.merchantCode, current?.endsAt ?? null);
-  const mine = current ? await memberCaught(db, current.id, member.id) : { total: 0, count: 0 };
+  const mine = current ? await personCaught(db, current.id, member) : { total: 0, count: 0 };
   const [clock] = await rows<{ now: Date | string }>(db, sql`SELECT now() AS now`);
   return {
     now: new Date(clock.now).toISOString(),
@@ -91,16 +102,30 @@ export function drawAmount(w: Pick<WindowRow, 'minAmount' | 'maxAmount'>, left: 
 
 /** One catch in `tx`: lock the window, check it, draw, record and credit. */
 async function catchIn(app: FastifyInstance, tx: Tx, tenant: Tenant, memberId: number, windowId: number): Promise<Caught> {
-  const [w] = await rows<{ id: string | number; open: boolean; budget: string | number; paid: string | number; min_amount: string | number; max_amount: string | number; max_per_member: number }>(
+  // The person first, then the window: every catch locks in this order.
+  const person = await personOf(tx, memberId);
+  if (!person) throw new ApiError('session.invalid', 401);
+  assertVerifiedPerson(person);
+  await lockPerson(tx, person);
+  const [w] = await rows<{
+    id: string | number;
+    open: boolean;
+    budget: string | number;
+    paid: string | number;
+    min_amount: string | number;
+    max_amount: string | number;
+    max_per_member: number;
+    turnover_multiplier: string | number;
+  }>(
     tx,
-    sql`SELECT id, (starts_at <= now() AND ends_at > now()) AS open, budget, paid, min_amount, max_amount, max_per_member
+    sql`SELECT id, (starts_at <= now() AND ends_at > now()) AS open, budget, paid, min_amount, max_amount, max_per_member, turnover_multiplier
         FROM rain_windows WHERE id = ${windowId} AND merchant_code = ${tenant.merchantCode} FOR UPDATE`,
   );
   if (!w) throw new ApiError('redRain.not.found', 404);
   if (!w.open) throw new ApiError('redRain.closed', 409);
   const left = Number(w.budget) - Number(w.paid);
   if (left <= 0) throw new ApiError('redRain.exhausted', 409);
-  const before = await memberCaught(tx, windowId, memberId);
+  const before = await personCaught(tx, windowId, person);
   if (before.count >= w.max_per_member) throw new ApiError('redRain.limit', 409);
   const amount = drawAmount({ minAmount: Number(w.min_amount), maxAmount: Number(w.max_amount) }, left);
   const taken = await tx
@@ -127,6 +152,13 @@ async function catchIn(app: FastifyInstance, tx: Tx, tenant: Tenant, memberId: n
     .insert(rainCatches)
     .values({ windowId, merchantCode: tenant.merchantCode, memberId, amount, transactionId })
     .returning({ id: rainCatches.id });
+  await addRequirement(tx, {
+    merchantCode: tenant.merchantCode,
+    memberId,
+    source: 'red_rain',
+    sourceId: String(row.id),
+    required: rewardTurnover(amount, Number(w.turnover_multiplier)),
+  });
   const after = (await ledger.walletOf(memberId, tx))!;
   return { id: row.id, windowId, amount: toAmount(amount), balance: toAmount(after.balance), caughtCount: before.count + 1, currency: after.currency };
 }
@@ -179,6 +211,8 @@ export interface ScheduleInput {
   minAmount?: number;
   maxAmount?: number;
   maxPerMember?: number;
+  /** Default 1: each catch is wagered once. */
+  turnoverMultiplier?: number;
 }
 
 async function presentOps(db: Executor, w: WindowRow): Promise<OpsWindow> {
@@ -193,6 +227,7 @@ async function presentOps(db: Executor, w: WindowRow): Promise<OpsWindow> {
     minAmount: toAmount(w.minAmount),
     maxAmount: toAmount(w.maxAmount),
     maxPerMember: w.maxPerMember,
+    turnoverMultiplier: Number(w.turnoverMultiplier),
     catches: Number(c.n),
   };
 }
@@ -215,13 +250,17 @@ export async function scheduleRain(app: FastifyInstance, actor: OpsActor, input:
   if (minAmount > input.budget) throw new OpsRefusal('validation.failed', 'minAmount: not above the budget');
   const maxPerMember = input.maxPerMember ?? DEFAULT_MAX_PER_MEMBER;
   if (!Number.isInteger(maxPerMember) || maxPerMember < 1) throw new OpsRefusal('validation.failed', 'maxPerMember: a whole number from 1');
+  const turnoverMultiplier = input.turnoverMultiplier ?? DEFAULT_TURNOVER_MULTIPLIER;
+  if (!Number.isFinite(turnoverMultiplier) || turnoverMultiplier < 0 || turnoverMultiplier > 100 || Math.round(turnoverMultiplier * 100) !== turnoverMultiplier * 100) {
+    throw new OpsRefusal('validation.failed', 'turnoverMultiplier: 0 to 100 with at most 2 decimals');
+  }
   const startsAt = input.start ?? new Date();
   if (Number.isNaN(startsAt.getTime())) throw new OpsRefusal('validation.failed', 'start: an ISO date-time');
   const endsAt = new Date(startsAt.getTime() + input.minutes * MINUTE_MS);
   return app.db.orm.transaction(async (tx) => {
     const [w] = await tx
       .insert(rainWindows)
-      .values({ merchantCode: input.merchant, startsAt, endsAt, budget: input.budget, minAmount, maxAmount, maxPerMember, createdBy: actor.actor })
+      .values({ merchantCode: input.merchant, startsAt, endsAt, budget: input.budget, minAmount, maxAmount, maxPerMember, turnoverMultiplier: turnoverMultiplier.toFixed(2), createdBy: actor.actor })
       .returning();
     const out = await presentOps(tx, w);
     await writeAudit(tx, actor, { action: 'redRain.schedule', merchantCode: input.merchant, targetType: 'rain_window', targetId: w.id, after: out });

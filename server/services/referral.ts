@@ -20,6 +20,7 @@ import { maskName } from '../lib/games-catalogue';
 import { toAmount } from '../lib/money';
 import { MEMBER_TYPE, type MemberRow } from '../repositories/members';
 import { assertRealMember } from './identity';
+import { capKeyOf, isVerifiedPerson, personIdsSql, personOf } from './person';
 import { expiryDaysOf, grantReward, type RewardRow } from './rewards';
 import { uniqueViolation } from './unique';
 
@@ -160,16 +161,29 @@ export async function grantReferralReward(
   deposit: { id: number; memberId: number; merchantCode: string },
 ): Promise<RewardRow | null> {
   if (!tenant || !tenant.settings.promotions.includes('REFERRAL')) return null;
-  const [friend] = await tx.select({ uplineId: members.uplineId }).from(members).where(eq(members.id, deposit.memberId));
-  if (!friend?.uplineId) return null;
+  const friend = await personOf(tx, deposit.memberId);
+  const [link] = await tx.select({ uplineId: members.uplineId }).from(members).where(eq(members.id, deposit.memberId));
+  if (!friend || !link?.uplineId) return null;
+  // One reward per referred person: an unverified account an agent opened is nobody yet, and a
+  // friend whose person was referred before (another of its accounts) brings nothing again.
+  if (!isVerifiedPerson(friend)) return null;
+  const [referredBefore] = await tx
+    .select({ id: rewards.id })
+    .from(rewards)
+    .where(and(eq(rewards.merchantCode, deposit.merchantCode), eq(rewards.source, 'referral'), sql`${rewards.sourceRef} IN (SELECT id::text FROM ${personIdsSql(friend)} AS p(id))`))
+    .limit(1);
+  if (referredBefore) return null;
   const [earlier] = await tx
     .select({ id: deposits.id })
     .from(deposits)
     .where(and(eq(deposits.memberId, deposit.memberId), eq(deposits.state, 'paid'), ne(deposits.id, deposit.id)))
     .limit(1);
   if (earlier) return null;
-  const [inviter] = await tx.select({ id: members.id, merchantCode: members.merchantCode, type: members.type }).from(members).where(eq(members.id, friend.uplineId));
-  if (!inviter || inviter.merchantCode !== deposit.merchantCode || inviter.type === MEMBER_TYPE.TRIAL) return null;
+  const [inviter] = await tx
+    .select({ id: members.id, merchantCode: members.merchantCode, type: members.type, registerMethod: members.registerMethod, mobileVerifiedAt: members.mobileVerifiedAt })
+    .from(members)
+    .where(eq(members.id, link.uplineId));
+  if (!inviter || inviter.merchantCode !== deposit.merchantCode || inviter.type === MEMBER_TYPE.TRIAL || !isVerifiedPerson(inviter)) return null;
   const promotion = await referralPromotion(tx, deposit.merchantCode);
   if (!promotion) return null;
   return grantReward(tx, {
@@ -181,5 +195,6 @@ export async function grantReferralReward(
     turnoverMultiplier: Number(promotion.turnoverMultiplier),
     promotionId: promotion.id,
     expiryDays: expiryDaysOf(tenant),
+    referredPerson: capKeyOf(friend),
   });
 }

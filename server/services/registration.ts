@@ -13,6 +13,7 @@ import { enforce, FIELD_MESSAGES, type RuleName } from '../lib/validation-rules'
 import { MEMBER_TYPE, type NewMember } from '../repositories/members';
 import { requireCaptcha } from './login-guard';
 import { openSession, type SessionValue } from './sessions';
+import { mobilePersonKey } from './person';
 import { uniqueViolation } from './unique';
 import { CONFIGURED_REGISTRATION_FIELDS } from '../../src/tenant/registration-fields';
 
@@ -177,6 +178,8 @@ export async function register(app: FastifyInstance, request: FastifyRequest, p:
       if (smsCodeId !== null && !(await app.repos.smsCodes.consume(tx, smsCodeId))) throw new ApiError('sms.code.invalid', 400);
       const member = await app.repos.members.create(tx, {
         ...newMember(tenant, request, p, thePlan, dialingCode),
+        // A number proved by the SMS code is the member's verified person (./person.ts).
+        ...(smsCodeId !== null ? { mobileVerifiedAt: new Date(), personKey: mobilePersonKey(internationalNumber(dialingCode, thePlan.mobileNum!)) } : {}),
         passwordHash,
         paymentPasswordHash,
         uplineId,

@@ -11,6 +11,11 @@
  * it unclaimed, the others answer reward.claimed. The Idempotency-Key makes a retry answer the
  * first result.
  *
+ * Rewards of one cause are one per person, not per account (./person.ts): a daily sign-in, a
+ * turnover promotion, a mission task and a VIP level's bonus go to one account of a verified person
+ * only (the reward row names the person; a unique index backs the check), and never to an account
+ * an agent opened before its holder verified a mobile number. Claiming needs a verified person too.
+ *
  * Amounts are minor units here; the API edge converts (toAmount).
  */
 import { createHash } from 'node:crypto';
@@ -28,6 +33,10 @@ import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import { assertRealMember } from './identity';
 import { addRequirement } from './turnover';
 import { assertNotExcluded } from './exclusions';
+import { assertVerifiedPerson, capKeyOf, isVerifiedPerson, personIdsSql, personOf } from './person';
+
+/** Sources granted once per person and cause (the rest: once per member and cause). */
+export const PER_PERSON_SOURCES: readonly RewardSource[] = ['sign_in', 'turnover', 'mission', 'vip_upgrade'];
 
 export type RewardRow = typeof rewards.$inferSelect;
 
@@ -63,11 +72,26 @@ export interface RewardGrant {
   /** Default now + expiryDays of the tenant. */
   expiresAt?: Date;
   expiryDays: number;
+  /** A referral reward: the referred friend's person (one reward per friend). */
+  referredPerson?: string;
 }
 
 /** Grants a reward in the caller's transaction; answers the new row, or null when this cause was granted before. */
 export async function grantReward(tx: Executor, grant: RewardGrant): Promise<RewardRow | null> {
   if (!Number.isSafeInteger(grant.amount) || grant.amount <= 0) throw new RangeError(`reward amount must be whole minor units > 0: ${grant.amount}`);
+  let personKey: string | null = grant.referredPerson ?? null;
+  if (PER_PERSON_SOURCES.includes(grant.source)) {
+    const person = await personOf(tx, grant.memberId);
+    if (!person || !isVerifiedPerson(person)) return null;
+    personKey = capKeyOf(person);
+    // Another account of the person got this cause's reward (before the key was stored, too).
+    const [other] = await tx
+      .select({ id: rewards.id })
+      .from(rewards)
+      .where(and(eq(rewards.source, grant.source), eq(rewards.sourceRef, grant.sourceRef), sql`${rewards.memberId} IN ${personIdsSql(person)}`))
+      .limit(1);
+    if (other) return null;
+  }
   const expiresAt = grant.expiresAt ?? new Date(Date.now() + grant.expiryDays * 86_400_000);
   const [row] = await tx
     .insert(rewards)
@@ -81,8 +105,10 @@ export async function grantReward(tx: Executor, grant: RewardGrant): Promise<Rew
       turnoverMultiplier: grant.turnoverMultiplier.toFixed(2),
       turnoverRequired: grant.turnoverRequired ?? rewardTurnover(grant.amount, grant.turnoverMultiplier),
       expiresAt,
+      personKey,
     })
-    .onConflictDoNothing({ target: [rewards.memberId, rewards.source, rewards.sourceRef] })
+    // Either unique index: this member's cause, or the person's (rewards_person_uq, rewards_referral_person_uq).
+    .onConflictDoNothing()
     .returning();
   return row ?? null;
 }
@@ -203,6 +229,7 @@ export async function claimReward(app: FastifyInstance, request: FastifyRequest,
   const member = request.auth!.member;
   assertEnabled(tenant);
   assertRealMember(member);
+  assertVerifiedPerson(member);
   await assertNotExcluded(app.db.orm, tenant, member.id);
   const key = idempotencyOf(request, 'reward.claim');
   // The body is empty for every claim: the reward's id makes a key reused for another reward a 422.

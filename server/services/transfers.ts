@@ -8,6 +8,11 @@
  * so a bonus cannot leave through the upline unwagered. Both members' account records read it
  * from the ledger.
  *
+ * The sender's own wagering travels with its money: while the sender has outstanding turnover
+ * (turnover.ts, the numbers the withdrawal panel shows) a transfer is refused with 409
+ * turnover.required, checked again in the money transaction after settling what the stakes met,
+ * so a transfer cannot shed a bonus's wagering onto the upline.
+ *
  * Amounts are minor units here; the API edge converts (toAmount / toMinor).
  */
 import { createHash } from 'node:crypto';
@@ -24,7 +29,7 @@ import { toAmount, toMinor } from '../lib/money';
 import type { MemberRow } from '../repositories/members';
 import { assertRealMember } from './identity';
 import { checkPaymentPassword } from './payment-password';
-import { addRequirement } from './turnover';
+import { addRequirement, settleTurnover, turnoverNumbers, turnoverStatus, type TurnoverStatus } from './turnover';
 
 /** The member type the spec forbids to transfer to an upline. */
 export const NO_UPLINE_TRANSFER_TYPE = 2;
@@ -54,6 +59,11 @@ function transferableOf(limits: { min: number; max: number }, balance: number): 
 
 const reason = (code: Reason['code'], numbers: Omit<Reason, 'code' | 'message'> = {}): Reason => ({ code, message: ERROR_KEYS[code], ...numbers });
 
+/** The refusal while wagering is owed: the withdrawal's code and value shape ({ reasons: [...] }). */
+function turnoverRefusal(status: TurnoverStatus): ApiError {
+  return new ApiError('turnover.required', 409, { reasons: [{ ...turnoverNumbers(status), message: ERROR_KEYS['turnover.required'] }] });
+}
+
 /** GET: the upline (masked), the member's numbers, and every reason that blocks a transfer now. */
 export async function uplineTransferState(app: FastifyInstance, tenant: Tenant, member: MemberRow): Promise<UplineTransfer> {
   assertEnabled(tenant);
@@ -61,7 +71,9 @@ export async function uplineTransferState(app: FastifyInstance, tenant: Tenant, 
   const upline = await uplineOf(app.db.orm, member);
   const wallet = await app.repos.ledger.walletOf(member.id);
   const balance = wallet?.balance ?? 0;
+  const turnover = await turnoverStatus(app.db.orm, member.id);
   const reasons: Reason[] = [];
+  if (turnover.outstanding > 0) reasons.push({ ...turnoverNumbers(turnover), message: ERROR_KEYS['turnover.required'] });
   if (member.type === NO_UPLINE_TRANSFER_TYPE) reasons.push(reason('transfer.type.forbidden'));
   if (!upline) reasons.push(reason('transfer.upline.missing'));
   if (!member.paymentPasswordHash) reasons.push(reason('payment.password.unset'));
@@ -105,6 +117,9 @@ export async function transferToUpline(app: FastifyInstance, request: FastifyReq
   if (amount < limits.min || amount > limits.max) {
     throw new ApiError('transfer.amount.range', 400, { field: '/amount', amount: toAmount(amount), min: toAmount(limits.min), max: toAmount(limits.max) });
   }
+  // Before the payment password: a refusal that wagering is owed spends no wrong-password try.
+  const owed = await turnoverStatus(app.db.orm, member.id);
+  if (owed.outstanding > 0) throw turnoverRefusal(owed);
   await checkPaymentPassword(app, member, body.paymentPassword);
   // The stored request hash leaves the payment password out (as withdrawals do).
   const scoped = idempotencyOf(request, 'transfer.upline');
@@ -115,6 +130,9 @@ export async function transferToUpline(app: FastifyInstance, request: FastifyReq
     if (!locked) throw new ApiError('session.invalid', 401);
     if (locked.paymentPasswordHash !== member.paymentPasswordHash) throw new ApiError('payment.password.incorrect', 400, { field: '/paymentPassword' });
     const upline = checkMember(locked, await uplineOf(tx, locked));
+    // Again on the locked member: a requirement added since (a bonus, a catch) is owed too.
+    const turnover = await settleTurnover(tx, member.id);
+    if (turnover.outstanding > 0) throw turnoverRefusal(turnover);
     const { ledger } = app.repos;
     const from = await ledger.walletOf(member.id, tx);
     const to = await ledger.walletOf(upline.id, tx);

@@ -9,8 +9,9 @@
 import { and, eq, gte, isNull, min, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { bets, turnoverRequirements } from '../db/schema';
+import { toAmount } from '../lib/money';
 
-export type TurnoverSource = 'deposit' | 'bonus' | 'adjustment' | 'rebate' | 'transfer' | 'contract';
+export type TurnoverSource = 'deposit' | 'bonus' | 'adjustment' | 'rebate' | 'transfer' | 'contract' | 'red_rain';
 
 export interface NewRequirement {
   merchantCode: string;
@@ -84,4 +85,12 @@ export async function waiveTurnover(tx: Executor, memberId: number, by: string):
     .where(open(memberId))
     .returning({ required: turnoverRequirements.required });
   return waived.reduce((total, row) => total + Number(row.required), 0);
+}
+
+/**
+ * The `turnover.required` reason with its numbers in currency units, as the withdrawal panel and
+ * every refusal that money still owes wagering (withdrawal, transfer to the upline) answer it.
+ */
+export function turnoverNumbers(status: TurnoverStatus): { code: 'turnover.required'; required: number; wagered: number; outstanding: number } {
+  return { code: 'turnover.required', required: toAmount(status.required), wagered: toAmount(status.wagered), outstanding: toAmount(status.outstanding) };
 }

@@ -32,6 +32,7 @@ import { ApiError } from '../errors';
 import { toAmount } from '../lib/money';
 import { MEMBER_TYPE, type MemberRow } from '../repositories/members';
 import { assertRealMember } from './identity';
+import { isVerifiedPerson } from './person';
 import { expiryDaysOf, grantReward } from './rewards';
 
 /** A member's cumulative totals, minor units. */
@@ -83,8 +84,14 @@ export async function vipTotals(db: Executor, memberId: number): Promise<VipTota
  */
 export async function raiseVipLevel(tx: Tx, tenant: Tenant, memberId: number): Promise<number> {
   const levels = vipLevelsOf(tenant);
-  const [locked] = await tx.select({ vipLevel: members.vipLevel }).from(members).where(eq(members.id, memberId)).for('no key update');
+  const [locked] = await tx
+    .select({ vipLevel: members.vipLevel, registerMethod: members.registerMethod, mobileVerifiedAt: members.mobileVerifiedAt })
+    .from(members)
+    .where(eq(members.id, memberId))
+    .for('no key update');
   if (!locked) return 0;
+  // An account an agent opened rises (and gets its bonuses) once its holder is verified.
+  if (!isVerifiedPerson(locked)) return locked.vipLevel;
   const reached = levelFor(levels, await vipTotals(tx, memberId));
   if (reached <= locked.vipLevel) return locked.vipLevel;
   await tx.update(members).set({ vipLevel: reached }).where(eq(members.id, memberId));

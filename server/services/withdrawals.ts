@@ -28,7 +28,7 @@ import type { MemberRow } from '../repositories/members';
 import { assertRealMember, identityState } from './identity';
 import { checkPaymentPassword } from './payment-password';
 import { liveAccount, liveAccounts, maskAccountNo } from './payout-accounts';
-import { settleTurnover, turnoverStatus, type TurnoverStatus } from './turnover';
+import { settleTurnover, turnoverNumbers, turnoverStatus, type TurnoverStatus } from './turnover';
 import { uniqueViolation } from './unique';
 
 export type ReasonCode = Reason['code'];
@@ -103,9 +103,7 @@ async function factsOf(app: FastifyInstance, db: Executor, tenant: Tenant, membe
 export function reasonsOf(facts: Facts, limits: WithdrawalLimits, amount?: number): Reason[] {
   const reasons: Reason[] = [];
   const { turnover } = facts;
-  if (turnover.outstanding > 0) {
-    reasons.push({ code: 'turnover.required', required: toAmount(turnover.required), wagered: toAmount(turnover.wagered), outstanding: toAmount(turnover.outstanding) });
-  }
+  if (turnover.outstanding > 0) reasons.push(turnoverNumbers(turnover));
   if (facts.identity !== 'approved') reasons.push({ code: 'identity.unverified', identityState: facts.identity });
   if (facts.accounts.length === 0) reasons.push({ code: 'payout.account.missing' });
   if (facts.pendingId !== null) reasons.push({ code: 'withdrawal.pending', withdrawalId: facts.pendingId });

@@ -136,7 +136,7 @@ describe('red-envelope rain (/m/redRain)', () => {
   const now = Date.UTC(2026, 10, 24, 12, 5);
   const open: RainState = {
     now: new Date(now).toISOString(),
-    current: { id: 9, startsAt: new Date(now - 60_000).toISOString(), endsAt: new Date(now + 600_000).toISOString(), maxPerMember: 5 },
+    current: { id: 9, startsAt: new Date(now - 60_000).toISOString(), endsAt: new Date(now + 600_000).toISOString(), maxPerMember: 5, turnoverMultiplier: 1 },
     next: null,
     caught: 0,
     caughtCount: 0,
@@ -186,6 +186,25 @@ describe('red-envelope rain (/m/redRain)', () => {
     renderApp('/m/redRain', { tenant: tenantWithBaseScreens() });
     fireEvent.click((await screen.findAllByTestId('rain-envelope'))[3]);
     expect((await screen.findByTestId('rain-stopped')).textContent).toBe(TY.err_red_rain_exhausted);
+    expect(screen.queryAllByTestId('rain-envelope')).toHaveLength(0);
+  });
+
+  it('stops the rain for an account an agent opened with the reason to verify a mobile number', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(now));
+    scriptApi(
+      requestMock,
+      memberApi({
+        'GET /wps/redRain': () => open,
+        'POST /wps/redRain/9/catch': () => {
+          throw new ApiFailure('person.unverified', 'err_person_unverified', 403);
+        },
+      }),
+    );
+    storeSession();
+    renderApp('/m/redRain', { tenant: tenantWithBaseScreens() });
+    fireEvent.click((await screen.findAllByTestId('rain-envelope'))[0]);
+    expect((await screen.findByTestId('rain-stopped')).textContent).toBe(TY.err_person_unverified);
     expect(screen.queryAllByTestId('rain-envelope')).toHaveLength(0);
   });
 

@@ -19,6 +19,7 @@ import { TEAM_CONTRACT_CASES } from './team-contract-cases';
 import { AGENT_ACCOUNT_CONTRACT_CASES } from './agent-accounts-contract-cases';
 import { AGENT_HOME_CONTRACT_CASES } from './agent-home-contract-cases';
 import { MAINTENANCE_CONTRACT_CASES } from './maintenance-contract-cases';
+import { MOBILE_BINDING_CONTRACT_CASES } from './mobile-binding-contract-cases';
 import { call, callEncrypted, describeBackends, EN, expectLedgerClean, fundedPlayer, lastSmsCode, nextIp, PH, spinKey, tokenFor, uniqueDigits, type Envelope } from './helpers';
 
 type Result = { status: number; body: Envelope; res?: LightMyRequestResponse };
@@ -158,6 +159,7 @@ const CASES: Record<string, Case> = {
   ...AGENT_ACCOUNT_CONTRACT_CASES,
   ...AGENT_HOME_CONTRACT_CASES,
   ...MAINTENANCE_CONTRACT_CASES,
+  ...MOBILE_BINDING_CONTRACT_CASES,
 };
 
 const OPS_PASSWORD = 'contract password';

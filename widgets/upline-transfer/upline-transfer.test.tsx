@@ -94,6 +94,37 @@ describe('upline-transfer', () => {
     expect(submitButton().hasAttribute('disabled')).toBe(true);
   });
 
+  it('shows owed wagering with its numbers and a link to play before the amount, with the form disabled', async () => {
+    const calls = await setup({
+      [STATE]: () => ({
+        ...OPEN,
+        allowed: false,
+        reasons: [{ code: 'turnover.required', message: 'err_turnover_required', required: 300, wagered: 120.5, outstanding: 179.5 }],
+      }),
+    });
+    const panel = screen.getByRole('region', { name: TY.transfer_blocked_title });
+    const [item] = within(panel).getAllByRole('listitem');
+    expect(item.dataset.code).toBe('turnover.required');
+    expect(item.textContent).toContain(ty('transfer_reason_turnover', { outstanding: '₱179.50', wagered: '₱120.50', required: '₱300.00' }));
+    expect(within(item).getByRole('link', { name: TY.withdraw_action_play }).getAttribute('href')).toBe('/m/gameList');
+    // The reason comes before the amount field, and the fields cannot be used.
+    expect(panel.compareDocumentPosition(amountInput()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect((screen.getByTestId('transfer-fields') as HTMLFieldSetElement).disabled).toBe(true);
+    expect(submitButton().hasAttribute('disabled')).toBe(true);
+    submit();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('explains a refusal for owed wagering with its numbers', async () => {
+    await setup({
+      [SEND]: () => fail('turnover.required', 'err_turnover_required', { reasons: [{ code: 'turnover.required', message: 'err_turnover_required', required: 50, wagered: 0, outstanding: 50 }] }, 409),
+    });
+    typeAmount('20');
+    typePassword('246810');
+    submit();
+    expect(await screen.findByText(ty('transfer_reason_turnover', { outstanding: '₱50.00', wagered: '₱0.00', required: '₱50.00' }))).toBeTruthy();
+  });
+
   it('checks the amount and the payment password before sending', async () => {
     const calls = await setup();
     submit();

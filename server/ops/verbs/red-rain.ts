@@ -1,5 +1,5 @@
 /**
- * `rain schedule <merchant> [--start <ISO>] --minutes N --budget AMOUNT [--min AMOUNT] [--max AMOUNT] [--max-per-member N]`
+ * `rain schedule <merchant> [--start <ISO>] --minutes N --budget AMOUNT [--min AMOUNT] [--max AMOUNT] [--max-per-member N] [--turnover X]`
  * and `rain list <merchant> [--all]`: red-envelope rain windows (server/services/red-rain.ts).
  */
 import { toMinor } from '../../lib/money';
@@ -21,6 +21,12 @@ function wholeOption(text: string | undefined, name: string, max: number): numbe
   return Number(text);
 }
 
+function multiplierOption(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^[0-9]{1,3}(\.[0-9]{1,2})?$/.test(text) || Number(text) > 100) throw new UsageError(`--turnover must be a multiplier from 0 to 100 with at most 2 decimals (got "${text}")`);
+  return Number(text);
+}
+
 function startOption(text: string | undefined): Date | undefined {
   if (text === undefined || text === 'now') return undefined;
   const t = Date.parse(text);
@@ -31,11 +37,11 @@ function startOption(text: string | undefined): Date | undefined {
 export const verbs: OpsVerb[] = [
   {
     words: ['rain', 'schedule'],
-    usage: 'rain schedule <merchant> [--start <ISO date-time>|now] --minutes N --budget AMOUNT [--min AMOUNT] [--max AMOUNT] [--max-per-member N]',
+    usage: 'rain schedule <merchant> [--start <ISO date-time>|now] --minutes N --budget AMOUNT [--min AMOUNT] [--max AMOUNT] [--max-per-member N] [--turnover X]',
     summary: 'schedule a red-envelope rain window with a budget (amounts in currency units; default start now)',
     async run(ctx, args) {
       const [merchant] = positionals(args, ['merchant']);
-      knownOptions(args, ['start', 'minutes', 'budget', 'min', 'max', 'max-per-member']);
+      knownOptions(args, ['start', 'minutes', 'budget', 'min', 'max', 'max-per-member', 'turnover']);
       const minutes = wholeOption(stringOption(args, 'minutes', true), 'minutes', 1440)!;
       const budget = amountOption(stringOption(args, 'budget', true), 'budget')!;
       const input = {
@@ -46,11 +52,12 @@ export const verbs: OpsVerb[] = [
         minAmount: amountOption(stringOption(args, 'min'), 'min'),
         maxAmount: amountOption(stringOption(args, 'max'), 'max'),
         maxPerMember: wholeOption(stringOption(args, 'max-per-member'), 'max-per-member', 10000),
+        turnoverMultiplier: multiplierOption(stringOption(args, 'turnover')),
       };
       return refusable(ctx, async () => {
         const w = await scheduleRain(ctx.app, ctx.actor, input);
         emit(ctx, { ok: true, ...w }, [
-          `scheduled rain window ${w.id} in ${merchant}: ${w.startsAt} to ${w.endsAt}, budget ${formatMinor(toMinor(w.budget))}, ${formatMinor(toMinor(w.minAmount))} to ${formatMinor(toMinor(w.maxAmount))} per envelope, at most ${w.maxPerMember} per member`,
+          `scheduled rain window ${w.id} in ${merchant}: ${w.startsAt} to ${w.endsAt}, budget ${formatMinor(toMinor(w.budget))}, ${formatMinor(toMinor(w.minAmount))} to ${formatMinor(toMinor(w.maxAmount))} per envelope, at most ${w.maxPerMember} per person, each catch wagered ${w.turnoverMultiplier}x`,
         ]);
         return 0;
       });

@@ -19,6 +19,7 @@ export default async function opsRedRainRoutes(app: FastifyInstance) {
         minAmount: minorOf(b.minAmount),
         maxAmount: minorOf(b.maxAmount),
         maxPerMember: b.maxPerMember,
+        turnoverMultiplier: b.turnoverMultiplier,
       });
     },
   });

@@ -44,6 +44,15 @@ export function checkTransferPassword(text: string): RecordsMessage | null {
 /** A reason's text with its numbers. */
 export function transferReasonMessage(reason: UplineTransferReason, symbol: string): RecordsMessage {
   switch (reason.code) {
+    case 'turnover.required':
+      return {
+        key: 'transfer_reason_turnover',
+        params: {
+          outstanding: formatRecordMoney(symbol, reason.outstanding ?? 0),
+          wagered: formatRecordMoney(symbol, reason.wagered ?? 0),
+          required: formatRecordMoney(symbol, reason.required ?? 0),
+        },
+      };
     case 'transfer.type.forbidden':
       return { key: 'err_transfer_type_forbidden' };
     case 'transfer.upline.missing':
@@ -55,9 +64,11 @@ export function transferReasonMessage(reason: UplineTransferReason, symbol: stri
   }
 }
 
-/** Where a member clears a reason, and the link's text; null for what the member cannot change. */
-export function transferReasonAction(reason: Pick<UplineTransferReason, 'code'>): { to: string; label: TranslationKey } | null {
+/** Where a member clears a reason, and the link's text; null for what the member cannot change. Turnover leads to `gamesTo`. */
+export function transferReasonAction(reason: Pick<UplineTransferReason, 'code'>, gamesTo = '/m/gameList'): { to: string; label: TranslationKey } | null {
   switch (reason.code) {
+    case 'turnover.required':
+      return { to: gamesTo, label: 'withdraw_action_play' };
     case 'payment.password.unset':
       return { to: PAYMENT_PASSWORD_VIEW, label: 'withdraw_action_payment_password' };
     case 'balance.insufficient':
@@ -67,10 +78,17 @@ export function transferReasonAction(reason: Pick<UplineTransferReason, 'code'>)
   }
 }
 
+/** Whether wagering is owed: the form is then disabled (the amount cannot be sent whatever it is). */
+export function transferOwesTurnover(state: Pick<UplineTransfer, 'reasons'>): boolean {
+  return state.reasons.some((r) => r.code === 'turnover.required');
+}
+
 /** The message of a refused request: the errorCode's text (a locked password says for how long, a range its limits). */
 export function transferFailureMessage(error: unknown, symbol: string): RecordsMessage {
   if (!(error instanceof ApiFailure)) return { key: 'unknown_error' };
-  const value = (error.value ?? {}) as { retryAfter?: unknown; min?: unknown; max?: unknown };
+  const value = (error.value ?? {}) as { retryAfter?: unknown; min?: unknown; max?: unknown; reasons?: UplineTransferReason[] };
+  const owed = error.errorCode === 'turnover.required' ? value.reasons?.find((r) => r.code === 'turnover.required') : undefined;
+  if (owed) return transferReasonMessage(owed, symbol);
   if (error.errorCode === 'payment.password.locked' && typeof value.retryAfter === 'number') {
     return { key: 'withdraw_payment_password_locked', params: { minutes: Math.max(1, Math.ceil(value.retryAfter / 60)) } };
   }

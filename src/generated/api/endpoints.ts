@@ -15,6 +15,7 @@ import type * as limits from './limits';
 import type * as maintenance from './maintenance';
 import type * as member from './member';
 import type * as missions from './missions';
+import type * as mobileBinding from './mobile-binding';
 import type * as moneyRecords from './money-records';
 import type * as opsContracts from './ops-contracts';
 import type * as ops from './ops';
@@ -977,6 +978,34 @@ export interface Endpoints {
     response: missions.Ranking;
     defaults: { query: never; body: never };
   };
+  /** Sends a code (purpose VERIFY) to mobileNum under a dialing code the tenant lists. Refused before any SMS: 409 mobile.verified (the member's number is verified already), 409 mobile.exists (another member of the merchant has the number). One send per number per minute and a daily cap. */
+  'POST /wps/security/mobile/code': {
+    method: 'POST';
+    path: '/wps/security/mobile/code';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: mobileBinding.CodeBody;
+    payload: undefined;
+    response: common.ExpiredMinutes;
+    defaults: { query: never; body: never };
+  };
+  /** Checks the code sent to mobileNum and makes it the member's verified number (the code is used up; one transaction). 400 sms.code.invalid (field /verificationCode), 409 mobile.verified, 409 mobile.exists (the unique index decides between two members racing for one number). */
+  'POST /wps/security/mobile/verify': {
+    method: 'POST';
+    path: '/wps/security/mobile/verify';
+    auth: 'required';
+    produces: 'application/json';
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: mobileBinding.VerifyBody;
+    payload: undefined;
+    response: mobileBinding.Verified;
+    defaults: { query: never; body: never };
+  };
   /** Deposit record: the member's deposit requests in the range with their channel, amount, fee, credited amount, bonus and state (pending, paid, rejected, expired, cancelled), the operator's reason of a rejected one and the transfer reference the member sent. A pending deposit past its expiry is answered (and stored) as expired first. totals: count and amount of every state, and what paid deposits credited (amount - fee) and their bonus. */
   'GET /wps/records/deposits': {
     method: 'GET';
@@ -1635,7 +1664,7 @@ export interface Endpoints {
     response: redRain.State;
     defaults: { query: never; body: never };
   };
-  /** Catches one envelope in window `id`: draws its amount and credits the wallet. Idempotent: one Idempotency-Key per envelope; a repeat answers the first catch and pays nothing. Unknown window or another merchant's: 404 redRain.not.found; not open now: 409 redRain.closed; budget used up: 409 redRain.exhausted; the member's cap reached: 409 redRain.limit. */
+  /** Catches one envelope in window `id`: draws its amount and credits the wallet. Idempotent: one Idempotency-Key per envelope; a repeat answers the first catch and pays nothing. Unknown window or another merchant's: 404 redRain.not.found; not open now: 409 redRain.closed; budget used up: 409 redRain.exhausted; the member's person's cap reached (catches of every account of one verified person count together): 409 redRain.limit; an account an agent opened whose holder has not verified a mobile number: 403 person.unverified. */
   'POST /wps/redRain/:id/catch': {
     method: 'POST';
     path: `/wps/redRain/${string}/catch`;
@@ -1663,7 +1692,7 @@ export interface Endpoints {
     response: redRain.Team;
     defaults: { query: never; body: never };
   };
-  /** Schedules a rain window, as `rain schedule`, with its audit row. start: ISO date-time (absent: now); minutes 1 to 1440; budget, minAmount (default 0.10) and maxAmount (default 5% of the budget, at least minAmount) in currency units; maxPerMember (default 20). A rule broken: 409 ops.refused naming it. */
+  /** Schedules a rain window, as `rain schedule`, with its audit row. start: ISO date-time (absent: now); minutes 1 to 1440; budget, minAmount (default 0.10) and maxAmount (default 5% of the budget, at least minAmount) in currency units; maxPerMember (default 20, counted per verified person); turnoverMultiplier (default 1: each catch is wagered once before it can be withdrawn or transferred, 0 to 100 with 2 decimals). A rule broken: 409 ops.refused naming it. */
   'POST /ops/redRain/windows': {
     method: 'POST';
     path: '/ops/redRain/windows';
@@ -2292,7 +2321,7 @@ export interface Endpoints {
     response: team.BetPage;
     defaults: { query: never; body: never };
   };
-  /** What the member may transfer now: the upline (masked username), balance, the tenant's min and max, the most the member can send now, and every reason that blocks a transfer (transfer.type.forbidden, transfer.upline.missing, payment.password.unset, balance.insufficient). 403 transfer.disabled when the tenant has it off. */
+  /** What the member may transfer now: the upline (masked username), balance, the tenant's min and max, the most the member can send now, and every reason that blocks a transfer (turnover.required with required, wagered and outstanding as the withdrawal panel shows them, transfer.type.forbidden, transfer.upline.missing, payment.password.unset, balance.insufficient). 403 transfer.disabled when the tenant has it off. */
   'GET /wps/transfers/upline': {
     method: 'GET';
     path: '/wps/transfers/upline';
@@ -2306,7 +2335,7 @@ export interface Endpoints {
     response: transfers.UplineTransfer;
     defaults: { query: never; body: never };
   };
-  /** Sends amount from the member's wallet to the upline's. Every rule is checked again in the transaction that moves the money (the member's row locked). Refusals: 403 transfer.disabled, 403 transfer.type.forbidden, 409 transfer.upline.missing, 400 transfer.amount.range (value: amount, min, max), 409 balance.insufficient, payment password 400 payment.password.unset / payment.password.incorrect, 429 payment.password.locked. Idempotent: Idempotency-Key required; a repeat with the same key and body answers the first transfer and moves nothing. */
+  /** Sends amount from the member's wallet to the upline's. Every rule is checked again in the transaction that moves the money (the member's row locked). Refusals: 409 turnover.required while the sender owes wagering (value: reasons, one turnover.required reason with required, wagered, outstanding: the withdrawal refusal's shape; checked before the payment password and again in the transaction), 403 transfer.disabled, 403 transfer.type.forbidden, 409 transfer.upline.missing, 400 transfer.amount.range (value: amount, min, max), 409 balance.insufficient, payment password 400 payment.password.unset / payment.password.incorrect, 429 payment.password.locked. Idempotent: Idempotency-Key required; a repeat with the same key and body answers the first transfer and moves nothing. */
   'POST /wps/transfers/upline': {
     method: 'POST';
     path: '/wps/transfers/upline';
@@ -2618,6 +2647,10 @@ export interface RouteNames {
     list: 'GET /wps/missions';
     claim: 'POST /wps/missions/:code/tasks/:id/claim';
     ranking: 'GET /wps/missions/:code/ranking';
+  };
+  'mobile-binding': {
+    sendMobileCode: 'POST /wps/security/mobile/code';
+    verifyMobile: 'POST /wps/security/mobile/verify';
   };
   'money-records': {
     deposits: 'GET /wps/records/deposits';

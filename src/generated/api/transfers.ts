@@ -9,7 +9,7 @@
 export type Amount = number;
 
 /**
- * Member only. Amounts are currency units with 2 decimals. A member sends money from the wallet to the upline's wallet (ledger kind TRANSFER, one transaction; both members' account records show it). Allowed only with the tenant's flag AGETRANSFERUP3 on (else 403 transfer.disabled), for a member with an upline (else 409 transfer.upline.missing) whose type is not 2 (else 403 transfer.type.forbidden); the payment password is asked as for a withdrawal. The upline must wager the amount received as a deposit (turnover requirement of amount x the tenant's deposit multiplier).
+ * Member only. Amounts are currency units with 2 decimals. A member sends money from the wallet to the upline's wallet (ledger kind TRANSFER, one transaction; both members' account records show it). Allowed only with the tenant's flag AGETRANSFERUP3 on (else 403 transfer.disabled), for a member with an upline (else 409 transfer.upline.missing) whose type is not 2 (else 403 transfer.type.forbidden); the payment password is asked as for a withdrawal; while the sender owes wagering (open turnover requirements not yet met by stakes, as the withdrawal panel shows them) a transfer is refused with 409 turnover.required, so a bonus's wagering cannot be shed onto the upline. The upline must wager the amount received as a deposit (turnover requirement of amount x the tenant's deposit multiplier).
  */
 export interface TransferToTheUpline {
   [k: string]: unknown;
@@ -49,13 +49,30 @@ export interface Upline {
  * via the `definition` "reason".
  */
 export interface Reason {
-  code: 'transfer.type.forbidden' | 'transfer.upline.missing' | 'payment.password.unset' | 'balance.insufficient';
+  code:
+    | 'turnover.required'
+    | 'transfer.type.forbidden'
+    | 'transfer.upline.missing'
+    | 'payment.password.unset'
+    | 'balance.insufficient';
   /**
    * i18n key
    */
   message: string;
   balance?: number;
   min?: number;
+  /**
+   * turnover.required: the open requirements
+   */
+  required?: number;
+  /**
+   * turnover.required: stakes since the oldest open requirement
+   */
+  wagered?: number;
+  /**
+   * turnover.required: what is still to wager
+   */
+  outstanding?: number;
 }
 /**
  * This interface was referenced by `TransferToTheUpline`'s JSON-Schema

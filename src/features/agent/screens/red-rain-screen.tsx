@@ -15,8 +15,8 @@ import { admitsMemberType } from '../../../lib/routes';
 
 /** Envelopes falling at once. Each is a CSS keyframe animation: no script runs per frame. */
 const ENVELOPES = 12;
-/** Terminal answers: the rain is over for this member. */
-const STOPPING = new Set(['redRain.exhausted', 'redRain.limit', 'redRain.closed', 'redRain.not.found']);
+/** Terminal answers: the rain is over for this member (or, for an account an agent opened, until its holder verifies a mobile number). */
+const STOPPING = new Set(['redRain.exhausted', 'redRain.limit', 'redRain.closed', 'redRain.not.found', 'person.unverified']);
 
 function subscribeVisibility(callback: () => void): () => void {
   document.addEventListener('visibilitychange', callback);
