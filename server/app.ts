@@ -1,5 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppOptions } from './config';
+import { TransactionBusyError } from './db/client';
 import { ApiError, errorEnvelope, validationError, type ErrorCode } from './errors';
 import { loggerOptions } from './lib/logging';
 import { fieldOf, ApiSchemas } from './schemas';
@@ -102,9 +103,10 @@ declare module 'fastify' {
 }
 
 /** Maps any error to the envelope: ours as they are, Fastify's by code, the rest as 500. */
-function toEnvelope(error: FastifyError | ApiError | OpsRefusal): { status: number; body: ReturnType<typeof errorEnvelope> } {
+function toEnvelope(error: FastifyError | ApiError | OpsRefusal | TransactionBusyError): { status: number; body: ReturnType<typeof errorEnvelope> } {
   if (error instanceof OpsRefusal) return toEnvelope(refusalError(error));
   if (error instanceof ApiError) return { status: error.statusCode, body: errorEnvelope(error.errorCode, error.value) };
+  if (error instanceof TransactionBusyError) return { status: 503, body: errorEnvelope('server.busy') };
   if (error.validation) {
     const e = validationError(fieldOf(error.validation[0] as never), { location: error.validationContext, reason: error.validation[0]?.message });
     return { status: 400, body: errorEnvelope(e.errorCode, e.value) };

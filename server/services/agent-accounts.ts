@@ -30,6 +30,7 @@ import { MEMBER_TYPE, type MemberRow } from '../repositories/members';
 import { isAgentType } from './records-transactions';
 import { teamIdsSql, uplineChain } from './team';
 import { uniqueViolation } from './unique';
+import { lockMember } from '../repositories/ledger';
 
 /** The most direct downline agents the rates list answers. */
 const DOWNLINE_LIMIT = 200;
@@ -201,7 +202,7 @@ export async function setDownlineRates(app: FastifyInstance, tenant: Tenant, age
   const rates = checkRates(input, own);
   await db.transaction(async (tx) => {
     // The agent's own rates are re-read under a lock of its row: an upline lowering them meanwhile is not overtaken.
-    await rows(tx, sql`SELECT id FROM members WHERE id = ${agent.id} FOR UPDATE`);
+    await lockMember(tx, agent.id);
     const now = await ownRates(tx, tenant, agent.id);
     checkRates(input, now);
     await writeRates(tx, tenant.merchantCode, agent.id, target.id, rates);

@@ -21,6 +21,7 @@ import { writeAudit } from '../ops/audit';
 import { opsScope } from '../ops/scope';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import { uniqueViolation } from './unique';
+import { lockMember } from '../repositories/ledger';
 
 /** Free-trial accounts (type 4) play with trial money: they have no identity, payout account or withdrawal. */
 export { assertRealMember };
@@ -210,7 +211,8 @@ export async function approveIdentity(app: FastifyInstance, actor: OpsActor, id:
     const sides = await sidesOf(tx, id);
     const missing = IMAGE_SIDES.filter((s) => !sides.has(s));
     if (missing.length > 0) throw new OpsRefusal('identity.images.missing', `identity check ${id} lacks images: ${missing.join(', ')}`);
-    const [member] = await tx.select({ payeeName: members.payeeName }).from(members).where(eq(members.id, check.memberId)).for('update');
+    await lockMember(tx, check.memberId);
+    const [member] = await tx.select({ payeeName: members.payeeName }).from(members).where(eq(members.id, check.memberId));
     const decided = { state: 'approved' as const, decidedAt: new Date(), decidedBy: actor.actor };
     await tx.update(identityChecks).set(decided).where(eq(identityChecks.id, id));
     await tx.update(members).set({ payeeName: check.details.realName }).where(eq(members.id, check.memberId));
