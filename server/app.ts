@@ -3,6 +3,7 @@ import type { AppOptions } from './config';
 import { TransactionBusyError } from './db/client';
 import { ApiError, errorEnvelope, validationError, type ErrorCode } from './errors';
 import { loggerOptions } from './lib/logging';
+import { validAuthority } from './lib/tenant-host';
 import { fieldOf, ApiSchemas } from './schemas';
 import { refusalError } from './ops/http';
 import { OpsRefusal } from './ops/types';
@@ -169,6 +170,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const { status, body } = toEnvelope(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.code(status).send(body);
+  });
+
+  // A Host header that is not an authority is refused first, before a plugin or route reads it.
+  app.addHook('onRequest', async (request) => {
+    const host = request.headers.host;
+    if (host === undefined || validAuthority(host)) return;
+    request.log.info({ host: host.slice(0, 100) }, 'Host header refused');
+    throw validationError('/host', { location: 'headers', reason: 'Host must be a host name or address with an optional port' });
   });
 
   await app.register(envPlugin, options);

@@ -2,6 +2,7 @@
  * Drizzle table definitions. They mirror server/db/migrations/*.sql, which is the source of
  * truth for the database; a test checks that both agree on every table and column.
  */
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, customType, date, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -46,6 +47,10 @@ export const members = pgTable('members', {
   lastLoginAt: ts('last_login_at'),
   /** The highest VIP level reached (0018_vip.sql): it never drops. */
   vipLevel: smallint('vip_level').notNull().default(0),
+  /** The username's confusable skeleton (0035_username_skeleton.sql, server/lib/username-skeleton.ts), unique per merchant. */
+  usernameSkeleton: text('username_skeleton').generatedAlwaysAs(sql`translate(lower(username), 'i10', 'llo')`),
+  /** Set by migration 0035 on names that shared a skeleton before it: left out of the unique index. */
+  skeletonShared: boolean('skeleton_shared').notNull().default(false),
 });
 
 /**

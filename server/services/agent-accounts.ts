@@ -142,7 +142,8 @@ export async function openAccount(app: FastifyInstance, request: FastifyRequest,
     checkRates(body.rates, own);
   }
   const merchantCode = tenant.merchantCode;
-  if (await app.repos.members.byUsername(merchantCode, body.username)) throw new ApiError('username.exists', 409);
+  // The same name, or one that looks like it (demopIayer beside demoplayer): taken.
+  if (await app.repos.members.byLookalike(merchantCode, body.username)) throw new ApiError('username.exists', 409, { field: '/username' });
   const passwordHash = await hashPassword(body.password, app.config.passwordHashing);
   try {
     const member = await app.db.orm.transaction(async (tx) => {
@@ -163,7 +164,8 @@ export async function openAccount(app: FastifyInstance, request: FastifyRequest,
     return { member: presentDownline(tenant, member, rates, new Map()) };
   } catch (err) {
     // Two openings racing for one name (or a replay): the unique index decides.
-    if (uniqueViolation(err) === 'members_username_uq') throw new ApiError('username.exists', 409);
+    const index = uniqueViolation(err);
+    if (index === 'members_username_uq' || index === 'members_username_skeleton_uq') throw new ApiError('username.exists', 409, { field: '/username' });
     throw err;
   }
 }
