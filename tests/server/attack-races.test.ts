@@ -6,7 +6,7 @@
  * deadlock between the paths' locks was one), and the ledger must stay clean.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deposits, withdrawals } from '../../server/db/schema';
@@ -17,7 +17,8 @@ import { approveIdentity } from '../../server/services/identity';
 import { grantReward } from '../../server/services/rewards';
 import { waiveTurnover } from '../../server/services/turnover';
 import { rejectWithdrawal } from '../../server/services/withdrawals';
-import { call, dropSchema, expectLedgerClean, freshSchemaName, nextIp, postgresAvailable, PG_URL, spinKey, startServer, type TestServer } from './helpers';
+import { rows, TRANSACTION_ATTEMPTS, TransactionBusyError } from '../../server/db/client';
+import { call, describeBackends, dropSchema, expectLedgerClean, freshSchemaName, fundedPlayer, nextIp, postgresAvailable, PG_URL, spinKey, startServer, type TestServer } from './helpers';
 import { openSlot, PAY_PW, playerWithUpline } from './rebate-helpers';
 
 const CLI: OpsActor = { operatorId: null, actor: 'cli:test', merchantCodes: null };
@@ -129,4 +130,64 @@ describe.skipIf(!postgresAvailable && !process.env.CI)('racing money requests of
     expect(outcomes.filter((o) => o.status === 200).length).toBeGreaterThan(outcomes.length / 2);
     await expectLedgerClean(a.app);
   }, 120_000);
+});
+
+/** An error as the database drivers throw it, with a SQLSTATE (drizzle wraps it as `cause`). */
+const sqlError = (code: string) => Object.assign(new Error(`failed query`), { cause: Object.assign(new Error(`sqlstate ${code}`), { code }) });
+
+describeBackends('transactions lost to a deadlock run again', ({ server, backend }) => {
+  it('runs the whole transaction again after a deadlock or serialization failure, and nothing else', async () => {
+    const { app } = server();
+    let runs = 0;
+    const value = await app.db.orm.transaction(async () => {
+      runs += 1;
+      if (runs <= 2) throw sqlError(runs === 1 ? '40P01' : '40001');
+      return 'done';
+    });
+    expect([value, runs]).toEqual(['done', 3]);
+    // A unique violation (or any other error) is the caller's: one run, thrown as it is.
+    runs = 0;
+    const unique = await app.db.orm.transaction(async () => {
+      runs += 1;
+      throw sqlError('23505');
+    }).catch((e: unknown) => e);
+    expect([runs, (unique as Error).message]).toEqual([1, 'failed query']);
+  });
+
+  it('gives up after TRANSACTION_ATTEMPTS runs with server.busy (503), not a 500', async () => {
+    const { app } = server();
+    let runs = 0;
+    const err = await app.db.orm.transaction(async () => {
+      runs += 1;
+      throw sqlError('40P01');
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TransactionBusyError);
+    expect(runs).toBe(TRANSACTION_ATTEMPTS);
+  });
+
+  it.skipIf(backend === 'pglite')('lets both sides of a real deadlock commit: the loser runs again', async () => {
+    const { app } = server();
+    const one = await fundedPlayer(app, 0);
+    const two = await fundedPlayer(app, 0);
+    let arrived = 0;
+    let release!: () => void;
+    const bothHoldOne = new Promise<void>((resolve) => (release = resolve));
+    const runs = [0, 0];
+    // Each locks one member row, waits until the other holds its own, then wants the other's: a
+    // deadlock PostgreSQL breaks by aborting one; the retry runs it again after the winner commits.
+    const side = (i: number, first: number, second: number) =>
+      app.db.orm.transaction(async (tx) => {
+        runs[i] += 1;
+        await rows(tx, sql`SELECT id FROM members WHERE id = ${first} FOR UPDATE`);
+        if (runs[i] === 1) {
+          arrived += 1;
+          if (arrived === 2) release();
+          await bothHoldOne;
+        }
+        await rows(tx, sql`SELECT id FROM members WHERE id = ${second} FOR UPDATE`);
+        return i;
+      });
+    expect(await Promise.all([side(0, one.memberId, two.memberId), side(1, two.memberId, one.memberId)])).toEqual([0, 1]);
+    expect(runs.reduce((a, b) => a + b)).toBe(3);
+  });
 });
