@@ -8,6 +8,7 @@ ALTER TABLE members ADD COLUMN username_skeleton text GENERATED ALWAYS AS (trans
 -- of each group are marked and left out of the index (the oldest still keeps new lookalikes out).
 ALTER TABLE members ADD COLUMN skeleton_shared boolean NOT NULL DEFAULT false;
 UPDATE members m SET skeleton_shared = true
-  WHERE EXISTS (SELECT 1 FROM members o WHERE o.merchant_code = m.merchant_code AND o.username_skeleton = m.username_skeleton AND o.id < m.id);
+  FROM (SELECT id, row_number() OVER (PARTITION BY merchant_code, username_skeleton ORDER BY id) AS n FROM members) d
+  WHERE d.id = m.id AND d.n > 1;
 
 CREATE UNIQUE INDEX members_username_skeleton_uq ON members (merchant_code, username_skeleton) WHERE NOT skeleton_shared;
