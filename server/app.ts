@@ -1,7 +1,9 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppOptions } from './config';
+import { TransactionBusyError } from './db/client';
 import { ApiError, errorEnvelope, validationError, type ErrorCode } from './errors';
 import { loggerOptions } from './lib/logging';
+import { validAuthority } from './lib/tenant-host';
 import { fieldOf, ApiSchemas } from './schemas';
 import { refusalError } from './ops/http';
 import { OpsRefusal } from './ops/types';
@@ -104,9 +106,10 @@ declare module 'fastify' {
 }
 
 /** Maps any error to the envelope: ours as they are, Fastify's by code, the rest as 500. */
-function toEnvelope(error: FastifyError | ApiError | OpsRefusal): { status: number; body: ReturnType<typeof errorEnvelope> } {
+function toEnvelope(error: FastifyError | ApiError | OpsRefusal | TransactionBusyError): { status: number; body: ReturnType<typeof errorEnvelope> } {
   if (error instanceof OpsRefusal) return toEnvelope(refusalError(error));
   if (error instanceof ApiError) return { status: error.statusCode, body: errorEnvelope(error.errorCode, error.value) };
+  if (error instanceof TransactionBusyError) return { status: 503, body: errorEnvelope('server.busy') };
   if (error.validation) {
     const e = validationError(fieldOf(error.validation[0] as never), { location: error.validationContext, reason: error.validation[0]?.message });
     return { status: 400, body: errorEnvelope(e.errorCode, e.value) };
@@ -169,6 +172,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const { status, body } = toEnvelope(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.code(status).send(body);
+  });
+
+  // A Host header that is not an authority is refused first, before a plugin or route reads it.
+  app.addHook('onRequest', async (request) => {
+    const host = request.headers.host;
+    if (host === undefined || validAuthority(host)) return;
+    request.log.info({ host: host.slice(0, 100) }, 'Host header refused');
+    throw validationError('/host', { location: 'headers', reason: 'Host must be a host name or address with an optional port' });
   });
 
   await app.register(envPlugin, options);

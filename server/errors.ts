@@ -51,6 +51,8 @@ export const ERROR_KEYS = {
   'signature.stale': 'err_signature_stale',
   'gateway.amount.mismatch': 'err_gateway_amount_mismatch',
   'server.error': 'unknown_error',
+  /** 503: the request's transaction lost every retry to deadlocks or serialization failures (server/db/client.ts); nothing was written, it may be sent again. */
+  'server.busy': 'err_server_busy',
   /** The back office (/ops): no or a stale operator session. */
   'ops.session.required': 'err_ops_session_required',
   'ops.login.failed': 'err_ops_login_failed',

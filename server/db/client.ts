@@ -41,7 +41,59 @@ export interface DbLogger {
 
 /** Opens the database named by the options: embedded PGlite, or a node-postgres pool. */
 export async function openDatabase(option: DbOption, dataDir?: string, log?: DbLogger): Promise<Database> {
-  return option === 'pglite' ? openPglite(dataDir, log) : openPostgres(option.pgUrl, option.schema, log);
+  const database = option === 'pglite' ? await openPglite(dataDir, log) : await openPostgres(option.pgUrl, option.schema, log);
+  retryTransactions(database.orm, log);
+  return database;
+}
+
+/** SQLSTATEs after which a transaction is run again from the start: deadlock_detected, serialization_failure. */
+const RETRIED_STATES = new Set(['40P01', '40001']);
+/** Runs of one transaction at most (the first and the retries). */
+export const TRANSACTION_ATTEMPTS = 4;
+
+/** The SQLSTATE of a database error, also when drizzle wrapped it (`cause`). */
+export function sqlStateOf(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** The refusal when a transaction lost every retry to deadlocks or serialization failures. */
+export class TransactionBusyError extends Error {
+  constructor(readonly sqlState: string) {
+    super(`transaction failed ${TRANSACTION_ATTEMPTS} times (SQLSTATE ${sqlState})`);
+    this.name = 'TransactionBusyError';
+  }
+}
+
+/**
+ * Makes `orm.transaction` (every transaction the app opens) run its callback again, in a fresh
+ * transaction, when PostgreSQL aborts it for a deadlock or a serialization failure: the aborted
+ * run wrote nothing, so running it again is exact (an idempotency key claimed in it is gone too).
+ * A short random pause lets the other side finish first. After TRANSACTION_ATTEMPTS runs it
+ * throws TransactionBusyError (503 `server.busy`). Savepoints (`tx.transaction`) are not retried
+ * by themselves: the whole outer transaction is.
+ */
+function retryTransactions(orm: Db, log?: DbLogger): void {
+  const once = orm.transaction.bind(orm);
+  const retrying: typeof orm.transaction = async (fn, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await once(fn, config);
+      } catch (err) {
+        const state = sqlStateOf(err);
+        if (state === undefined || !RETRIED_STATES.has(state)) throw err;
+        if (attempt >= TRANSACTION_ATTEMPTS) {
+          log?.warn({ sqlState: state, attempts: attempt }, 'transaction given up after repeated deadlocks or serialization failures');
+          throw new TransactionBusyError(state);
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 10 * attempt) + 1));
+      }
+    }
+  };
+  orm.transaction = retrying;
 }
 
 async function openPglite(dataDir?: string, log?: DbLogger): Promise<Database> {

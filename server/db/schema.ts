@@ -2,6 +2,7 @@
  * Drizzle table definitions. They mirror server/db/migrations/*.sql, which is the source of
  * truth for the database; a test checks that both agree on every table and column.
  */
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, customType, date, integer, jsonb, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -50,6 +51,10 @@ export const members = pgTable('members', {
   mobileVerifiedAt: ts('mobile_verified_at'),
   /** The verified person behind the account ('id:<hash>' or 'm:<E.164>'), for per-person caps (0034). */
   personKey: text('person_key'),
+  /** The username's confusable skeleton (0035_username_skeleton.sql, server/lib/username-skeleton.ts), unique per merchant. */
+  usernameSkeleton: text('username_skeleton').generatedAlwaysAs(sql`translate(lower(username), 'i10', 'llo')`),
+  /** Set by migration 0035 on names that shared a skeleton before it: left out of the unique index. */
+  skeletonShared: boolean('skeleton_shared').notNull().default(false),
 });
 
 /**

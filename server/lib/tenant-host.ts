@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIPv6 } from 'node:net';
 import type { Tenant } from '../../src/generated/tenant';
 
 export { domainIndex, hostName } from '../../src/tenant/hosts';
@@ -29,4 +30,21 @@ const HTML_LANGS: Map<string, string> = new Map(
 /** HTML lang attribute of a tenant language code (TY is Filipino: fil). */
 export function htmlLang(code: string): string {
   return HTML_LANGS.get(code.toUpperCase()) ?? code.toLowerCase();
+}
+
+const LABEL = '[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?';
+/** A host name (dot-separated labels, an optional final dot) or a bracketed IPv6 literal, then an optional port. */
+const AUTHORITY = new RegExp(`^(?:${LABEL}(?:\\.${LABEL})*\\.?|\\[([0-9a-f:.]+)\\])(?::(\\d{1,5}))?$`, 'i');
+
+/**
+ * Whether a Host header is a valid authority (RFC 9110 7.2: host and optional port; no user info,
+ * spaces, control characters or stray brackets), at most 255 characters. A header that is not is
+ * refused before anything reads it.
+ */
+export function validAuthority(host: string): boolean {
+  if (host.length === 0 || host.length > 255) return false;
+  const match = AUTHORITY.exec(host);
+  if (!match) return false;
+  if (match[1] !== undefined && !isIPv6(match[1])) return false;
+  return match[2] === undefined || Number(match[2]) <= 65535;
 }

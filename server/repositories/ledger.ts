@@ -27,6 +27,35 @@ export interface Posting {
 }
 
 /**
+ * Locks members' rows in ascending id order, the first step of every money move (the one lock
+ * order: member rows, then ledger accounts in id order). FOR NO KEY UPDATE serialises the member's
+ * money moves with each other and still lets rows that reference the member (bets, deposits,
+ * turnover requirements) be inserted meanwhile: their foreign-key check takes a KEY SHARE lock,
+ * which FOR UPDATE would block while the inserting transaction holds a wallet, a deadlock.
+ * Re-locking a row the transaction already holds is free.
+ */
+export async function lockMembers(tx: Executor, memberIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(memberIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  await rows(tx, sql`SELECT id FROM members WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) ORDER BY id FOR NO KEY UPDATE`);
+}
+
+/** `lockMembers` for one member. */
+export const lockMember = (tx: Executor, memberId: number): Promise<void> => lockMembers(tx, [memberId]);
+
+/**
+ * Locks the rows of the members owning `accountIds` (ascending), then the accounts (ascending):
+ * the one lock order of every money path.
+ */
+async function lockAccounts(tx: Executor, accountIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(accountIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  await rows(tx, sql`SELECT id FROM members WHERE id IN (SELECT member_id FROM ledger_accounts WHERE id IN (${list})) ORDER BY id FOR NO KEY UPDATE`);
+  await rows(tx, sql`SELECT id FROM ledger_accounts WHERE id IN (${list}) ORDER BY id FOR UPDATE`);
+}
+
+/**
  * Double-entry ledger. Every balance change is a posting whose lines sum to zero, written with
  * its entries in the caller's transaction. Debits use a conditional UPDATE, so concurrent
  * debits cannot overdraw (the row lock serialises them and the condition is re-checked).
@@ -94,7 +123,8 @@ export class LedgerRepository {
       .insert(ledgerTransactions)
       .values({ merchantCode: posting.merchantCode, kind: posting.kind, memo: posting.memo ?? null, reference: posting.reference ?? null })
       .returning({ id: ledgerTransactions.id });
-    // Same lock order in every posting: no deadlock between two postings on the same accounts.
+    // The one lock order (members, then accounts by id): no deadlock with another money path.
+    await lockAccounts(tx, posting.lines.map((l) => l.accountId));
     const ordered = [...posting.lines].sort((a, b) => a.accountId - b.accountId);
     const days = new Map<number, { credit: number; debit: number; entries: number }>();
     for (const line of ordered) {
@@ -139,11 +169,12 @@ export class LedgerRepository {
   }
 
   /**
-   * Locks accounts in id order, as a posting does, before the posting itself: a bet takes its
-   * id only once its wallet is locked (server/services/rebates.ts relies on it).
+   * Locks the accounts' members, then the accounts in id order, as a posting does, before the
+   * posting itself: a bet takes its id only once its wallet is locked (server/services/rebates.ts
+   * relies on it).
    */
   async lock(tx: Tx, accountIds: number[]): Promise<void> {
-    await rows(tx, sql`SELECT id FROM ledger_accounts WHERE id IN (${sql.join(accountIds.map((id) => sql`${id}`), sql`, `)}) ORDER BY id FOR UPDATE`);
+    await lockAccounts(tx, accountIds);
   }
 
   async entries(accountId: number, limit = 20) {

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { members } from '../db/schema';
+import { usernameSkeleton } from '../lib/username-skeleton';
 
 export type MemberRow = typeof members.$inferSelect;
 export type NewMember = typeof members.$inferInsert;
@@ -21,6 +22,16 @@ export class MemberRepository {
       .select()
       .from(members)
       .where(and(eq(members.merchantCode, merchantCode), sql`lower(${members.username}) = lower(${username})`));
+    return row ?? null;
+  }
+
+  /** A member of the merchant whose username looks like `username`: the same confusable skeleton (server/lib/username-skeleton.ts). */
+  async byLookalike(merchantCode: string, username: string, tx: Executor = this.db): Promise<MemberRow | null> {
+    const [row] = await tx
+      .select()
+      .from(members)
+      .where(and(eq(members.merchantCode, merchantCode), eq(members.usernameSkeleton, usernameSkeleton(username))))
+      .limit(1);
     return row ?? null;
   }
 

@@ -35,6 +35,7 @@ import { MEMBER_TYPE, type MemberRow } from '../repositories/members';
 import { isAgentType } from './records-transactions';
 import { teamIdsSql, uplineChain } from './team';
 import { uniqueViolation } from './unique';
+import { lockMember } from '../repositories/ledger';
 
 /** The most direct downline agents the rates list answers. */
 const DOWNLINE_LIMIT = 200;
@@ -170,12 +171,13 @@ export async function openAccount(app: FastifyInstance, request: FastifyRequest,
   const merchantCode = tenant.merchantCode;
   // Refused before the costly hash when the day is already full; counted again under the lock below.
   assertUnderLimit(tenant, await openedToday(app.db.orm, tenant, agent.id));
-  if (await app.repos.members.byUsername(merchantCode, body.username)) throw new ApiError('username.exists', 409);
+  // The same name, or one that looks like it (demopIayer beside demoplayer): taken.
+  if (await app.repos.members.byLookalike(merchantCode, body.username)) throw new ApiError('username.exists', 409, { field: '/username' });
   const passwordHash = await hashPassword(body.password, app.config.passwordHashing);
   try {
     const member = await app.db.orm.transaction(async (tx) => {
       // Racing openings of one agent queue here, so the count each one reads includes the others'.
-      await rows(tx, sql`SELECT id FROM members WHERE id = ${agent.id} FOR UPDATE`);
+      await lockMember(tx, agent.id);
       assertUnderLimit(tenant, await openedToday(tx, tenant, agent.id));
       const created = await app.repos.members.create(tx, {
         merchantCode,
@@ -201,7 +203,8 @@ export async function openAccount(app: FastifyInstance, request: FastifyRequest,
     return { member: presentDownline(tenant, member, rates, new Map()) };
   } catch (err) {
     // Two openings racing for one name (or a replay): the unique index decides.
-    if (uniqueViolation(err) === 'members_username_uq') throw new ApiError('username.exists', 409);
+    const index = uniqueViolation(err);
+    if (index === 'members_username_uq' || index === 'members_username_skeleton_uq') throw new ApiError('username.exists', 409, { field: '/username' });
     throw err;
   }
 }
@@ -240,7 +243,7 @@ export async function setDownlineRates(app: FastifyInstance, tenant: Tenant, age
   const rates = checkRates(input, own);
   await db.transaction(async (tx) => {
     // The agent's own rates are re-read under a lock of its row: an upline lowering them meanwhile is not overtaken.
-    await rows(tx, sql`SELECT id FROM members WHERE id = ${agent.id} FOR UPDATE`);
+    await lockMember(tx, agent.id);
     const now = await ownRates(tx, tenant, agent.id);
     checkRates(input, now);
     await writeRates(tx, tenant.merchantCode, agent.id, target.id, rates);

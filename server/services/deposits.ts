@@ -33,6 +33,7 @@ import { grantReferralReward } from './referral';
 import { bonusAsReward, expiryDaysOf, grantReward } from './rewards';
 import { addRequirement } from './turnover';
 import { raiseVipLevel } from './vip';
+import { lockMember } from '../repositories/ledger';
 
 export type DepositRow = typeof deposits.$inferSelect;
 export type DepositChannel = Tenant['settings']['wallet']['deposit']['channels'][number];
@@ -229,7 +230,7 @@ export async function createDeposit(
 ): Promise<DepositRow> {
   const { channel, minor, fee, bonus } = checkDepositRequest(input.tenant, input.channelId, input.amount);
   // Serialises one member's deposit requests, so the pending count below cannot be raced past.
-  await tx.execute(sql`SELECT id FROM members WHERE id = ${input.memberId} FOR UPDATE`);
+  await lockMember(tx, input.memberId);
   await expireDue(tx, { memberId: input.memberId });
   const [open] = await tx
     .select({ n: count() })
@@ -339,6 +340,7 @@ export type CreditOutcome = { credited: true; row: DepositRow } | { credited: fa
  * (an expired one is stored as expired) and the outcome says why.
  */
 export async function creditDeposit(app: FastifyInstance, tx: Tx, id: number, decidedBy: string, extra: SQL[] = []): Promise<CreditOutcome> {
+  await lockOwner(tx, id);
   const [paid] = await tx
     .update(deposits)
     .set({ state: 'paid', decidedAt: sql`now()`, decidedBy })
@@ -418,8 +420,19 @@ export interface DepositFilters {
   limit?: number;
 }
 
+/**
+ * Locks the row of deposit `id`'s member before the deposit's own row, as every money path locks
+ * (server/repositories/ledger.ts): a member's deposit request (which expires the member's due
+ * deposits under that lock) and a credit of one of them then never wait for each other in turn.
+ */
+async function lockOwner(tx: Tx, id: number): Promise<void> {
+  const [owner] = await tx.select({ memberId: deposits.memberId }).from(deposits).where(eq(deposits.id, id));
+  if (owner) await lockMember(tx, owner.memberId);
+}
+
 /** Locks deposit `id` for an operator action, after checking the actor may act on its merchant. */
 async function lockForOperator(tx: Tx, actor: OpsActor, id: number): Promise<DepositSummary> {
+  await lockOwner(tx, id);
   const [row] = await tx.select(depositColumns).from(deposits).where(eq(deposits.id, id)).for('update');
   if (!row) throw new OpsRefusal('deposit.not.found', `no deposit ${id}`);
   assertMerchant(actor, row.merchantCode);

@@ -17,6 +17,7 @@ import { memberExclusions, members, sessions } from '../db/schema';
 import { ApiError, validationError } from '../errors';
 import { writeAudit } from '../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
+import { lockMember } from '../repositories/ledger';
 
 type Row = typeof memberExclusions.$inferSelect;
 
@@ -94,7 +95,7 @@ export async function exclusionState(app: FastifyInstance, tenant: Tenant, membe
 export async function exclude(app: FastifyInstance, tenant: Tenant, memberId: number, kind: ExclusionKind, period: ExclusionPeriod): Promise<Exclusion> {
   if (!periodOfKind(kind, period)) throw validationError('/period', { location: 'body', reason: `not a ${kind} period` });
   return app.db.orm.transaction(async (tx) => {
-    await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
+    await lockMember(tx, memberId);
     const startsAt = new Date();
     const endsAt = new Date(exclusionEnd(period, startsAt.getTime()));
     const current = await activeExclusion(tx, memberId, startsAt);

@@ -22,6 +22,7 @@ import { opsScope } from '../ops/scope';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import { identityPersonKey } from './person';
 import { uniqueViolation } from './unique';
+import { lockMember } from '../repositories/ledger';
 
 /** Free-trial accounts (type 4) play with trial money: they have no identity, payout account or withdrawal. */
 export { assertRealMember };
@@ -211,7 +212,8 @@ export async function approveIdentity(app: FastifyInstance, actor: OpsActor, id:
     const sides = await sidesOf(tx, id);
     const missing = IMAGE_SIDES.filter((s) => !sides.has(s));
     if (missing.length > 0) throw new OpsRefusal('identity.images.missing', `identity check ${id} lacks images: ${missing.join(', ')}`);
-    const [member] = await tx.select({ payeeName: members.payeeName }).from(members).where(eq(members.id, check.memberId)).for('update');
+    await lockMember(tx, check.memberId);
+    const [member] = await tx.select({ payeeName: members.payeeName }).from(members).where(eq(members.id, check.memberId));
     const decided = { state: 'approved' as const, decidedAt: new Date(), decidedBy: actor.actor };
     await tx.update(identityChecks).set(decided).where(eq(identityChecks.id, id));
     // The approved ID number is the member's person from now on: accounts of one identity count as one (./person.ts).

@@ -10,11 +10,12 @@ import type { FastifyInstance } from 'fastify';
 import type { NewPayoutAccount, PayoutAccount } from '../../src/generated/api/security-centre';
 import type { Tenant } from '../../src/generated/tenant';
 import type { Executor } from '../db/client';
-import { members, payoutAccounts } from '../db/schema';
+import { payoutAccounts } from '../db/schema';
 import { ApiError, validationError } from '../errors';
 import type { MemberRow } from '../repositories/members';
 import { sameName, verifiedRealName } from './identity';
 import { checkPaymentPassword } from './payment-password';
+import { lockMember } from '../repositories/ledger';
 
 export const MAX_PAYOUT_ACCOUNTS = 5;
 
@@ -63,7 +64,7 @@ export async function addPayoutAccount(app: FastifyInstance, tenant: Tenant, mem
   const holderName = body.holderName.trim().replace(/\s+/g, ' ');
   return app.db.orm.transaction(async (tx) => {
     // The member's row lock serialises adds: two racing adds cannot pass the limit together.
-    await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
+    await lockMember(tx, memberId);
     const realName = await verifiedRealName(tx, memberId);
     if (realName === null) throw new ApiError('identity.unverified', 403);
     if (!sameName(realName, holderName)) throw new ApiError('payout.name.mismatch', 400, { field: '/holderName' });

@@ -23,6 +23,7 @@ import { ApiError, validationError } from '../errors';
 import { toAmount, toMinor } from '../lib/money';
 import { tenantTimeZone } from '../../src/lib/app-config';
 import type { Tenant } from '../../src/generated/tenant';
+import { lockMember } from '../repositories/ledger';
 import {
   cancelPending,
   changeLimit,
@@ -271,7 +272,7 @@ export async function setLimit(
   checkSlot(change.kind, change.period);
   const stored = storedValueOf(change.kind, change.value);
   await app.db.orm.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM members WHERE id = ${memberId} FOR UPDATE`);
+    await lockMember(tx, memberId);
     const current = (await limitsOf(tx, memberId, now, change.kind)).get(keyOf(change.kind, change.period)) ?? NO_LIMIT;
     await writeState(tx, memberId, change.kind, change.period, changeLimit(current, stored, now, coolingOffHoursOf(tenant)));
   });
@@ -281,7 +282,7 @@ export async function setLimit(
 export async function cancelLimitChange(app: FastifyInstance, memberId: number, kind: LimitKind, period: LimitPeriod, now = new Date()): Promise<void> {
   checkSlot(kind, period);
   await app.db.orm.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM members WHERE id = ${memberId} FOR UPDATE`);
+    await lockMember(tx, memberId);
     const current = (await limitsOf(tx, memberId, now, kind)).get(keyOf(kind, period));
     if (!current?.pending) return;
     await writeState(tx, memberId, kind, period, cancelPending(current, now));

@@ -21,7 +21,7 @@ import type { Accrued, Claim, Report, ReportQuery } from '../../src/generated/ap
 import type { GameType, Tenant } from '../../src/generated/tenant';
 import { tenantTimeZone } from '../../src/lib/app-config';
 import { isIsoDate, shiftDate, zoneDate, zoneMidnight } from '../../src/lib/date-range';
-import { rows, type Executor, type Tx } from '../db/client';
+import { type Executor, type Tx } from '../db/client';
 import { bets, memberRebateRates, members, rebateClaimLines, rebateClaims, type RebateKind } from '../db/schema';
 import { ApiError, ERROR_KEYS, validationError } from '../errors';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
@@ -231,7 +231,7 @@ export async function payAccrued(app: FastifyInstance, tx: Tx, tenant: Tenant, m
   if (!wallet) return { refused: 'rebate.nothing.accrued', total: 0 };
   const house = await ledger.houseAccount(tx, tenant.merchantCode, wallet.currency);
   // In id order, as ledger.post locks its lines: the REBATE posting below re-takes the same rows.
-  await rows(tx, sql`SELECT id FROM ledger_accounts WHERE id IN (${wallet.id}, ${house}) ORDER BY id FOR UPDATE`);
+  await ledger.lock(tx, [wallet.id, house]);
   if (opts.kind === 'auto') {
     const [settled] = await tx
       .select({ id: rebateClaims.id })

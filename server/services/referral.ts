@@ -23,6 +23,7 @@ import { assertRealMember } from './identity';
 import { capKeyOf, isVerifiedPerson, personIdsSql, personOf } from './person';
 import { expiryDaysOf, grantReward, type RewardRow } from './rewards';
 import { uniqueViolation } from './unique';
+import { lockMember } from '../repositories/ledger';
 
 /** No 0/O or 1/I: a code read aloud or typed from a screenshot is not mistaken. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -50,7 +51,7 @@ export async function referralCode(app: FastifyInstance, member: Pick<MemberRow,
     try {
       return await app.db.orm.transaction(async (tx) => {
         // Two first requests of one member at once make one code: the second waits and finds it.
-        await tx.select({ id: members.id }).from(members).where(eq(members.id, member.id)).for('update');
+        await lockMember(tx, member.id);
         const [made] = await tx
           .select({ code: affiliateCodes.code })
           .from(affiliateCodes)

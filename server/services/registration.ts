@@ -122,10 +122,13 @@ async function findUpline(app: FastifyInstance, request: FastifyRequest, p: Regi
   return null;
 }
 
+/** A taken name: the mobile tab's name is the number's, so it says the number is taken. */
+const nameTaken = (plan: Plan): ApiError =>
+  plan.mode === 'mobile' ? new ApiError('mobile.exists', 409) : new ApiError('username.exists', 409, { field: '/username' });
+
 async function checkFree(app: FastifyInstance, merchantCode: string, plan: Plan): Promise<void> {
-  if (await app.repos.members.byUsername(merchantCode, plan.username)) {
-    throw new ApiError(plan.mode === 'mobile' ? 'mobile.exists' : 'username.exists', 409);
-  }
+  // The same name, or one that looks like it (demopIayer beside demoplayer): taken.
+  if (await app.repos.members.byLookalike(merchantCode, plan.username)) throw nameTaken(plan);
   if (plan.mobileNum && (await app.repos.members.byMobile(merchantCode, plan.mobileNum))) throw new ApiError('mobile.exists', 409);
 }
 
@@ -163,12 +166,14 @@ export async function register(app: FastifyInstance, request: FastifyRequest, p:
   const birthDate = checkBirthDate(tenant, p);
   if (registerSettings(tenant).captcha.enabled) await requireCaptcha(app, p);
   const uplineId = await findUpline(app, request, p);
-  await checkFree(app, merchantCode, thePlan);
+  // The SMS code before whether the number (or name) is taken: a wrong code gets one refusal
+  // whether the mobile number belongs to a member or not, so guessing codes tells nothing.
   let smsCodeId: number | null = null;
   if (thePlan.verify) {
     smsCodeId = await app.repos.smsCodes.check(merchantCode, internationalNumber(dialingCode, thePlan.mobileNum!), ['VERIFY'], p.verificationCode!);
     if (smsCodeId === null) throw new ApiError('sms.code.invalid', 400, { field: '/verificationCode' });
   }
+  await checkFree(app, merchantCode, thePlan);
   const { passwordHashing } = app.config;
   const passwordHash = thePlan.password ? await hashPassword(thePlan.password, passwordHashing) : null;
   const payFields = tenant.settings.registration.fields.paymentPassword;
@@ -191,7 +196,7 @@ export async function register(app: FastifyInstance, request: FastifyRequest, p:
   } catch (err) {
     // Two registrations racing for one name: the unique index decides, the loser gets the same error.
     const index = uniqueViolation(err);
-    if (index === 'members_username_uq') throw new ApiError(thePlan.mode === 'mobile' ? 'mobile.exists' : 'username.exists', 409);
+    if (index === 'members_username_uq' || index === 'members_username_skeleton_uq') throw nameTaken(thePlan);
     if (index === 'members_mobile_uq') throw new ApiError('mobile.exists', 409);
     throw err;
   }

@@ -30,6 +30,7 @@ import type { MemberRow } from '../repositories/members';
 import { assertRealMember } from './identity';
 import { checkPaymentPassword } from './payment-password';
 import { addRequirement, settleTurnover, turnoverNumbers, turnoverStatus, type TurnoverStatus } from './turnover';
+import { lockMember } from '../repositories/ledger';
 
 /** The member type the spec forbids to transfer to an upline. */
 export const NO_UPLINE_TRANSFER_TYPE = 2;
@@ -126,7 +127,8 @@ export async function transferToUpline(app: FastifyInstance, request: FastifyReq
   const key = { ...scoped, requestHash: createHash('sha256').update(`POST transfer.upline\n${canonicalJson({ amount: body.amount })}`).digest('hex') };
   return withIdempotency(app, key, async (tx: Tx) => {
     // This member's transfers are decided one after another, each on the member as it is now.
-    const [locked] = await tx.select().from(members).where(eq(members.id, member.id)).for('update');
+    await lockMember(tx, member.id);
+    const [locked] = await tx.select().from(members).where(eq(members.id, member.id));
     if (!locked) throw new ApiError('session.invalid', 401);
     if (locked.paymentPasswordHash !== member.paymentPasswordHash) throw new ApiError('payment.password.incorrect', 400, { field: '/paymentPassword' });
     const upline = checkMember(locked, await uplineOf(tx, locked));

@@ -41,7 +41,8 @@ export async function freePlay(app: FastifyInstance, request: FastifyRequest): P
       });
     } catch (err) {
       // A random name that already exists: draw again (a handful of times at most).
-      if (uniqueViolation(err) !== 'members_username_uq' || attempt >= 5) throw err;
+      const index = uniqueViolation(err);
+      if ((index !== 'members_username_uq' && index !== 'members_username_skeleton_uq') || attempt >= 5) throw err;
     }
   }
 }

@@ -5,13 +5,14 @@
  * most 3 of the member's own staged images of that purpose (spec section 5: "images png or jpg,
  * max 5 MB each, up to 3"). One table (member_images) serves every purpose.
  */
-import { and, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor, Tx } from '../db/client';
 import { memberImages, type ImagePurpose } from '../db/schema';
 import { ApiError, validationError } from '../errors';
 import { uploadedImage, type ImageType } from '../lib/images';
 import { assertRealMember } from './identity';
+import { lockMember } from '../repositories/ledger';
 
 /** Images one feedback or application takes. */
 export const MAX_ATTACHED_IMAGES = 3;
@@ -23,7 +24,7 @@ const UNSENT_TTL_MS = 86_400_000;
 export async function stageImage(app: FastifyInstance, memberId: number, purpose: ImagePurpose, image: { type: ImageType; data: Buffer }): Promise<number> {
   return app.db.orm.transaction(async (tx) => {
     // One member's uploads are counted one after another.
-    await tx.execute(sql`SELECT id FROM members WHERE id = ${memberId} FOR UPDATE`);
+    await lockMember(tx, memberId);
     const staged = and(eq(memberImages.memberId, memberId), eq(memberImages.purpose, purpose), isNull(memberImages.ownerId));
     await tx.delete(memberImages).where(and(staged, lt(memberImages.createdAt, new Date(Date.now() - UNSENT_TTL_MS))));
     const [{ n }] = await tx.select({ n: count() }).from(memberImages).where(staged);

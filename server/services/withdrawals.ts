@@ -30,6 +30,7 @@ import { checkPaymentPassword } from './payment-password';
 import { liveAccount, liveAccounts, maskAccountNo } from './payout-accounts';
 import { settleTurnover, turnoverNumbers, turnoverStatus, type TurnoverStatus } from './turnover';
 import { uniqueViolation } from './unique';
+import { lockMember } from '../repositories/ledger';
 
 export type ReasonCode = Reason['code'];
 
@@ -201,7 +202,8 @@ export async function createWithdrawal(app: FastifyInstance, request: FastifyReq
   try {
     return await withIdempotency(app, key, async (tx: Tx) => {
       // Serialises this member's requests: each sees the previous one's pending row and count.
-      const [locked] = await tx.select({ paymentPasswordHash: members.paymentPasswordHash }).from(members).where(eq(members.id, member.id)).for('update');
+      await lockMember(tx, member.id);
+      const [locked] = await tx.select({ paymentPasswordHash: members.paymentPasswordHash }).from(members).where(eq(members.id, member.id));
       // The payment password changed (or was first set) since it was checked: check it again.
       if ((locked?.paymentPasswordHash ?? null) !== member.paymentPasswordHash) throw new ApiError('payment.password.incorrect', 400, { field: '/paymentPassword' });
       const facts = await factsOf(app, tx, tenant, member, true);
@@ -302,6 +304,9 @@ export async function listWithdrawalsForOps(app: FastifyInstance, actor: OpsActo
 
 /** Locks a pending withdrawal for a decision, or refuses: unknown, another merchant's, already decided. */
 async function pendingWithdrawal(tx: Executor, actor: OpsActor, id: number): Promise<WithdrawalRow> {
+  // The member's row first, as every money path locks (server/repositories/ledger.ts).
+  const [owner] = await tx.select({ memberId: withdrawals.memberId }).from(withdrawals).where(eq(withdrawals.id, id));
+  if (owner) await lockMember(tx, owner.memberId);
   const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
   if (!w) throw new OpsRefusal('not.found', `withdrawal ${id} not found`);
   assertMerchant(actor, w.merchantCode);

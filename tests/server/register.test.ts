@@ -84,7 +84,11 @@ describeBackends('registration', ({ server }) => {
     expect(wrongCode.body).toMatchObject({ errorCode: 'sms.code.invalid', message: 'verification_code_error' });
     const ok = await callEncrypted<SessionValue>(app, 'PUT', REGISTER, { ...payload, ...(await captcha()), verificationCode: code }, { host: PH, ip: nextIp() });
     expect(ok.body.value).toMatchObject({ userName: `m${mobileNum}` });
-    const again = await callEncrypted(app, 'PUT', REGISTER, { ...payload, ...(await captcha()), verificationCode: code }, { host: PH, ip: nextIp() });
+    // The used code is refused first; a fresh one reaches the taken number.
+    const used = await callEncrypted(app, 'PUT', REGISTER, { ...payload, ...(await captcha()), verificationCode: code }, { host: PH, ip: nextIp() });
+    expect(used.body.errorCode).toBe('sms.code.invalid');
+    const fresh = await app.repos.smsCodes.issue('demoph01', `+63${mobileNum}`, 'VERIFY');
+    const again = await callEncrypted(app, 'PUT', REGISTER, { ...payload, ...(await captcha()), verificationCode: fresh }, { host: PH, ip: nextIp() });
     expect(again.body.errorCode).toBe('mobile.exists');
   });
 
