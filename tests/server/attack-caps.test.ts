@@ -6,7 +6,7 @@
  * approved identity shared by accounts is one person); racing catches of one person's accounts
  * stay within the cap; a catch is wagered before it can be withdrawn or transferred.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Opened } from '../../src/generated/api/agent-accounts';
@@ -142,6 +142,8 @@ describeBackends('attack: per-person caps', ({ server }) => {
 
   it('accounts sharing an approved identity are one person: the window cap counts their catches together', async () => {
     const { app } = server();
+    // The state shows the window open now that closes first: earlier tests' windows are closed.
+    await app.db.orm.execute(sql`UPDATE rain_windows SET ends_at = greatest(starts_at + interval '1 millisecond', now()) WHERE merchant_code = 'demoph01' AND ends_at > now()`);
     const w = await windowOf(app, { budget: 100_000, maxPerMember: 2 });
     const person = identityPersonKey('demoph01', `ID${uniqueDigits(8)}`);
     const [a, b, c] = await Promise.all([personAccount(app, person), personAccount(app, person), personAccount(app, person)]);
