@@ -45,7 +45,7 @@ describeBackends('attack: a transfer that sheds wagering', ({ server }) => {
     expect(refused.status, JSON.stringify(refused.body)).toBe(409);
     expect(refused.body.errorCode).toBe('turnover.required');
     const expected = { code: 'turnover.required', message: 'err_turnover_required', required: 300, wagered: 0, outstanding: 300 };
-    expect((refused.body.value as { reasons: Reason[] }).reasons).toEqual([expected]);
+    expect((refused.body.value as unknown as { reasons: Reason[] }).reasons).toEqual([expected]);
     // The same reason and numbers as the withdrawal panel and the withdrawal refusal show.
     const panel = await call<{ reasons: Reason[] }>(app, 'GET', '/wps/wallet/withdrawals/eligibility', { token: player.token });
     expect(panel.body.value!.reasons.find((r) => r.code === 'turnover.required')).toEqual(expected);
@@ -76,7 +76,7 @@ describeBackends('attack: a transfer that sheds wagering', ({ server }) => {
     await placeBet(app, player.memberId, player.walletId, { stake: 20_000, win: 10_000 });
     const partly = await send(app, player.token, 100);
     expect(partly.body.errorCode).toBe('turnover.required');
-    expect((partly.body.value as { reasons: Reason[] }).reasons[0]).toMatchObject({ required: 300, wagered: 200, outstanding: 100 });
+    expect((partly.body.value as unknown as { reasons: Reason[] }).reasons[0]).toMatchObject({ required: 300, wagered: 200, outstanding: 100 });
     await placeBet(app, player.memberId, player.walletId, { stake: 10_000, win: 5_000 });
     const sent = await send(app, player.token, 100);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
