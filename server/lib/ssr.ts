@@ -223,8 +223,21 @@ export class PageCache<P extends CacheablePage> {
   private template = '';
   private templateVersion = 0;
 
-  constructor(ttlMs = ANSWER_TTL_MS, max = REMEMBERED_PAGES) {
-    this.pages = new TtlCache<P>(ttlMs, max);
+  constructor(
+    private readonly ttlMs = ANSWER_TTL_MS,
+    max = REMEMBERED_PAGES,
+    now: () => number = Date.now,
+  ) {
+    this.pages = new TtlCache<P>(ttlMs, max, now);
+  }
+
+  /**
+   * The page last kept for a key if it was made less than `staleMs` after its TTL ran out (no
+   * render is started): what is served while the database is out of reach. Only shared pages
+   * are ever kept, so this never answers another visitor's page.
+   */
+  kept(key: string, staleMs: number): P | undefined {
+    return this.pages.kept(key, this.ttlMs + staleMs);
   }
 
   key(parts: PageKeyParts): string {

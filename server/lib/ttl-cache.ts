@@ -5,10 +5,13 @@
  */
 export class TtlCache<T> {
   private readonly map = new Map<string, { at: number; value: Promise<T> }>();
+  /** Each key's last value that loaded and was kept, and when its load started (stale answers). */
+  private readonly lastGood = new Map<string, { at: number; value: T }>();
 
   constructor(
     private readonly ttlMs: number,
     private readonly max = 1_000,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /**
@@ -17,7 +20,7 @@ export class TtlCache<T> {
    * was loading get it either way.
    */
   get(key: string, load: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
-    const now = Date.now();
+    const now = this.now();
     const hit = this.map.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.value;
     const value = load();
@@ -28,10 +31,39 @@ export class TtlCache<T> {
     };
     // A failed load is not remembered: the next request tries again.
     value.then((v) => {
-      if (keep && !keep(v)) forget();
+      if (keep && !keep(v)) return forget();
+      this.lastGood.delete(key);
+      this.lastGood.set(key, { at: now, value: v });
+      if (this.lastGood.size > this.max) this.lastGood.delete(this.lastGood.keys().next().value!);
     }, forget);
     if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
     return value;
+  }
+
+  /**
+   * Like `get`, but when the load fails with an error `staleIf` accepts (the database is out of
+   * reach), the key's last kept value is answered instead if it loaded less than `staleMs` after
+   * its TTL ran out; `stale` tells the caller so. Any other failure, or no such value: thrown.
+   */
+  async getOrStale(
+    key: string,
+    load: () => Promise<T>,
+    stale: { staleMs: number; staleIf: (err: unknown) => boolean },
+    keep?: (value: T) => boolean,
+  ): Promise<{ value: T; stale: boolean }> {
+    try {
+      return { value: await this.get(key, load, keep), stale: false };
+    } catch (err) {
+      const last = this.lastGood.get(key);
+      if (last && stale.staleIf(err) && this.now() - last.at < this.ttlMs + stale.staleMs) return { value: last.value, stale: true };
+      throw err;
+    }
+  }
+
+  /** The key's last kept value if it loaded less than `maxAgeMs` ago (no load is started). */
+  kept(key: string, maxAgeMs: number): T | undefined {
+    const last = this.lastGood.get(key);
+    return last && this.now() - last.at < maxAgeMs ? last.value : undefined;
   }
 
   /** How many keys are held (loading or loaded, expired or not). */
