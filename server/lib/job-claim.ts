@@ -8,7 +8,7 @@ const runningHere = new WeakMap<Database, Set<string>>();
 
 /**
  * Runs a background job on one instance at a time. On PostgreSQL a transaction on a connection
- * of its own takes `pg_try_advisory_xact_lock(hashtext('wl-job:<name>'))` and holds it while `fn`
+ * of its own takes `pg_try_advisory_xact_lock(hashtext('wl-job:<schema>:<name>'))` and holds it while `fn`
  * runs (on other connections), then commits, which releases it; an instance that dies mid-run
  * drops its connection and so the claim. Another instance that finds the claim taken does not
  * wait: it answers 'skipped' and tries again at its next run. On PGlite (one process per data
@@ -27,7 +27,8 @@ export async function runClaimed<T>(db: Database, name: string, fn: () => Promis
     }
   }
   return db.rawTransaction(async (tx) => {
-    const [claim] = await tx.query<{ taken: boolean }>('SELECT pg_try_advisory_xact_lock(hashtext($1)) AS taken', [`wl-job:${name}`]);
+    // Advisory locks are per database: the schema in the key keeps apart deployments that share one.
+    const [claim] = await tx.query<{ taken: boolean }>("SELECT pg_try_advisory_xact_lock(hashtext('wl-job:' || current_schema() || ':' || $1)) AS taken", [name]);
     if (!claim?.taken) return SKIPPED;
     return fn();
   });

@@ -226,7 +226,7 @@ export class PageCache<P extends CacheablePage> {
   constructor(
     private readonly ttlMs = ANSWER_TTL_MS,
     max = REMEMBERED_PAGES,
-    now: () => number = Date.now,
+    now: () => number = () => Date.now(),
   ) {
     this.pages = new TtlCache<P>(ttlMs, max, now);
   }

@@ -11,7 +11,7 @@ export class TtlCache<T> {
   constructor(
     private readonly ttlMs: number,
     private readonly max = 1_000,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /**

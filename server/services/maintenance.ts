@@ -84,7 +84,7 @@ export class WindowCache {
 
   constructor(
     private readonly app: FastifyInstance,
-    now: () => number = Date.now,
+    now: () => number = () => Date.now(),
   ) {
     this.cache = new TtlCache<Map<string, MaintenanceRow>>(WINDOW_TTL_MS, 1, now);
   }
