@@ -101,5 +101,5 @@ describe('graceful shutdown of the server process', () => {
     }
     expect(await exited(child)).toBe(0);
     expect(stderr).not.toMatch(/deadline passed|shutdown failed/);
-  });
+  }, 240_000);
 });
