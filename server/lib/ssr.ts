@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { markStale } from './stale';
 import { TtlCache } from './ttl-cache';
 
 interface PageData {
@@ -146,6 +147,8 @@ export class ServerRenderer {
       remoteAddress: request.ip,
     });
     if (res.statusCode !== 200) return undefined;
+    // An answer from a cache (the database out of reach) makes the page stale too.
+    if (res.headers.warning) markStale(request);
     const body = res.json() as { success?: boolean; value?: unknown };
     return body.success === true ? body.value : undefined;
   }

@@ -7,6 +7,8 @@ export class TtlCache<T> {
   private readonly map = new Map<string, { at: number; value: Promise<T> }>();
   /** Each key's last value that loaded and was kept, and when its load started (stale answers). */
   private readonly lastGood = new Map<string, { at: number; value: T }>();
+  /** When a key's load last failed because the database was out of reach (getOrStale). */
+  private readonly failedAt = new Map<string, number>();
 
   constructor(
     private readonly ttlMs: number,
@@ -43,7 +45,9 @@ export class TtlCache<T> {
   /**
    * Like `get`, but when the load fails with an error `staleIf` accepts (the database is out of
    * reach), the key's last kept value is answered instead if it loaded less than `staleMs` after
-   * its TTL ran out; `stale` tells the caller so. Any other failure, or no such value: thrown.
+   * its TTL ran out; `stale` tells the caller so. Meanwhile the load is tried again once per TTL,
+   * not on every request (a database that does not answer makes each try wait for its timeout).
+   * Any other failure, or no such value: thrown.
    */
   async getOrStale(
     key: string,
@@ -51,11 +55,24 @@ export class TtlCache<T> {
     stale: { staleMs: number; staleIf: (err: unknown) => boolean },
     keep?: (value: T) => boolean,
   ): Promise<{ value: T; stale: boolean }> {
-    try {
-      return { value: await this.get(key, load, keep), stale: false };
-    } catch (err) {
+    const usable = () => {
       const last = this.lastGood.get(key);
-      if (last && stale.staleIf(err) && this.now() - last.at < this.ttlMs + stale.staleMs) return { value: last.value, stale: true };
+      return last && this.now() - last.at < this.ttlMs + stale.staleMs ? last : undefined;
+    };
+    const sinceFailure = this.now() - (this.failedAt.get(key) ?? -Infinity);
+    const last = usable();
+    if (sinceFailure >= 0 && sinceFailure < this.ttlMs && last) return { value: last.value, stale: true };
+    try {
+      const value = await this.get(key, load, keep);
+      this.failedAt.delete(key);
+      return { value, stale: false };
+    } catch (err) {
+      if (!stale.staleIf(err)) throw err;
+      this.failedAt.delete(key);
+      this.failedAt.set(key, this.now());
+      if (this.failedAt.size > this.max) this.failedAt.delete(this.failedAt.keys().next().value!);
+      const fallback = usable();
+      if (fallback) return { value: fallback.value, stale: true };
       throw err;
     }
   }

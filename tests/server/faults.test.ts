@@ -77,7 +77,7 @@ describe('stale answers of a cache while the database is out of reach', () => {
     await expect(cache.getOrStale('k', down, STALE_ON_OUTAGE)).rejects.toThrow(/ECONNREFUSED/);
   });
 
-  it('tries the database on every request meanwhile, and answers fresh again as soon as it answers', async () => {
+  it('meanwhile tries the database once per TTL, not on every request, and answers fresh again as soon as it answers', async () => {
     const { cache, advance } = clocked(1_000);
     await cache.getOrStale('k', async () => 'v1', STALE_ON_OUTAGE);
     advance(1_000);
@@ -86,9 +86,18 @@ describe('stale answers of a cache while the database is out of reach', () => {
       loads++;
       return down();
     };
-    for (let i = 0; i < 3; i++) expect((await cache.getOrStale('k', failing, STALE_ON_OUTAGE)).stale).toBe(true);
-    expect(loads).toBe(3);
+    for (let i = 0; i < 3; i++) expect(await cache.getOrStale('k', failing, STALE_ON_OUTAGE)).toEqual({ value: 'v1', stale: true });
+    expect(loads).toBe(1);
+    advance(999);
+    expect((await cache.getOrStale('k', failing, STALE_ON_OUTAGE)).stale).toBe(true);
+    expect(loads).toBe(1);
+    advance(1);
+    expect((await cache.getOrStale('k', failing, STALE_ON_OUTAGE)).stale).toBe(true);
+    expect(loads).toBe(2);
+    advance(1_000);
     expect(await cache.getOrStale('k', async () => 'v2', STALE_ON_OUTAGE)).toEqual({ value: 'v2', stale: false });
+    expect(await cache.getOrStale('k', failing, STALE_ON_OUTAGE)).toEqual({ value: 'v2', stale: false });
+    expect(loads).toBe(2);
   });
 
   it('never hides another failure, a key never loaded, or a value the caller chose not to keep', async () => {
