@@ -1,6 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppOptions } from './config';
-import { TransactionBusyError } from './db/client';
+import { isConnectionError, TransactionBusyError } from './db/client';
 import { ApiError, errorEnvelope, validationError, type ErrorCode } from './errors';
 import { loggerOptions } from './lib/logging';
 import { validAuthority } from './lib/tenant-host';
@@ -13,6 +13,7 @@ import rateLimitPlugin from './plugins/external/rate-limit';
 import helmetPlugin from './plugins/external/helmet';
 import compressPlugin from './plugins/external/compress';
 import staticPlugin from './plugins/external/static';
+import availabilityPlugin from './plugins/app/availability';
 import repositoriesPlugin from './plugins/app/repositories';
 import providersPlugin from './plugins/app/providers';
 import tenantsPlugin from './plugins/app/tenants';
@@ -105,11 +106,16 @@ declare module 'fastify' {
   }
 }
 
-/** Maps any error to the envelope: ours as they are, Fastify's by code, the rest as 500. */
+/**
+ * Maps any error to the envelope: ours as they are, Fastify's by code, a transaction that lost
+ * every retry to deadlocks as 503 `server.busy`, a database out of reach as 503 `site.unavailable`
+ * (the transaction was rolled back or never began; the client may retry), the rest as 500.
+ */
 function toEnvelope(error: FastifyError | ApiError | OpsRefusal | TransactionBusyError): { status: number; body: ReturnType<typeof errorEnvelope> } {
   if (error instanceof OpsRefusal) return toEnvelope(refusalError(error));
   if (error instanceof ApiError) return { status: error.statusCode, body: errorEnvelope(error.errorCode, error.value) };
   if (error instanceof TransactionBusyError) return { status: 503, body: errorEnvelope('server.busy') };
+  if (isConnectionError(error)) return { status: 503, body: errorEnvelope('site.unavailable') };
   if (error.validation) {
     const e = validationError(fieldOf(error.validation[0] as never), { location: error.validationContext, reason: error.validation[0]?.message });
     return { status: 400, body: errorEnvelope(e.errorCode, e.value) };
@@ -157,6 +163,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A first start migrates and seeds the database; on a busy 2-core machine that can take
     // longer than Fastify's default 10 s plugin timeout.
     pluginTimeout: 180_000,
+    // While closing, requests still arriving on open connections get our envelope (the
+    // availability plugin), not Fastify's own 503 body.
+    return503OnClosing: false,
   });
 
   const schemas = new ApiSchemas();
@@ -170,7 +179,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((error: FastifyError | OpsRefusal, request, reply) => {
     const { status, body } = toEnvelope(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (status === 503 && !(error instanceof ApiError)) request.log.warn({ err: error }, 'database out of reach');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.code(status).send(body);
   });
 
@@ -183,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(envPlugin, options);
+  await app.register(availabilityPlugin);
   await app.register(dbPlugin);
   await app.register(rateLimitPlugin);
   await app.register(helmetPlugin);

@@ -121,8 +121,14 @@ export interface EnvSettings {
   port: number;
   host: string;
   logLevel: string;
+  /** After SIGTERM / SIGINT: how long readiness answers 503 while everything is still served (SHUTDOWN_DRAIN_MS). */
+  shutdownDrainMs: number;
   app: AppOptions;
 }
+
+/** SHUTDOWN_DRAIN_MS when unset, and the most it may be. */
+export const DEFAULT_SHUTDOWN_DRAIN_MS = 5_000;
+export const MAX_SHUTDOWN_DRAIN_MS = 300_000;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -140,6 +146,11 @@ export function parseEnv(env: NodeJS.ProcessEnv): EnvSettings {
   if (!Number.isInteger(ttl) || ttl < 1) problems.push(`SESSION_TTL_MINUTES must be a positive integer (got '${env.SESSION_TTL_MINUTES}')`);
   const maxDays = env.SESSION_MAX_DAYS === undefined ? 30 : Number(env.SESSION_MAX_DAYS);
   if (!Number.isInteger(maxDays) || maxDays < 1) problems.push(`SESSION_MAX_DAYS must be a positive integer (got '${env.SESSION_MAX_DAYS}')`);
+  const drainRaw = env.SHUTDOWN_DRAIN_MS?.trim();
+  const shutdownDrainMs = drainRaw === undefined || drainRaw === '' ? DEFAULT_SHUTDOWN_DRAIN_MS : Number(drainRaw);
+  if (drainRaw && (!/^\d+$/.test(drainRaw) || shutdownDrainMs > MAX_SHUTDOWN_DRAIN_MS)) {
+    problems.push(`SHUTDOWN_DRAIN_MS must be an integer number of milliseconds from 0 to ${MAX_SHUTDOWN_DRAIN_MS} (got '${env.SHUTDOWN_DRAIN_MS}')`);
+  }
   const webhook = env.MESSAGE_WEBHOOK_URL?.trim();
   if (webhook && !/^https?:\/\//.test(webhook)) problems.push(`MESSAGE_WEBHOOK_URL must be an http(s) URL (got '${webhook}')`);
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
@@ -181,6 +192,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): EnvSettings {
     port,
     host: env.HOST || '0.0.0.0',
     logLevel,
+    shutdownDrainMs,
     app: {
       db: databaseUrl ? { pgUrl: databaseUrl } : 'pglite',
       dataDir: resolve(env.DATA_DIR || './.data'),

@@ -2,10 +2,8 @@ import { buildApp } from './app';
 import { parseEnv } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { loggerOptions } from './lib/logging';
+import { drainAndClose, SHUTDOWN_DEADLINE_MS } from './lib/shutdown';
 import { TenantConfigError } from './lib/tenant-registry';
-
-/** In-flight requests get this long to finish after SIGTERM / SIGINT; then the process exits anyway. */
-const SHUTDOWN_DEADLINE_MS = 10_000;
 
 /** Prints a start-up failure as plain lines (no stack) and exits 1. */
 function fail(lines: string[]): never {
@@ -32,21 +30,23 @@ async function main(): Promise<void> {
     if (err instanceof DataDirLockedError) fail([err.message]);
     fail([`server failed to start: ${(err as Error).message}`]);
   }
-  // Close cleanly on a signal: stop accepting, finish in-flight requests, close the database
-  // (PGlite flushes, the DATA_DIR lock is released). A request that hangs does not hold the
-  // process past the deadline.
+  // Close cleanly on a signal (server/lib/shutdown.ts): readiness 503 at once, SHUTDOWN_DRAIN_MS
+  // of normal service, then stop accepting, finish in-flight requests, close the database (PGlite
+  // flushes, the DATA_DIR lock is released). A request that hangs does not hold the process past
+  // the deadline. A second signal changes nothing.
+  let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
       const started = Date.now();
-      app.log.info({ signal, deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutting down');
+      const drainMs = env.shutdownDrainMs;
+      app.log.info({ signal, drainMs, deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutting down: draining');
       setTimeout(() => {
         app.log.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown deadline passed: forcing exit');
         process.exit(1);
-      }, SHUTDOWN_DEADLINE_MS);
-      // A kept-alive connection goes idle once its last response is out: close it then, rather
-      // than after the keep-alive timeout.
-      setInterval(() => app.server.closeIdleConnections(), 100).unref();
-      app.close().then(
+      }, drainMs + SHUTDOWN_DEADLINE_MS).unref();
+      drainAndClose(app, drainMs).then(
         () => {
           app.log.info({ ms: Date.now() - started }, 'shut down');
           process.exit(0);

@@ -33,6 +33,41 @@ export interface Database {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
+/** How long opening a PostgreSQL connection may take before the request that needs it fails. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/** The `application_name` of this process's PostgreSQL connections: `whitelabel:<schema>:<pid>`. */
+export function applicationName(searchPath?: string): string {
+  return `whitelabel:${searchPath ?? 'public'}:${process.pid}`;
+}
+
+/** Node and node-postgres errors of a connection that failed, dropped or could not be opened. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+  'Client was closed and is not queryable',
+];
+
+/**
+ * Whether an error means the database could not be reached (not that a query was wrong): a
+ * connection refused, reset, timed out or terminated, SQLSTATE class 08 (connection exception),
+ * 57P01 / 57P02 (the server or an administrator ended the connection) and 57P03 (the server is
+ * starting or stopping). Follows `cause` (drizzle wraps driver errors) and AggregateError.
+ */
+export function isConnectionError(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (CONNECTION_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || code === '57P01' || code === '57P02' || code === '57P03') return true;
+  const message = typeof e.message === 'string' ? e.message : '';
+  if (CONNECTION_MESSAGES.some((m) => message.startsWith(m))) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isConnectionError(inner, depth + 1))) return true;
+  return isConnectionError(e.cause, depth + 1);
+}
+
 /** Where database trouble outside a request goes (the app logger). */
 export interface DbLogger {
   error(obj: object, msg: string): void;
@@ -150,9 +185,18 @@ async function openPostgres(url: string, searchPath?: string, log?: DbLogger): P
     connectionString: url,
     max: 10,
     options: searchPath ? `-c search_path=${searchPath}` : undefined,
+    // Named per process (and schema), so an operator sees whose connections these are.
+    application_name: applicationName(searchPath),
+    // A database that does not answer makes requests fail (503) instead of waiting for ever.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
   // An idle client that loses its connection must not crash the process; the operator hears of it.
   pool.on('error', (err) => log?.error({ err }, 'database pool error (idle connection lost)'));
+  // Nor a checked-out one (pg-pool removes its idle listener on checkout): the query in flight
+  // fails with the error (503 for its request) and the broken client is not reused.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => log?.warn({ err }, 'database connection lost while in use'));
+  });
   const orm = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     kind: 'postgres',

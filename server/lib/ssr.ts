@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { markStale } from './stale';
 import { TtlCache } from './ttl-cache';
 
 interface PageData {
@@ -146,6 +147,8 @@ export class ServerRenderer {
       remoteAddress: request.ip,
     });
     if (res.statusCode !== 200) return undefined;
+    // An answer from a cache (the database out of reach) makes the page stale too.
+    if (res.headers.warning) markStale(request);
     const body = res.json() as { success?: boolean; value?: unknown };
     return body.success === true ? body.value : undefined;
   }
@@ -223,8 +226,21 @@ export class PageCache<P extends CacheablePage> {
   private template = '';
   private templateVersion = 0;
 
-  constructor(ttlMs = ANSWER_TTL_MS, max = REMEMBERED_PAGES) {
-    this.pages = new TtlCache<P>(ttlMs, max);
+  constructor(
+    private readonly ttlMs = ANSWER_TTL_MS,
+    max = REMEMBERED_PAGES,
+    now: () => number = () => Date.now(),
+  ) {
+    this.pages = new TtlCache<P>(ttlMs, max, now);
+  }
+
+  /**
+   * The page last kept for a key if it was made less than `staleMs` after its TTL ran out (no
+   * render is started): what is served while the database is out of reach. Only shared pages
+   * are ever kept, so this never answers another visitor's page.
+   */
+  kept(key: string, staleMs: number): P | undefined {
+    return this.pages.kept(key, this.ttlMs + staleMs);
   }
 
   key(parts: PageKeyParts): string {

@@ -5,10 +5,15 @@
  */
 export class TtlCache<T> {
   private readonly map = new Map<string, { at: number; value: Promise<T> }>();
+  /** Each key's last value that loaded and was kept, and when its load started (stale answers). */
+  private readonly lastGood = new Map<string, { at: number; value: T }>();
+  /** When a key's load last failed because the database was out of reach (getOrStale). */
+  private readonly failedAt = new Map<string, number>();
 
   constructor(
     private readonly ttlMs: number,
     private readonly max = 1_000,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   /**
@@ -17,7 +22,7 @@ export class TtlCache<T> {
    * was loading get it either way.
    */
   get(key: string, load: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
-    const now = Date.now();
+    const now = this.now();
     const hit = this.map.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.value;
     const value = load();
@@ -28,10 +33,54 @@ export class TtlCache<T> {
     };
     // A failed load is not remembered: the next request tries again.
     value.then((v) => {
-      if (keep && !keep(v)) forget();
+      if (keep && !keep(v)) return forget();
+      this.lastGood.delete(key);
+      this.lastGood.set(key, { at: now, value: v });
+      if (this.lastGood.size > this.max) this.lastGood.delete(this.lastGood.keys().next().value!);
     }, forget);
     if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
     return value;
+  }
+
+  /**
+   * Like `get`, but when the load fails with an error `staleIf` accepts (the database is out of
+   * reach), the key's last kept value is answered instead if it loaded less than `staleMs` after
+   * its TTL ran out; `stale` tells the caller so. Meanwhile the load is tried again once per TTL,
+   * not on every request (a database that does not answer makes each try wait for its timeout).
+   * Any other failure, or no such value: thrown.
+   */
+  async getOrStale(
+    key: string,
+    load: () => Promise<T>,
+    stale: { staleMs: number; staleIf: (err: unknown) => boolean },
+    keep?: (value: T) => boolean,
+  ): Promise<{ value: T; stale: boolean }> {
+    const usable = () => {
+      const last = this.lastGood.get(key);
+      return last && this.now() - last.at < this.ttlMs + stale.staleMs ? last : undefined;
+    };
+    const sinceFailure = this.now() - (this.failedAt.get(key) ?? -Infinity);
+    const last = usable();
+    if (sinceFailure >= 0 && sinceFailure < this.ttlMs && last) return { value: last.value, stale: true };
+    try {
+      const value = await this.get(key, load, keep);
+      this.failedAt.delete(key);
+      return { value, stale: false };
+    } catch (err) {
+      if (!stale.staleIf(err)) throw err;
+      this.failedAt.delete(key);
+      this.failedAt.set(key, this.now());
+      if (this.failedAt.size > this.max) this.failedAt.delete(this.failedAt.keys().next().value!);
+      const fallback = usable();
+      if (fallback) return { value: fallback.value, stale: true };
+      throw err;
+    }
+  }
+
+  /** The key's last kept value if it loaded less than `maxAgeMs` ago (no load is started). */
+  kept(key: string, maxAgeMs: number): T | undefined {
+    const last = this.lastGood.get(key);
+    return last && this.now() - last.at < maxAgeMs ? last.value : undefined;
   }
 
   /** How many keys are held (loading or loaded, expired or not). */

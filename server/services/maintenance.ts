@@ -13,6 +13,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tenant } from '../../src/generated/tenant';
 import { maintenanceWindows } from '../db/schema';
+import { STALE_ON_OUTAGE } from '../lib/stale';
 import { TtlCache } from '../lib/ttl-cache';
 import { writeAudit } from '../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
@@ -72,19 +73,34 @@ function present(row: MaintenanceRow, now: number): MaintenanceWindow {
   };
 }
 
-/** Every tenant's window, read once per WINDOW_TTL_MS for all tenants (one query). */
+/**
+ * Every tenant's window, read once per WINDOW_TTL_MS for all tenants (one query). While the
+ * database is out of reach the windows last read stand in for STALE_LIMIT_MS (server/lib/stale.ts),
+ * so the pages and reads that need nothing else keep answering.
+ */
 export class WindowCache {
-  private readonly cache = new TtlCache<Map<string, MaintenanceRow>>(WINDOW_TTL_MS, 1);
+  private readonly cache: TtlCache<Map<string, MaintenanceRow>>;
   private generation = 0;
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    now: () => number = () => Date.now(),
+  ) {
+    this.cache = new TtlCache<Map<string, MaintenanceRow>>(WINDOW_TTL_MS, 1, now);
+  }
 
-  async of(tenantId: string): Promise<MaintenanceRow | null> {
-    const all = await this.cache.get(`windows-${this.generation}`, async () => {
-      const found = await this.app.db.orm.select().from(maintenanceWindows);
-      return new Map(found.map((r) => [r.tenantId, r]));
-    });
-    return all.get(tenantId) ?? null;
+  /** The tenant's window; `onStale` is called when it comes from the last read because the database failed. */
+  async of(tenantId: string, onStale?: () => void): Promise<MaintenanceRow | null> {
+    const all = await this.cache.getOrStale(
+      `windows-${this.generation}`,
+      async () => {
+        const found = await this.app.db.orm.select().from(maintenanceWindows);
+        return new Map(found.map((r) => [r.tenantId, r]));
+      },
+      STALE_ON_OUTAGE,
+    );
+    if (all.stale) onStale?.();
+    return all.value.get(tenantId) ?? null;
   }
 
   /** After a change through this instance: the next request reads the table again. */

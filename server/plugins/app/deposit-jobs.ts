@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { runClaimed, SKIPPED } from '../../lib/job-claim';
 import { globalPlugin } from '../../lib/plugin';
 import { expireDue } from '../../services/deposits';
 import { redeliverDue } from '../../services/gateway';
@@ -6,18 +7,25 @@ import { redeliverDue } from '../../services/gateway';
 /** Time between runs: a deposit expires at most this late, a failed notice is retried no sooner. */
 export const DEPOSIT_JOBS_INTERVAL_MS = 60_000;
 
-/** One run: pending deposits past their time become expired; the provider's due notices are sent again. */
-export async function runDepositJobs(app: FastifyInstance): Promise<{ expired: number; redelivered: number }> {
+/**
+ * One run: pending deposits past their time become expired; the provider's due notices are sent
+ * again. On one instance at a time (lib/job-claim.ts): `skipped` when another holds the claim.
+ */
+export async function runDepositJobs(app: FastifyInstance): Promise<{ expired: number; redelivered: number; skipped: boolean }> {
   let expired = 0;
   let redelivered = 0;
+  let skipped = false;
   try {
-    expired = (await expireDue(app.db.orm, { limit: 1000 })).length;
-    redelivered = await redeliverDue(app);
+    const run = await runClaimed(app.db, 'deposit-jobs', async () => {
+      expired = (await expireDue(app.db.orm, { limit: 1000 })).length;
+      redelivered = await redeliverDue(app);
+    });
+    skipped = run === SKIPPED;
   } catch (err) {
     app.log.error({ err }, 'deposit jobs failed');
   }
   if (expired > 0 || redelivered > 0) app.log.info({ expired, redelivered }, 'deposit jobs');
-  return { expired, redelivered };
+  return { expired, redelivered, skipped };
 }
 
 /**

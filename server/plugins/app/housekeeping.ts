@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { runClaimed } from '../../lib/job-claim';
 import { globalPlugin } from '../../lib/plugin';
 import { runHousekeeping } from '../../services/housekeeping';
 
@@ -18,10 +19,13 @@ export default globalPlugin('housekeeping', async (app: FastifyInstance) => {
   const schedule = (ms: number) => {
     if (closing) return;
     timer = setTimeout(() => {
-      running = runHousekeeping(app).finally(() => {
-        running = undefined;
-        schedule(app.config.housekeepingIntervalMs);
-      });
+      // One instance at a time (lib/job-claim.ts); the others skip this run.
+      running = runClaimed(app.db, 'housekeeping', () => runHousekeeping(app))
+        .catch((err: unknown) => app.log.error({ err }, 'housekeeping failed'))
+        .finally(() => {
+          running = undefined;
+          schedule(app.config.housekeepingIntervalMs);
+        });
     }, ms);
     timer.unref();
   };

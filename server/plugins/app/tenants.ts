@@ -4,6 +4,7 @@ import type { Tenant } from '../../../src/generated/tenant';
 import { ApiError } from '../../errors';
 import { globalPlugin } from '../../lib/plugin';
 import { countryOf, regionBlocked } from '../../lib/region';
+import { markStale } from '../../lib/stale';
 import type { SiteStatus } from '../../lib/tenant-registry';
 import { messageIn, WindowCache, windowOpen } from '../../services/maintenance';
 
@@ -55,7 +56,7 @@ export default globalPlugin('tenants', async (app: FastifyInstance) => {
   async function computeStatus(request: FastifyRequest): Promise<SiteStatus> {
     const { tenant } = request;
     const fixed = app.tenants.status(tenant);
-    const window = await app.maintenanceWindows.of(tenant.id);
+    const window = await app.maintenanceWindows.of(tenant.id, () => markStale(request));
     const open = windowOpen(window, app.config.clock());
     return {
       maintenance: fixed.maintenance || open,

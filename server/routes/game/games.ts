@@ -5,6 +5,7 @@ import { langOf } from '../../lib/lang';
 import { toAmount, toMinor } from '../../lib/money';
 import { gameItem, hotMatchItem, pageOf } from '../../lib/present';
 import { apiRoute } from '../../lib/route';
+import { markStale, STALE_ON_OUTAGE } from '../../lib/stale';
 import { TtlCache } from '../../lib/ttl-cache';
 
 /** Game type names of the filter panel (typeId 2). */
@@ -31,8 +32,12 @@ export const LOBBY_CACHE_MS = 10_000;
 export default async function gameRoutes(app: FastifyInstance) {
   const cache = new TtlCache<unknown>(LOBBY_CACHE_MS, 2_000);
   /** The answer of `route` for the host's merchant and these parameters, from the cache or `load`. */
-  const cached = <T>(request: FastifyRequest, route: string, params: unknown[], load: () => Promise<T>) =>
-    cache.get(`${route}|${request.tenant.merchantCode}|${JSON.stringify(params)}`, load) as Promise<T>;
+  const cached = async <T>(request: FastifyRequest, route: string, params: unknown[], load: () => Promise<T>): Promise<T> => {
+    // The database out of reach: the last answer stands in (server/lib/stale.ts).
+    const got = await cache.getOrStale(`${route}|${request.tenant.merchantCode}|${JSON.stringify(params)}`, load, STALE_ON_OUTAGE);
+    if (got.stale) markStale(request);
+    return got.value as T;
+  };
 
   apiRoute(app, 'games', 'list', {
     handler: async (request) => {

@@ -10,6 +10,7 @@ import { offlinePage } from '../../lib/offline-page';
 import type { Startup } from '../../lib/startup';
 import { htmlLang } from '../../lib/tenant-host';
 import { SiteAssets } from '../../lib/site-assets';
+import { STALE_LIMIT_MS } from '../../lib/stale';
 import { PageCache, ServerRenderer, ssrEntryOf, watchStartup } from '../../lib/ssr';
 import { LANGUAGE_COOKIE, tenantTimeZone, themeCss } from '../../../src/lib/app-config';
 import type { Tenant } from '../../../src/generated/tenant';
@@ -118,7 +119,10 @@ export default globalPlugin('site', async (app: FastifyInstance) => {
     });
     // Kept: rendered pages that hold nothing of this visit. Redirects and failed or missing
     // renders are made again (a redirect costs no render; a failed render deserves another try).
-    const page = await pages.get(key, () => makePage(request, html, tenant, startup, language), (made) => made.rendered && !made.redirect);
+    // The database out of reach (the startup settings came from the cache): the page kept last
+    // stands in rather than a render whose shared answers would fail.
+    const kept = request.servedStale ? pages.kept(key, STALE_LIMIT_MS) : undefined;
+    const page = kept ?? (await pages.get(key, () => makePage(request, html, tenant, startup, language), (made) => made.rendered && !made.redirect));
     if (page.redirect) return reply.redirect(page.redirect);
     return reply
       .header('cache-control', 'no-cache')

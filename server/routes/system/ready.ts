@@ -6,10 +6,11 @@ import { apiRoute } from '../../lib/route';
 /** How long the database may take to answer before the instance counts as not ready. */
 export const READY_TIMEOUT_MS = 3000;
 
-/** Readiness: the database answers `SELECT 1`. */
+/** Readiness: the instance is not shutting down (server/lib/shutdown.ts) and the database answers `SELECT 1`. */
 export default async function readyRoutes(app: FastifyInstance) {
   apiRoute(app, 'system', 'ready', {
     handler: async (request) => {
+      if (app.lifecycle.phase !== 'serving') throw new ApiError('site.unavailable', 503);
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);

@@ -23,6 +23,7 @@ import { Slot } from '../../renderer';
 import { AppHeader, pageTitleKey } from './app-header';
 import { NOTICE_2S_MS, toastOnce } from './guards';
 import { ReloadPrompt } from './reload-prompt';
+import { StaleNotice } from './stale-notice';
 
 // Status pages are not part of a visitor's first load.
 const StatusView = lazy(() => import('./status-views'));
@@ -154,6 +155,7 @@ export function ShellChrome({ view, reloadPrompt = false, children }: ShellChrom
     <div className={classes} onClickCapture={onClickCapture} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
       <title>{title}</title>
       {reloadPrompt && view === 'app' ? <ReloadPrompt /> : null}
+      {view === 'app' ? <StaleNotice /> : null}
       {body}
       {children}
     </div>

@@ -8,6 +8,7 @@
  * route, whose query, body and answer types follow, so a caller cannot pick the answer's type.
  */
 import type { EndpointKey, Endpoints } from '../../generated/api/endpoints';
+import { createStore } from '../store';
 
 export interface Envelope<T> {
   success: boolean;
@@ -244,6 +245,7 @@ export async function request(method: Method, path: string, opts: Omit<RequestOp
     if ((err as Error).name === 'AbortError') throw err;
     throw networkFailure();
   }
+  noteFreshness(res);
   let envelope: Envelope<unknown>;
   try {
     envelope = (await res.json()) as Envelope<unknown>;
@@ -255,6 +257,18 @@ export async function request(method: Method, path: string, opts: Omit<RequestOp
   const ended = sessionEnd(code, res.status, envelope.message ?? 'unknown_error', envelope.value);
   if (ended !== null) config.onSessionInvalid(token, ended);
   throw new ApiFailure(code, envelope.message ?? 'unknown_error', res.status, envelope.value);
+}
+
+/**
+ * Whether the latest answer came from the server's cache because its database was out of reach
+ * (HTTP `Warning: 110`): the shell then shows that some data may be out of date, until an answer
+ * comes fresh again.
+ */
+export const staleData = createStore({ stale: false });
+
+function noteFreshness(res: Response): void {
+  const stale = /^\s*110\b/.test(res.headers.get('warning') ?? '');
+  if (stale || res.ok) staleData.set({ stale });
 }
 
 /** Routes answering a file to download (not the JSON envelope): CSV statements. */
