@@ -1,23 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { globalPlugin } from '../../lib/plugin';
 import { expireDue } from '../../services/deposits';
-import { redeliverDue } from '../../services/gateway';
 
-/** Time between runs: a deposit expires at most this late, a failed notice is retried no sooner. */
+/** Time between runs: a deposit expires at most this late. (The provider retries its own notices.) */
 export const DEPOSIT_JOBS_INTERVAL_MS = 60_000;
 
-/** One run: pending deposits past their time become expired; the provider's due notices are sent again. */
-export async function runDepositJobs(app: FastifyInstance): Promise<{ expired: number; redelivered: number }> {
+/** One run: pending deposits past their time become expired. */
+export async function runDepositJobs(app: FastifyInstance): Promise<{ expired: number }> {
   let expired = 0;
-  let redelivered = 0;
   try {
     expired = (await expireDue(app.db.orm, { limit: 1000 })).length;
-    redelivered = await redeliverDue(app);
   } catch (err) {
     app.log.error({ err }, 'deposit jobs failed');
   }
-  if (expired > 0 || redelivered > 0) app.log.info({ expired, redelivered }, 'deposit jobs');
-  return { expired, redelivered };
+  if (expired > 0) app.log.info({ expired }, 'deposit jobs');
+  return { expired };
 }
 
 /**
