@@ -86,6 +86,17 @@ describeBackends('attack: crediting a deposit without paying', ({ server, backen
     await expectLedgerClean(app);
   });
 
+  it('never lets a forged Host header send the provider (return and notice) to another site', async () => {
+    const { app, refpay } = server();
+    const { token } = await fundedPlayer(app, 0);
+    for (const host of ['demo-ph.localhost:1@evil.example', 'demo-ph.localhost/@evil.example', 'demo-ph.localhost:8080#@evil.example']) {
+      const d = (await createDeposit(app, token, { channelId: 'gcash', amount: 100 }, { host })).body.value!;
+      const stored = refpay.refpay.store.get((await paymentOf(app, d.id)).paymentId)!;
+      expect([host, new URL(stored.notifyUrl).hostname, new URL(stored.returnUrl).hostname]).toEqual([host, 'demo-ph.localhost', 'demo-ph.localhost']);
+      await call(app, 'POST', `/wps/wallet/deposits/${d.id}/cancel`, { token, body: {} });
+    }
+  });
+
   it('keeps the deposit pending when the provider is down or slow, answers 503, reopens it on retry, and credits a late notice once', async () => {
     // The provider's address answers nothing (slow), then RefPay comes up on it.
     let seen = 0;

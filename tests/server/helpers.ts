@@ -110,7 +110,8 @@ export async function startServer(backend: Backend, opts: Partial<AppOptions> & 
     devRoutes: true,
     keyEncryptionKey: TEST_KEY_ENCRYPTION_KEY,
     payments: { [providerName]: payment },
-    paymentTimeoutMs: 2000,
+    // Generous: a busy machine (PGlite and RefPay share this process) must not pass for a provider that is down.
+    paymentTimeoutMs: 20_000,
     ...(rest.production && !rest.tenantsDir ? { tenantsDir: realProviderTenants(providerName) } : {}),
     ...rest,
   });

@@ -36,9 +36,17 @@ function presentChannel(c: DepositChannel) {
   };
 }
 
-/** The site's origin of a request: the tenant host it came on (known hosts only reach a tenant). */
+/** A Host header that is a host name or address and an optional port, nothing else (no user part, path or query). */
+const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,62}\.)*[a-z0-9-]{0,62}|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The site's origin of a request, where the provider returns the player and sends its notice:
+ * the host the member came on when it is a plain host[:port] (so `demo.example:1@evil.example`
+ * cannot point the provider elsewhere), else the tenant's first domain.
+ */
 function originOf(request: FastifyRequest): SiteOrigin {
-  return { protocol: request.protocol === 'https' ? 'https' : 'http', host: (request.headers.host ?? '').slice(0, 255) };
+  const host = request.headers.host ?? '';
+  return { protocol: request.protocol === 'https' ? 'https' : 'http', host: host.length <= 255 && PLAIN_HOST.test(host) ? host : request.tenant.domains[0] };
 }
 
 /** The member's deposits: channels, create (idempotent), list, one, cancel, reference number. */
