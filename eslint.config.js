@@ -48,6 +48,9 @@ const boundaryZones = [
     message: 'The server imports only src/lib, src/tenant, src/generated and its own folders.',
   },
   { target: './server/routes', from: './server/db/seed*', message: 'Routes never import seed data: constants live in server/lib or a service.' },
+  // Reference partners are other parties: only their public protocol joins them to the platform.
+  { target: './server', from: './reference', message: 'The server reaches reference partners (RefPay) only over HTTP, never by import.' },
+  { target: './reference', from: ['./server', './src', './widgets'], message: 'A reference partner is its own program: it imports nothing of the platform.' },
 ];
 
 const uiCode = ['src/app/**', 'src/renderer/**', 'src/main.tsx', 'widgets/**'];
@@ -88,7 +91,7 @@ export default tseslint.config(
     files: ['**/*.tsx'],
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'server/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'server/**/*.ts', 'reference/**/*.ts'],
     plugins: { import: importPlugin },
     settings: {
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },

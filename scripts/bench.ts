@@ -20,6 +20,7 @@ import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { CompactEncrypt, importJWK, type JWK } from 'jose';
 import { buildApp } from '../server/app';
+import { buildRefPay } from '../reference/refpay/app';
 import { hashPassword, verifyPassword } from '../server/lib/passwords';
 import { checkLedger } from '../server/ops/ledger-check';
 import { BENCH_PAYMENT_PASSWORD, benchMembers, readyToWithdraw, type BenchMember } from './bench-money';
@@ -94,7 +95,18 @@ async function api(): Promise<void> {
   // most of them 429 and the throttle (attempts are counted before the check) would ask for
   // captchas. Both stay in the path (their counters are written), with limits out of reach.
   const unlimited = { max: 1e9, windowMs: 60_000 };
-  const app = await buildApp({ db: 'pglite', logger: false, passwordHashing: 'owasp', limits: { loginPerIp: unlimited, loginFailures: unlimited } });
+  // Gateway deposits open their payment at the provider: RefPay of its own, over loopback HTTP, as in demo mode.
+  const refpaySecret = randomBytes(24).toString('base64url');
+  const refpay = await buildRefPay({ merchants: { bench: refpaySecret } });
+  await refpay.listen({ port: 0, host: '127.0.0.1' });
+  const refpayUrl = `http://127.0.0.1:${(refpay.server.address() as { port: number }).port}`;
+  const app = await buildApp({
+    db: 'pglite',
+    logger: false,
+    passwordHashing: 'owasp',
+    limits: { loginPerIp: unlimited, loginFailures: unlimited },
+    payments: { refpay: { url: refpayUrl, merchantId: 'bench', secret: refpaySecret } },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const host = { host: 'demo-ph.localhost' };
@@ -128,6 +140,7 @@ async function api(): Promise<void> {
   line('POST /wps/session/login (Argon2id)', await rate(`${base}/wps/session/login`, { ...host, 'content-type': 'application/json', 'x-encrypted': '1' }, { posts: logins }), 'logins/s');
   await money(app, base, host, line);
   await app.close();
+  await refpay.close();
   await bare.close();
 }
 

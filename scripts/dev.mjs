@@ -1,7 +1,9 @@
 // npm run dev: the API server on PORT 8080 (restarted on change) and the Vite dev server, which
 // proxies /wps to it. When either stops, or on Ctrl-C, both stop.
 import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startRefPay } from './refpay-demo.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const children = [];
@@ -24,6 +26,14 @@ function stop(code) {
   setTimeout(() => process.exit(code), 1500).unref();
 }
 
-start('api', ['--watch', '--import', 'tsx', 'server/main.ts'], { PORT: '8080', HOST: process.env.HOST ?? '127.0.0.1' });
+// RefPay, the reference payment provider, beside the API (its own process and port), as in npm start.
+const refpayPort = Number(process.env.REFPAY_PORT || 8090);
+const refpay = startRefPay(root, { dataDir: resolve(root, process.env.DATA_DIR || '.data'), port: refpayPort, publicUrl: `http://localhost:${refpayPort}` });
+refpay.child.on('exit', (code, signal) => {
+  if (!stopping) console.log(`[dev] refpay exited (${signal ?? code}); stopping`);
+  stop(code ?? 1);
+});
+children.push(refpay.child);
+start('api', ['--watch', '--import', 'tsx', 'server/main.ts'], { PORT: '8080', HOST: process.env.HOST ?? '127.0.0.1', ...refpay.env });
 start('vite', [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url))], {});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));

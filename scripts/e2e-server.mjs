@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startRefPay } from './refpay-demo.mjs';
 import { buildSiteIfStale } from './site-build.mjs';
 
 const root = process.cwd();
@@ -28,6 +29,10 @@ function cleanUp() {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+// The payment provider of the journeys: RefPay on its own origin (localhost:8191), as in npm start.
+const REFPAY_PORT = 8191;
+const refpay = startRefPay(root, { dataDir, port: REFPAY_PORT, publicUrl: `http://localhost:${REFPAY_PORT}`, log: (line) => console.log(`[e2e-server] ${line}`) });
+
 // Node directly (not an npx tsx wrapper): a signal then reaches the process that holds the database.
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: root,
@@ -35,16 +40,18 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   // The journeys read SMS codes and captcha digits through the development routes. One trusted
   // proxy hop: a journey's API helper registers each member from an address of its own
   // (x-forwarded-for), so the per-IP limits see visitors, not the whole suite as 127.0.0.1.
-  env: { ...process.env, PORT, DATA_DIR: dataDir, DEV_ROUTES: '1', TRUST_PROXY: '1' },
+  env: { ...process.env, ...refpay.env, PORT, DATA_DIR: dataDir, DEV_ROUTES: '1', TRUST_PROXY: '1' },
 });
 
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, () => {
     if (server.exitCode === null) server.kill(signal);
+    if (refpay.child.exitCode === null) refpay.child.kill(signal);
   });
 }
 
 server.on('exit', (code, signal) => {
+  if (refpay.child.exitCode === null) refpay.child.kill('SIGTERM');
   cleanUp();
   process.exit(code ?? (signal ? 0 : 1));
 });

@@ -3,8 +3,9 @@
 // by a signal can leave the real server running).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startRefPay } from './refpay-demo.mjs';
 import { buildSiteIfStale } from './site-build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -23,6 +24,33 @@ if (envCheck.status !== 0) process.exit(envCheck.status ?? 1);
 // With SITE_DIR the server serves another build: ours is not needed.
 if (!process.env.SITE_DIR) buildSiteIfStale(root);
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit', env: process.env });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// Demo mode: RefPay, the reference payment provider, runs beside the server as another party
+// (its own process and port, REFPAY_PORT, default 8090), unless the environment configures it.
+// Production never starts it (and the server refuses a channel naming it).
+let refpay;
+const env = { ...process.env };
+if (process.env.NODE_ENV !== 'production' && !process.env.PAYMENT_REFPAY_URL) {
+  const port = Number(process.env.REFPAY_PORT || 8090);
+  const started = startRefPay(root, { dataDir: resolve(root, process.env.DATA_DIR || '.data'), port, publicUrl: process.env.REFPAY_PUBLIC_URL || `http://localhost:${port}` });
+  refpay = started.child;
+  Object.assign(env, started.env);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, stdio: 'inherit', env });
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    server.kill(signal);
+    refpay?.kill(signal);
+  });
+}
+// When either stops, both stop.
+refpay?.on('exit', (code) => {
+  if (server.exitCode === null) {
+    console.error(`RefPay exited (${code}); stopping the server`);
+    server.kill('SIGTERM');
+  }
+});
+server.on('exit', (code, signal) => {
+  if (refpay && refpay.exitCode === null) refpay.kill('SIGTERM');
+  process.exit(code ?? (signal ? 1 : 0));
+});

@@ -45,7 +45,6 @@ import depositRoutes from './routes/wallet/deposits';
 import depositLogoRoutes from './routes/wallet/deposit-logos';
 import depositReceiptRoutes from './routes/wallet/deposit-receipts';
 import gatewayCallbackRoutes from './routes/wallet/gateway-callback';
-import gatewayPageRoutes from './routes/wallet/gateway-pages';
 import missionRoutes from './routes/promotions/missions';
 import promotionRoutes from './routes/promotions/promotions';
 import rewardRoutes from './routes/rewards/rewards';
@@ -224,7 +223,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     depositReceiptRoutes,
     depositLogoRoutes,
     gatewayCallbackRoutes,
-    gatewayPageRoutes,
     messageRoutes,
     feedbackRoutes,
     passwordRoutes,

@@ -6,6 +6,7 @@ import type { PasswordHashing } from './lib/passwords';
 import { isAddressOrCidr } from '../src/tenant/addresses';
 import { DEFAULT_LIMITS, type Limits } from './limits';
 import type { MessageProvider } from './providers/types';
+import type { ProviderConfig } from './payments/types';
 import { WebhookProvider } from './providers/webhook';
 
 /** A hop count, or the addresses / CIDRs of trusted proxies (Fastify's `trustProxy`, proxy-addr). */
@@ -72,6 +73,13 @@ export interface AppOptions {
    * `<tenant-id>.localhost` host names, and loads the valid tenants even when others are invalid.
    */
   preview?: PreviewOptions;
+  /**
+   * Payment providers by name (channels name them: `"gateway": "<name>"`): endpoint, merchant id
+   * and secret, from PAYMENT_<NAME>_URL, _MERCHANT_ID, _SECRET. Never from a tenant file.
+   */
+  payments?: Record<string, ProviderConfig>;
+  /** Milliseconds a payment provider may take to answer before it counts as unavailable (default 5000). */
+  paymentTimeoutMs?: number;
 }
 
 export interface PreviewOptions {
@@ -112,6 +120,8 @@ export interface AppConfig {
   messageProvider: MessageProvider | 'outbox';
   devRoutes: boolean;
   keyEncryptionKey: string | undefined;
+  payments: Record<string, ProviderConfig>;
+  paymentTimeoutMs: number;
 }
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -187,6 +197,11 @@ export function parseEnv(env: NodeJS.ProcessEnv): EnvSettings {
       problems.push((err as Error).message);
     }
   }
+  const payments = parsePaymentProviders(env, production, problems);
+  const paymentTimeoutMs = env.PAYMENT_TIMEOUT_MS === undefined ? 5000 : Number(env.PAYMENT_TIMEOUT_MS);
+  if (!Number.isInteger(paymentTimeoutMs) || paymentTimeoutMs < 100 || paymentTimeoutMs > 60_000) {
+    problems.push(`PAYMENT_TIMEOUT_MS must be an integer between 100 and 60000 (got '${env.PAYMENT_TIMEOUT_MS}')`);
+  }
   if (problems.length > 0) throw new Error(problems.join('\n'));
   return {
     port,
@@ -210,8 +225,45 @@ export function parseEnv(env: NodeJS.ProcessEnv): EnvSettings {
       messageProvider,
       devRoutes: env.DEV_ROUTES === '1',
       keyEncryptionKey,
+      payments,
+      paymentTimeoutMs,
     },
   };
+}
+
+const PAYMENT_VARIABLE = /^PAYMENT_([A-Z][A-Z0-9]{1,23})_(URL|MERCHANT_ID|SECRET)$/;
+
+/**
+ * PAYMENT_<NAME>_URL, PAYMENT_<NAME>_MERCHANT_ID and PAYMENT_<NAME>_SECRET configure the provider
+ * `<name>` (lower case in tenant files). All three or none; the URL http(s) (https in
+ * production); the secret at least 16 characters. Problems never repeat a secret.
+ */
+function parsePaymentProviders(env: NodeJS.ProcessEnv, production: boolean, problems: string[]): Record<string, ProviderConfig> {
+  const found: Record<string, Partial<ProviderConfig>> = {};
+  for (const [key, raw] of Object.entries(env)) {
+    const m = PAYMENT_VARIABLE.exec(key);
+    if (!m || raw === undefined || raw.trim() === '') continue;
+    const entry = (found[m[1].toLowerCase()] ??= {});
+    if (m[2] === 'URL') entry.url = raw.trim();
+    else if (m[2] === 'MERCHANT_ID') entry.merchantId = raw.trim();
+    else entry.secret = raw.trim();
+  }
+  const payments: Record<string, ProviderConfig> = {};
+  for (const [name, entry] of Object.entries(found)) {
+    const NAME = `PAYMENT_${name.toUpperCase()}`;
+    const lacking = (['url', 'merchantId', 'secret'] as const).filter((k) => !entry[k]);
+    if (lacking.length > 0) {
+      problems.push(`${NAME}_URL, ${NAME}_MERCHANT_ID and ${NAME}_SECRET go together (missing: ${lacking.map((k) => `${NAME}_${k === 'merchantId' ? 'MERCHANT_ID' : k.toUpperCase()}`).join(', ')})`);
+      continue;
+    }
+    const { url, merchantId, secret } = entry as ProviderConfig;
+    const scheme = production && name !== 'refpay' ? /^https:\/\/[^/]/ : /^https?:\/\/[^/]/;
+    if (!scheme.test(url)) problems.push(`${NAME}_URL must be an ${production ? 'https' : 'http(s)'} URL (got '${url}')`);
+    if (!/^[A-Za-z0-9_-]{3,64}$/.test(merchantId)) problems.push(`${NAME}_MERCHANT_ID must be 3-64 letters, digits, _ or -`);
+    if (secret.length < 16) problems.push(`${NAME}_SECRET must have at least 16 characters`);
+    payments[name] = { url, merchantId, secret };
+  }
+  return payments;
 }
 
 function parsePort(raw: string | undefined, problems: string[]): number {
@@ -281,5 +333,7 @@ export function resolveConfig(opts: AppOptions): AppConfig {
     messageProvider: opts.messageProvider ?? 'outbox',
     devRoutes: opts.devRoutes ?? false,
     keyEncryptionKey: opts.keyEncryptionKey,
+    payments: opts.payments ?? {},
+    paymentTimeoutMs: opts.paymentTimeoutMs ?? 5000,
   };
 }

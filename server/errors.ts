@@ -39,7 +39,7 @@ export const ERROR_KEYS = {
   'trial.forbidden': 'login_actual_account',
   'message.send.failed': 'err_message_send_failed',
   'site.unavailable': 'system_upgrading',
-  /** Deposits (server/services/deposits.ts) and the payment provider's callback (server/services/gateway.ts). */
+  /** Deposits (server/services/deposits.ts) and the payment provider's notice (server/services/gateway.ts). */
   'deposit.channel.unknown': 'err_deposit_channel_unknown',
   'deposit.amount.below.min': 'err_deposit_amount_below_min',
   'deposit.amount.above.max': 'err_deposit_amount_above_max',
@@ -50,6 +50,7 @@ export const ERROR_KEYS = {
   'signature.invalid': 'err_signature_invalid',
   'signature.stale': 'err_signature_stale',
   'gateway.amount.mismatch': 'err_gateway_amount_mismatch',
+  'payment.provider.unavailable': 'err_payment_provider_unavailable',
   'server.error': 'unknown_error',
   /** 503: the request's transaction lost every retry to deadlocks or serialization failures (server/db/client.ts); nothing was written, it may be sent again. */
   'server.busy': 'err_server_busy',

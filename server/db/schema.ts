@@ -493,7 +493,11 @@ export const deposits = pgTable('deposits', {
   reference: text('reference'),
   receipt: bytea('receipt'),
   receiptType: text('receipt_type'),
+  /** gateway: the provider's payment id (unique per provider), once it opened one. */
   gatewayRef: text('gateway_ref'),
+  /** gateway: the provider's name (the channel's `gateway` at creation), and its payment page. */
+  gateway: text('gateway'),
+  payUrl: text('pay_url'),
   reason: text('reason'),
   transactionId: ref('transaction_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -575,29 +579,6 @@ export const withdrawals = pgTable('withdrawals', {
   createdAt: ts('created_at').notNull().defaultNow(),
   decidedAt: ts('decided_at'),
   decidedBy: text('decided_by'),
-});
-
-export type GatewayPaymentStatus = 'created' | 'paid' | 'cancelled';
-
-/** The reference payment provider's own record of a payment (0010_gateway_payments.sql). */
-export const gatewayPayments = pgTable('gateway_payments', {
-  id: text('id').primaryKey(),
-  merchantCode: text('merchant_code').notNull(),
-  depositId: ref('deposit_id').notNull(),
-  /** Minor units. */
-  amount: money('amount').notNull(),
-  currency: text('currency').notNull(),
-  merchantName: text('merchant_name').notNull(),
-  returnUrl: text('return_url').notNull(),
-  callbackHost: text('callback_host').notNull(),
-  status: text('status').$type<GatewayPaymentStatus>().notNull().default('created'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  expiresAt: ts('expires_at').notNull(),
-  decidedAt: ts('decided_at'),
-  deliveredAt: ts('delivered_at'),
-  attempts: integer('attempts').notNull().default(0),
-  nextAttemptAt: ts('next_attempt_at'),
-  lastError: text('last_error'),
 });
 
 export type RebateKind = 'manual' | 'auto';

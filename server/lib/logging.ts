@@ -25,14 +25,21 @@ export const REDACTED_PATHS = [
 ];
 
 /**
- * A request URL for logs: the path and only the names of its query parameters (their values may
- * be launch tokens, phone numbers, codes or e-mail addresses).
+ * Payment pages are the provider's (its own origin), but a browser or a probe may still ask the
+ * platform for /pay/<payment id> (an old link, a guess): the id is a payer's credential there.
+ */
+const PAYMENT_PATH = /^\/pay\/[^?]+/;
+
+/**
+ * A request URL for logs: the path (a /pay/ path without its payment id) and only the names of
+ * its query parameters (their values may be launch tokens, phone numbers, codes or e-mail addresses).
  */
 export function safeUrl(url: string): string {
-  const q = url.indexOf('?');
-  if (q < 0) return url;
-  const names = [...new URLSearchParams(url.slice(q + 1)).keys()];
-  return names.length > 0 ? `${url.slice(0, q)}?${[...new Set(names)].join('&')}` : url.slice(0, q);
+  const path = url.replace(PAYMENT_PATH, '/pay/:id');
+  const q = path.indexOf('?');
+  if (q < 0) return path;
+  const names = [...new URLSearchParams(path.slice(q + 1)).keys()];
+  return names.length > 0 ? `${path.slice(0, q)}?${[...new Set(names)].join('&')}` : path.slice(0, q);
 }
 
 interface LoggedRequest {

@@ -101,6 +101,7 @@ export interface DepositView {
   expiresAt: string;
   decidedAt: string | null;
   payUrl?: string;
+  providerState?: 'unavailable';
   account?: { bankName: string; accountName: string; accountNo: string };
 }
 
@@ -120,6 +121,8 @@ export const depositColumns = {
   reference: deposits.reference,
   hasReceipt: sql<boolean>`(${deposits.receipt} IS NOT NULL)`.as('has_receipt'),
   gatewayRef: deposits.gatewayRef,
+  gateway: deposits.gateway,
+  payUrl: deposits.payUrl,
   reason: deposits.reason,
   transactionId: deposits.transactionId,
   createdAt: deposits.createdAt,
@@ -129,13 +132,11 @@ export const depositColumns = {
 };
 export type DepositSummary = Omit<DepositRow, 'receipt' | 'receiptType'> & { hasReceipt: boolean };
 
-/** The provider's page of a gateway deposit (see services/gateway.ts). */
-export const payUrlOf = (paymentId: string): string => `/pay/${paymentId}`;
-
 /**
  * A deposit as its member sees it. The merchant's account of a manual channel is part of it (a
- * member about to transfer needs it) while the deposit is pending; the payment page's address
- * while a gateway deposit is pending.
+ * member about to transfer needs it) while the deposit is pending; the provider's payment page
+ * (on the provider's origin) while a gateway deposit is pending, or `providerState: unavailable`
+ * when the provider could not open the payment yet.
  */
 export function presentDeposit(tenant: Tenant, row: DepositSummary): DepositView {
   const channel = findChannel(tenant, row.channelId);
@@ -158,7 +159,8 @@ export function presentDeposit(tenant: Tenant, row: DepositSummary): DepositView
     decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
   };
   if (row.state === 'pending') {
-    if (row.provider === 'gateway' && row.gatewayRef) view.payUrl = payUrlOf(row.gatewayRef);
+    if (row.provider === 'gateway' && row.gatewayRef && row.payUrl) view.payUrl = row.payUrl;
+    else if (row.provider === 'gateway') view.providerState = 'unavailable';
     if (row.provider === 'manual' && channel?.account) {
       const { bankName, accountName, accountNo } = channel.account;
       view.account = { bankName, accountName, accountNo };
@@ -220,14 +222,11 @@ export function checkDepositRequest(tenant: Tenant, channelId: string, amount: n
 }
 
 /**
- * Writes a pending deposit in `tx` (the request's idempotent transaction). `openPayment` asks the
- * payment provider for a payment of a gateway deposit and answers its id.
+ * Writes a pending deposit in `tx` (the request's idempotent transaction). A gateway deposit
+ * records its channel's provider; its payment is opened after the transaction commits
+ * (services/gateway.ts openGatewayPayment): no lock is held across the provider's HTTP call.
  */
-export async function createDeposit(
-  tx: Tx,
-  input: CreateDepositInput,
-  openPayment: (tx: Tx, deposit: DepositRow, channel: DepositChannel) => Promise<string>,
-): Promise<DepositRow> {
+export async function createDeposit(tx: Tx, input: CreateDepositInput): Promise<DepositRow> {
   const { channel, minor, fee, bonus } = checkDepositRequest(input.tenant, input.channelId, input.amount);
   // Serialises one member's deposit requests, so the pending count below cannot be raced past.
   await lockMember(tx, input.memberId);
@@ -247,6 +246,7 @@ export async function createDeposit(
       memberId: input.memberId,
       channelId: channel.id,
       provider: channel.provider,
+      gateway: channel.provider === 'gateway' ? (channel.gateway ?? null) : null,
       amount: minor,
       fee,
       bonus,
@@ -255,10 +255,7 @@ export async function createDeposit(
       expiresAt: sql`now() + make_interval(mins => ${wallet.deposit.pendingMinutes})`,
     })
     .returning();
-  if (channel.provider !== 'gateway') return row;
-  const paymentId = await openPayment(tx, row, channel);
-  const [withRef] = await tx.update(deposits).set({ gatewayRef: paymentId }).where(eq(deposits.id, row.id)).returning();
-  return withRef;
+  return row;
 }
 
 /** The member's deposit `id` (expired first if due); another member's or unknown: 404. */

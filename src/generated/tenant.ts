@@ -36,6 +36,82 @@ export type FlagName =
   | 'FEEDBACK3';
 /**
  * This interface was referenced by `TenantSettings`'s JSON-Schema
+ * via the `definition` "depositChannel".
+ */
+export type DepositChannel = {
+  /**
+   * Stable id, stored with each deposit.
+   */
+  id: string;
+  /**
+   * Brand name shown as is (GCash, Maya, BPI).
+   */
+  name: string;
+  kind: 'ewallet' | 'bank';
+  /**
+   * manual: the player pays to the merchant's account and enters the reference; an operator approves. gateway: the payment provider's page, then its signed callback.
+   */
+  provider: 'manual' | 'gateway';
+  /**
+   * gateway only: the payment provider's name (refpay: the reference provider, demo only). Its endpoint, merchant id and secret come from the environment (PAYMENT_<NAME>_URL, _MERCHANT_ID, _SECRET), never from this file.
+   */
+  gateway?: string;
+  /**
+   * Image: a file of the tenant's folder (wallet/gcash.svg) or an https URL.
+   */
+  logo: string;
+  /**
+   * Currency units with at most 2 decimals (100.50); the server works in minor units.
+   *
+   * This interface was referenced by `TenantSettings`'s JSON-Schema
+   * via the `definition` "amount".
+   */
+  min: number;
+  /**
+   * Currency units with at most 2 decimals (100.50); the server works in minor units.
+   *
+   * This interface was referenced by `TenantSettings`'s JSON-Schema
+   * via the `definition` "amount".
+   */
+  max: number;
+  /**
+   * @maxItems 8
+   *
+   * Items: Currency units with at most 2 decimals (100.50); the server works in minor units.
+   *
+   * This interface was referenced by `TenantSettings`'s JSON-Schema
+   * via the `definition` "amount".
+   */
+  quickAmounts:
+    | []
+    | [number]
+    | [number, number]
+    | [number, number, number]
+    | [number, number, number, number]
+    | [number, number, number, number, number]
+    | [number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number];
+  fee: Fee;
+  /**
+   * Bonus credited with a paid deposit, shown as the +N% badge.
+   */
+  bonusPercent: number;
+  /**
+   * The bonus times this must be wagered before a withdrawal (default 1).
+   */
+  bonusTurnoverMultiplier?: number;
+  /**
+   * manual only: where the player sends the money.
+   */
+  account?: {
+    bankName: string;
+    accountName: string;
+    accountNo: string;
+  };
+};
+/**
+ * This interface was referenced by `TenantSettings`'s JSON-Schema
  * via the `definition` "registrationField".
  */
 export type RegistrationField =
@@ -882,78 +958,6 @@ export interface AgentRebateSettings {
      * via the `definition` "rebateRate".
      */
     [k: string]: number;
-  };
-}
-/**
- * This interface was referenced by `TenantSettings`'s JSON-Schema
- * via the `definition` "depositChannel".
- */
-export interface DepositChannel {
-  /**
-   * Stable id, stored with each deposit.
-   */
-  id: string;
-  /**
-   * Brand name shown as is (GCash, Maya, BPI).
-   */
-  name: string;
-  kind: 'ewallet' | 'bank';
-  /**
-   * manual: the player pays to the merchant's account and enters the reference; an operator approves. gateway: the payment provider's page, then its signed callback.
-   */
-  provider: 'manual' | 'gateway';
-  /**
-   * Image: a file of the tenant's folder (wallet/gcash.svg) or an https URL.
-   */
-  logo: string;
-  /**
-   * Currency units with at most 2 decimals (100.50); the server works in minor units.
-   *
-   * This interface was referenced by `TenantSettings`'s JSON-Schema
-   * via the `definition` "amount".
-   */
-  min: number;
-  /**
-   * Currency units with at most 2 decimals (100.50); the server works in minor units.
-   *
-   * This interface was referenced by `TenantSettings`'s JSON-Schema
-   * via the `definition` "amount".
-   */
-  max: number;
-  /**
-   * @maxItems 8
-   *
-   * Items: Currency units with at most 2 decimals (100.50); the server works in minor units.
-   *
-   * This interface was referenced by `TenantSettings`'s JSON-Schema
-   * via the `definition` "amount".
-   */
-  quickAmounts:
-    | []
-    | [number]
-    | [number, number]
-    | [number, number, number]
-    | [number, number, number, number]
-    | [number, number, number, number, number]
-    | [number, number, number, number, number, number]
-    | [number, number, number, number, number, number, number]
-    | [number, number, number, number, number, number, number, number];
-  fee: Fee;
-  /**
-   * Bonus credited with a paid deposit, shown as the +N% badge.
-   */
-  bonusPercent: number;
-  /**
-   * The bonus times this must be wagered before a withdrawal (default 1).
-   */
-  bonusTurnoverMultiplier?: number;
-  /**
-   * manual only: where the player sends the money.
-   */
-  account?: {
-    bankName: string;
-    accountName: string;
-    accountNo: string;
   };
 }
 /**

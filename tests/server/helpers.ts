@@ -4,13 +4,18 @@
  * skipped locally, a failure when CI is set.
  */
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CompactEncrypt, importJWK, type JWK } from 'jose';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
-import type { AppOptions } from '../../server/config';
+import { REPO_ROOT, type AppOptions } from '../../server/config';
+import type { ProviderConfig } from '../../server/payments';
+import { buildRefPay } from '../../reference/refpay/app';
 import { checkLedger } from '../../server/ops/ledger-check';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -54,16 +59,49 @@ export interface TestServer {
   app: FastifyInstance;
   backend: Backend;
   schema?: string;
+  /** The payment provider of the suite: RefPay as its own HTTP server on a loopback port. */
+  refpay: FastifyInstance;
+  /** The platform's merchant account at RefPay (what PAYMENT_REFPAY_* would say). */
+  payment: ProviderConfig;
   close(): Promise<void>;
 }
 
 /** The key-encryption key of the test servers (PostgreSQL refuses to start without one). */
 export const TEST_KEY_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
-/** Builds a server on a backend; on PostgreSQL in `schema` (fresh one unless given). */
+/** RefPay on 127.0.0.1 and a port of its own, with one merchant; its retries are driven by the tests (deliverDue). */
+export async function startRefPay(): Promise<{ refpay: FastifyInstance; payment: ProviderConfig }> {
+  const merchantId = `m_${randomBytes(4).toString('hex')}`;
+  const secret = randomBytes(24).toString('base64url');
+  const refpay = await buildRefPay({ merchants: { [merchantId]: secret }, retry: { tickMs: 0, baseMs: 1, maxMs: 1, maxAttempts: 3 }, deliveryTimeoutMs: 2000 });
+  await refpay.listen({ port: 0, host: '127.0.0.1' });
+  return { refpay, payment: { url: `http://127.0.0.1:${(refpay.server.address() as { port: number }).port}`, merchantId, secret } };
+}
+
+/**
+ * The repository's tenants with their gateway channels naming `acmepay` instead of the reference
+ * provider: what a production deployment has (production refuses `refpay`).
+ */
+export function realProviderTenants(name = 'acmepay'): string {
+  const dir = mkdtempSync(join(tmpdir(), 'wl-tenants-'));
+  cpSync(join(REPO_ROOT, 'tenants'), dir, { recursive: true });
+  for (const id of ['demo-ph', 'demo-en']) {
+    const file = join(dir, id, 'tenant.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replaceAll('"gateway": "refpay"', `"gateway": "${name}"`));
+  }
+  return dir;
+}
+
+/**
+ * Builds a server on a backend; on PostgreSQL in `schema` (fresh one unless given). Its payment
+ * provider is a RefPay of its own over HTTP (`refpay`; in production as `acmepay`, a provider
+ * that is not the reference one, with the tenants' channels naming it).
+ */
 export async function startServer(backend: Backend, opts: Partial<AppOptions> & { schema?: string } = {}): Promise<TestServer> {
   const { schema: given, ...rest } = opts;
   const schema = backend === 'postgres' ? (given ?? freshSchemaName()) : undefined;
+  const { refpay, payment } = await startRefPay();
+  const providerName = rest.production ? 'acmepay' : 'refpay';
   const app = await buildApp({
     db: backend === 'postgres' ? { pgUrl: PG_URL, schema } : 'pglite',
     siteDir: SITE_FIXTURE,
@@ -71,6 +109,10 @@ export async function startServer(backend: Backend, opts: Partial<AppOptions> & 
     // The suites read SMS codes from the dev outbox; the attack tests turn it off to show it absent.
     devRoutes: true,
     keyEncryptionKey: TEST_KEY_ENCRYPTION_KEY,
+    payments: { [providerName]: payment },
+    // Generous: a busy machine (PGlite and RefPay share this process) must not pass for a provider that is down.
+    paymentTimeoutMs: 20_000,
+    ...(rest.production && !rest.tenantsDir ? { tenantsDir: realProviderTenants(providerName) } : {}),
     ...rest,
   });
   await app.ready();
@@ -78,11 +120,20 @@ export async function startServer(backend: Backend, opts: Partial<AppOptions> & 
     app,
     backend,
     schema,
+    refpay,
+    payment,
     close: async () => {
       await app.close();
+      await refpay.close();
       if (schema && !given) await dropSchema(schema);
     },
   };
+}
+
+/** The platform listening on a loopback port (once), as RefPay's notices reach it: its origin for `host`. */
+export async function listening(app: FastifyInstance, host = PH): Promise<string> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://${host}:${(app.server.address() as { port: number }).port}`;
 }
 
 /**

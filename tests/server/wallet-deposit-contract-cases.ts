@@ -37,6 +37,10 @@ export const WALLET_CONTRACT_CASES: Record<string, Case> = {
     const { token, id } = await withDeposit(app, 'gcash', 100);
     return call(app, 'POST', `/wps/wallet/deposits/${id}/cancel`, { token, body: {} });
   },
+  'wallet.payment': async (app) => {
+    const { token, id } = await withDeposit(app, 'gcash', 100);
+    return call(app, 'POST', `/wps/wallet/deposits/${id}/payment`, { token, body: {} });
+  },
   'wallet.reference': async (app) => {
     const { token, id } = await withDeposit(app, 'bank', 500);
     return call(app, 'POST', `/wps/wallet/deposits/${id}/reference`, { token, body: { reference: 'REF-12345' } });

@@ -1,18 +1,18 @@
 /**
- * Gateway deposits end to end: the member creates a deposit, the player confirms on the
- * reference provider's page, the provider's signed callback credits amount - fee (the bonus waits in the reward centre)
- * once with their turnover; forged, stale and mismatched notices change nothing; late notices
- * credit nothing.
+ * Gateway deposits end to end with the payment provider outside: RefPay is its own HTTP server on
+ * a loopback port, the platform opens payments through its API and listens for its notices on a
+ * port of its own. The player confirms on RefPay's page (RefPay's origin); RefPay's signed notice
+ * credits amount - fee (the bonus waits in the reward centre) once with their turnover; forged,
+ * stale and mismatched notices change nothing; late notices credit nothing.
  */
 import { sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
-import { deposits, gatewayPayments } from '../../server/db/schema';
+import { deposits } from '../../server/db/schema';
 import { expect, it } from 'vitest';
 import { rows } from '../../server/db/client';
 import { runDepositJobs } from '../../server/plugins/app/deposit-jobs';
-import { deliver, findPayment } from '../../server/services/gateway';
 import { WALLET_CONTRACT_CASES } from './wallet-deposit-contract-cases';
-import { call, describeBackends, EN, expectLedgerClean, fundedPlayer, PH } from './helpers';
+import { call, describeBackends, EN, expectLedgerClean, fundedPlayer, listening, PH } from './helpers';
 import {
   ageDeposit,
   balanceOf,
@@ -28,10 +28,17 @@ import {
   type DepositValue,
 } from './wallet-deposit-helpers';
 
+/** A form post to RefPay's page (its own origin), as the player's browser sends it; the redirect is not followed. */
+async function press(payUrl: string, action: 'confirm' | 'cancel'): Promise<Response> {
+  return fetch(`${payUrl}/${action}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual' });
+}
+
 describeBackends('wallet deposits through the payment provider', ({ server }) => {
-  it('has the tables of migration 0010 as server/db/schema.ts describes them', async () => {
+  it('has the deposits table as server/db/schema.ts describes it, and no provider table any more (0032)', async () => {
     const { app } = server();
-    for (const table of [deposits, gatewayPayments]) {
+    const gone = await rows(app.db.orm, sql`SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'gateway_payments'`);
+    expect(gone).toEqual([]);
+    for (const table of [deposits]) {
       const config = getTableConfig(table);
       const columns = await rows<{ column_name: string }>(
         app.db.orm,
@@ -56,29 +63,33 @@ describeBackends('wallet deposits through the payment provider', ({ server }) =>
     expect((await call(app, 'GET', '/wps/wallet/deposit/channels')).status).toBe(401);
   });
 
-  it('pays through the provider page: credits the amount once with turnover, grants the bonus once as a reward, returns the player to the site', async () => {
-    const { app } = server();
+  it('pays through RefPay on its own origin: credits the amount once with turnover, grants the bonus once as a reward, returns the player to the site', async () => {
+    const { app, refpay, payment: config } = server();
+    const site = await listening(app);
+    const host = new URL(site).host;
     const { token, memberId } = await fundedPlayer(app, 10_000);
-    const deposit = await newDeposit(app, token, 'gcash', 500.5);
+    const { body: created } = await createDeposit(app, token, { channelId: 'gcash', amount: 500.5 }, { host });
+    const deposit = created.value!;
     expect(deposit).toMatchObject({ provider: 'gateway', amount: 500.5, fee: 0, credited: 500.5, bonus: 100.1, state: 'pending' });
-    expect(deposit.payUrl).toMatch(/^\/pay\/pay_[A-Za-z0-9_-]+$/);
+    expect(deposit.providerState).toBeUndefined();
+    // The page is RefPay's, on RefPay's origin, not the platform's.
+    expect(new URL(deposit.payUrl!).origin).toBe(new URL(config.url).origin);
+    expect(new URL(deposit.payUrl!).origin).not.toBe(new URL(site).origin);
     expect(deposit.account).toBeUndefined();
 
-    // The provider's page: its own look, no script, the merchant and the amount.
-    const pageRes = await app.inject({ method: 'GET', url: deposit.payUrl!, headers: { host: PH } });
-    expect(pageRes.statusCode).toBe(200);
-    expect(pageRes.headers['content-type']).toMatch(/^text\/html/);
-    expect(pageRes.body).toContain('RefPay');
-    expect(pageRes.body).toContain('PHP 500.50');
-    expect(pageRes.body).not.toMatch(/<script/i);
-    expect(pageRes.body).toContain(`action="${deposit.payUrl}/confirm"`);
-    // Another tenant's host does not show it.
-    expect((await app.inject({ method: 'GET', url: deposit.payUrl!, headers: { host: EN } })).statusCode).toBe(404);
+    const pageRes = await fetch(deposit.payUrl!);
+    expect(pageRes.status).toBe(200);
+    expect(pageRes.headers.get('content-type')).toMatch(/^text\/html/);
+    const page = await pageRes.text();
+    expect(page).toContain('RefPay');
+    expect(page).toContain('PHP 500.50');
+    expect(page).not.toMatch(/<script/i);
+    expect(page).toContain(`action="${new URL(deposit.payUrl!).pathname}/confirm"`);
 
-    // The player confirms: the provider records it, calls the platform back, and redirects.
-    const confirm = await app.inject({ method: 'POST', url: `${deposit.payUrl}/confirm`, headers: { host: PH, 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
-    expect(confirm.statusCode).toBe(303);
-    expect(confirm.headers.location).toBe(`/m/voucherCenter?deposit=${deposit.id}`);
+    // The player confirms: RefPay records it, notifies the platform over HTTP, and redirects back.
+    const confirm = await press(deposit.payUrl!, 'confirm');
+    expect(confirm.status).toBe(303);
+    expect(confirm.headers.get('location')).toBe(`${site}/m/voucherCenter?deposit=${deposit.id}`);
 
     const after = await call<DepositValue>(app, 'GET', `/wps/wallet/deposits/${deposit.id}`, { token });
     expect(after.body.value).toMatchObject({ state: 'paid', amount: 500.5, bonus: 100.1 });
@@ -92,15 +103,15 @@ describeBackends('wallet deposits through the payment provider', ({ server }) =>
     expect(kinds).toEqual([{ kind: 'DEPOSIT' }]);
 
     // A second confirm, a cancel afterwards and a redelivery of the notice move nothing.
-    await app.inject({ method: 'POST', url: `${deposit.payUrl}/confirm`, headers: { host: PH } });
-    await app.inject({ method: 'POST', url: `${deposit.payUrl}/cancel`, headers: { host: PH } });
-    const payment = await paymentOf(app, deposit.id);
-    expect(payment.status).toBe('paid');
-    expect(payment.deliveredAt).not.toBeNull();
-    await deliver(app, payment);
-    await app.db.orm.execute(sql`UPDATE gateway_payments SET delivered_at = NULL, next_attempt_at = now() WHERE id = ${payment.id}`);
-    expect((await runDepositJobs(app)).redelivered).toBe(1);
-    expect((await findPayment(app, payment.id))!.deliveredAt).not.toBeNull();
+    expect((await press(deposit.payUrl!, 'confirm')).status).toBe(303);
+    expect((await press(deposit.payUrl!, 'cancel')).status).toBe(303);
+    const { paymentId } = await paymentOf(app, deposit.id);
+    const stored = refpay.refpay.store.get(paymentId)!;
+    expect(stored).toMatchObject({ status: 'paid', attempts: 1 });
+    expect(stored.deliveredAt).not.toBeNull();
+    refpay.refpay.store.update(paymentId, { deliveredAt: null, nextAttemptAt: new Date(0).toISOString() });
+    expect(await refpay.refpay.deliverDue()).toBe(1);
+    expect(refpay.refpay.store.get(paymentId)).toMatchObject({ attempts: 2, lastError: null });
     expect(await balanceOf(app, memberId)).toBe(10_000 + 50_050);
     expect(await requirementsOf(app, memberId)).toHaveLength(1);
     expect(await rows(app.db.orm, bonusReward)).toHaveLength(1);
@@ -122,25 +133,23 @@ describeBackends('wallet deposits through the payment provider', ({ server }) =>
     await expectLedgerClean(app);
   });
 
-  it('retries a notice the platform did not accept, with backoff, until it is delivered', async () => {
-    const { app } = server();
+  it('RefPay retries a notice the platform did not take, with backoff, until it is delivered', async () => {
+    const { app, refpay } = server();
+    const site = await listening(app);
     const { token, memberId } = await fundedPlayer(app, 0);
-    const d = await newDeposit(app, token, 'gcash', 120);
-    const payment = await paymentOf(app, d.id);
-    // The provider's record disagrees with the deposit: the platform refuses the notice (400).
-    await app.db.orm.execute(sql`UPDATE gateway_payments SET amount = 99999 WHERE id = ${payment.id}`);
-    await app.inject({ method: 'POST', url: `${d.payUrl}/confirm`, headers: { host: PH } });
-    const failed = (await findPayment(app, payment.id))!;
+    // Opened on a host whose port nothing listens on: the notice cannot reach the platform.
+    const d = (await createDeposit(app, token, { channelId: 'gcash', amount: 120 }, { host: 'demo-ph.localhost:1' })).body.value!;
+    expect((await press(d.payUrl!, 'confirm')).status).toBe(303);
+    const { paymentId } = await paymentOf(app, d.id);
+    const failed = refpay.refpay.store.get(paymentId)!;
     expect(failed).toMatchObject({ status: 'paid', attempts: 1, deliveredAt: null });
-    expect(failed.lastError).toContain('400');
-    expect(failed.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now());
-    // Not due yet: the job leaves it.
-    expect((await runDepositJobs(app)).redelivered).toBe(0);
+    expect(failed.lastError).not.toBeNull();
+    expect(failed.nextAttemptAt).not.toBeNull();
     expect(await balanceOf(app, memberId)).toBe(0);
-    // Put right and due: the next run delivers it and the deposit is credited.
-    await app.db.orm.execute(sql`UPDATE gateway_payments SET amount = 12000, next_attempt_at = now() WHERE id = ${payment.id}`);
-    expect((await runDepositJobs(app)).redelivered).toBe(1);
-    expect((await findPayment(app, payment.id))!).toMatchObject({ attempts: 2, lastError: null, nextAttemptAt: null });
+    // The platform reachable again (as if it had been down): the next run delivers and credits.
+    refpay.refpay.store.update(paymentId, { notifyUrl: `${site}/wps/wallet/gateway/callback`, nextAttemptAt: new Date(0).toISOString() });
+    expect(await refpay.refpay.deliverDue()).toBe(1);
+    expect(refpay.refpay.store.get(paymentId)).toMatchObject({ attempts: 2, lastError: null, nextAttemptAt: null });
     // The 20% bonus waits in the reward centre (demo-ph has REWCEN3).
     expect(await balanceOf(app, memberId)).toBe(12_000);
     await expectLedgerClean(app);
@@ -173,11 +182,13 @@ describeBackends('wallet deposits through the payment provider', ({ server }) =>
     const cases = [
       { name: 'body changed after signing', n: await notice(app, payment, { tamper: (b) => b.replace('"200.00"', '"2000.00"') }), status: 401, code: 'signature.invalid' },
       { name: 'wrong secret', n: await notice(app, payment, { secret: randomSecret() }), status: 401, code: 'signature.invalid' },
-      { name: 'another merchant', n: await notice(app, payment, { edit: (b) => (b.merchant = 'demoen01') }), status: 401, code: 'signature.invalid' },
+      { name: 'another merchant account', n: await notice(app, payment, { edit: (b) => (b.merchantId = 'someone-else') }), status: 401, code: 'signature.invalid' },
+      { name: 'currency mismatch (signed)', n: await notice(app, payment, { edit: (b) => (b.currency = 'USD') }), status: 400, code: 'gateway.amount.mismatch' },
+      { name: 'another payment id (signed)', n: await notice(app, payment, { edit: (b) => (b.paymentId = 'pay_notthisdepositspayment') }), status: 404, code: 'not.found' },
       { name: 'stale timestamp', n: await notice(app, payment, { timestamp: now - 301 }), status: 400, code: 'signature.stale' },
       { name: 'future timestamp', n: await notice(app, payment, { timestamp: now + 301 }), status: 400, code: 'signature.stale' },
       { name: 'amount mismatch (signed)', n: await notice(app, payment, { edit: (b) => (b.amount = '2000.00') }), status: 400, code: 'gateway.amount.mismatch' },
-      { name: 'unknown deposit', n: await notice(app, payment, { edit: (b) => (b.depositId = 999_999_999) }), status: 404, code: 'not.found' },
+      { name: 'unknown deposit', n: await notice(app, payment, { edit: (b) => (b.orderId = '999999999') }), status: 404, code: 'not.found' },
     ];
     for (const c of cases) {
       const answer = await sendNotice(app, c.n);
@@ -187,8 +198,8 @@ describeBackends('wallet deposits through the payment provider', ({ server }) =>
     const unsigned = await notice(app, payment);
     const { 'x-gateway-signature': _sig, ...noSignature } = unsigned.headers;
     expect((await sendNotice(app, { body: unsigned.body, headers: noSignature })).status).toBe(400);
-    // The signed notice to another tenant's host is checked with that merchant's secret.
-    expect((await sendNotice(app, unsigned, EN)).status).toBe(401);
+    // The signed notice on another tenant's host finds no deposit of that tenant.
+    expect((await sendNotice(app, unsigned, EN)).status).toBe(404);
     expect(await snapshot(app)).toEqual(before);
     expect(await balanceOf(app, memberId)).toBe(0);
     // The genuine notice still pays.
@@ -198,9 +209,10 @@ describeBackends('wallet deposits through the payment provider', ({ server }) =>
 
   it('ignores a late callback after expiry or cancellation: 200, nothing credited', async () => {
     const { app } = server();
+    const host = new URL(await listening(app)).host;
     const { token, memberId } = await fundedPlayer(app, 0);
     const expiring = await newDeposit(app, token, 'gcash', 300);
-    const cancelled = await newDeposit(app, token, 'gcash', 400);
+    const cancelled = (await createDeposit(app, token, { channelId: 'gcash', amount: 400 }, { host })).body.value!;
     await ageDeposit(app, expiring.id);
     const jobs = await runDepositJobs(app);
     expect(jobs.expired).toBeGreaterThanOrEqual(1);
@@ -216,8 +228,8 @@ describeBackends('wallet deposits through the payment provider', ({ server }) =>
       expect(answer.status).toBe(200);
       expect(answer.body.value!.outcome).toBe('ignored');
     }
-    // The player confirming on the page afterwards credits nothing either.
-    await app.inject({ method: 'POST', url: `${cancelled.payUrl}/confirm`, headers: { host: PH } });
+    // The player confirming on RefPay's page afterwards (its notice reaches the platform) credits nothing either.
+    expect((await press(cancelled.payUrl!, 'confirm')).status).toBe(303);
     expect(await snapshot(app)).toEqual(before);
     expect(await balanceOf(app, memberId)).toBe(0);
     await expectLedgerClean(app);
@@ -235,15 +247,16 @@ describeBackends('wallet deposits through the payment provider', ({ server }) =>
     expect(list.body.value!.list.map((x) => x.id)).toEqual([d.id]);
     expect(await balanceOf(app, memberId)).toBe(0);
 
-    // On the provider's side a payment past its time can no longer be paid.
+    // On RefPay's side a payment past its time can no longer be paid.
+    const { refpay } = server();
     const late = await newDeposit(app, token, 'gcash', 160);
-    await app.db.orm.execute(sql`UPDATE gateway_payments SET expires_at = now() - interval '1 second' WHERE deposit_id = ${late.id}`);
-    const page = await app.inject({ method: 'GET', url: late.payUrl!, headers: { host: PH } });
-    expect(page.body).toContain('This payment has expired');
-    expect(page.body).not.toContain('/confirm');
-    const confirm = await app.inject({ method: 'POST', url: `${late.payUrl}/confirm`, headers: { host: PH } });
-    expect(confirm.statusCode).toBe(303);
-    expect((await paymentOf(app, late.id)).status).toBe('created');
+    const { paymentId } = await paymentOf(app, late.id);
+    refpay.refpay.store.update(paymentId, { expiresAt: new Date(Date.now() - 1000).toISOString() });
+    const page = await (await fetch(late.payUrl!)).text();
+    expect(page).toContain('This payment has expired');
+    expect(page).not.toContain('/confirm');
+    expect((await press(late.payUrl!, 'confirm')).status).toBe(303);
+    expect(refpay.refpay.store.get(paymentId)!.status).toBe('created');
     expect(await balanceOf(app, memberId)).toBe(0);
     await expectLedgerClean(app);
   });
@@ -283,19 +296,18 @@ describeBackends('wallet deposits through the payment provider', ({ server }) =>
 
   it('cancels on the provider page: the deposit is cancelled, nothing credited', async () => {
     const { app } = server();
+    const host = new URL(await listening(app)).host;
     const { token, memberId } = await fundedPlayer(app, 0);
-    const d = await newDeposit(app, token, 'gcash', 250);
-    const res = await app.inject({ method: 'POST', url: `${d.payUrl}/cancel`, headers: { host: PH } });
-    expect(res.statusCode).toBe(303);
+    const d = (await createDeposit(app, token, { channelId: 'gcash', amount: 250 }, { host })).body.value!;
+    expect((await press(d.payUrl!, 'cancel')).status).toBe(303);
     expect((await call<DepositValue>(app, 'GET', `/wps/wallet/deposits/${d.id}`, { token })).body.value!.state).toBe('cancelled');
     // The page now offers only the way back.
-    const page = await app.inject({ method: 'GET', url: d.payUrl!, headers: { host: PH } });
-    expect(page.body).toContain('Payment cancelled');
-    expect(page.body).not.toContain('/confirm');
+    const page = await (await fetch(d.payUrl!)).text();
+    expect(page).toContain('Payment cancelled');
+    expect(page).not.toContain('/confirm');
     expect(await balanceOf(app, memberId)).toBe(0);
-    // Unknown and malformed payment ids.
-    expect((await app.inject({ method: 'GET', url: '/pay/pay_AAAAAAAAAAAAAAAAAAAAAAAA', headers: { host: PH } })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/pay/..%2F..%2Fetc', headers: { host: PH } })).statusCode).toBe(400);
+    // Unknown payment ids on RefPay.
+    expect((await fetch(new URL('/pay/pay_AAAAAAAAAAAAAAAAAAAAAAAA', d.payUrl!))).status).toBe(404);
     await expectLedgerClean(app);
   });
 });

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { rows } from '../../server/db/client';
-import { callbackBody, callbackSecret, findPayment, signCallback, type GatewayPayment } from '../../server/services/gateway';
+import { decimalOf, signNotice } from '../../server/payments/signed-http';
 import { call, PH, spinKey } from './helpers';
 
 export interface DepositValue {
@@ -19,6 +19,7 @@ export interface DepositValue {
   reference: string | null;
   hasReceipt: boolean;
   payUrl?: string;
+  providerState?: 'unavailable';
   account?: { bankName: string; accountName: string; accountNo: string };
 }
 
@@ -45,7 +46,6 @@ export async function snapshot(app: FastifyInstance) {
   const one = async (query: ReturnType<typeof sql>) => Number((await rows<{ n: string | number }>(db, query))[0].n);
   return {
     deposits: await one(sql`SELECT count(*) AS n FROM deposits`),
-    payments: await one(sql`SELECT count(*) AS n FROM gateway_payments`),
     transactions: await one(sql`SELECT count(*) AS n FROM ledger_transactions`),
     turnover: await one(sql`SELECT count(*) AS n FROM turnover_requirements`),
     keys: await one(sql`SELECT count(*) AS n FROM idempotency_keys`),
@@ -56,9 +56,18 @@ export async function snapshot(app: FastifyInstance) {
   };
 }
 
-export async function paymentOf(app: FastifyInstance, depositId: number): Promise<GatewayPayment> {
-  const [row] = await rows<{ id: string }>(app.db.orm, sql`SELECT id FROM gateway_payments WHERE deposit_id = ${depositId}`);
-  return (await findPayment(app, row.id))!;
+/** What the platform knows of a deposit's payment: the provider's payment id and the terms. */
+export interface PaymentRef {
+  paymentId: string;
+  depositId: number;
+  amount: number;
+  currency: string;
+  gateway: string;
+}
+
+export async function paymentOf(app: FastifyInstance, depositId: number): Promise<PaymentRef> {
+  const [row] = await rows<{ gateway_ref: string; amount: string | number; gateway: string }>(app.db.orm, sql`SELECT gateway_ref, amount, gateway FROM deposits WHERE id = ${depositId}`);
+  return { paymentId: row.gateway_ref, depositId, amount: Number(row.amount), currency: 'PHP', gateway: row.gateway };
 }
 
 export interface SignedNotice {
@@ -67,20 +76,29 @@ export interface SignedNotice {
 }
 
 /**
- * A provider notice for `payment`, signed with the merchant's secret unless another is given;
- * `edit` changes the body after the JSON is made (before signing unless `tamper`).
+ * A provider notice for `payment` as the provider signs it (the secret and merchant id of the
+ * server's configuration for the payment's provider unless others are given); `edit` changes the
+ * body before signing, `tamper` after.
  */
 export async function notice(
   app: FastifyInstance,
-  payment: GatewayPayment,
-  o: { status?: 'paid' | 'cancelled'; timestamp?: number; secret?: Buffer; edit?: (body: Record<string, unknown>) => void; tamper?: (body: string) => string } = {},
+  payment: PaymentRef,
+  o: { status?: 'paid' | 'cancelled'; timestamp?: number; secret?: string; edit?: (body: Record<string, unknown>) => void; tamper?: (body: string) => string } = {},
 ): Promise<SignedNotice> {
   const timestamp = o.timestamp ?? Math.floor(Date.now() / 1000);
-  const parsed = JSON.parse(callbackBody({ ...payment, status: o.status ?? 'paid' }, timestamp)) as Record<string, unknown>;
+  const config = app.config.payments[payment.gateway];
+  const parsed: Record<string, unknown> = {
+    paymentId: payment.paymentId,
+    merchantId: config.merchantId,
+    orderId: String(payment.depositId),
+    amount: decimalOf(payment.amount),
+    currency: payment.currency,
+    status: o.status ?? 'paid',
+    timestamp,
+  };
   o.edit?.(parsed);
   const body = JSON.stringify(parsed);
-  const secret = o.secret ?? (await callbackSecret(app, payment.merchantCode));
-  const signature = signCallback(secret, String(timestamp), body);
+  const signature = signNotice(o.secret ?? config.secret, String(timestamp), body);
   return {
     body: o.tamper ? o.tamper(body) : body,
     headers: { 'content-type': 'application/json', 'x-gateway-timestamp': String(timestamp), 'x-gateway-signature': signature },
@@ -92,7 +110,7 @@ export async function sendNotice(app: FastifyInstance, n: SignedNotice, host = P
   return { status: res.statusCode, body: res.json() as { success: boolean; value?: { outcome: string }; errorCode?: string } };
 }
 
-export const randomSecret = () => randomBytes(32);
+export const randomSecret = () => randomBytes(32).toString('base64url');
 
 /** Turnover requirements of a member: source and required minor units. */
 export async function requirementsOf(app: FastifyInstance, memberId: number) {

@@ -1,7 +1,7 @@
 /** Deposit money terms in minor units: fee half up, bonus down, amounts of at most 2 decimals. */
 import { describe, expect, it } from 'vitest';
 import { depositBonus, depositFee, minorOfAmount, percentOf } from '../../server/services/deposits';
-import { decimalOf, signatureMatches, signCallback } from '../../server/services/gateway';
+import { decimalOf, SignedHttpProvider, signNotice } from '../../server/payments/signed-http';
 import { sniffImage } from '../../server/lib/images';
 
 describe('deposit money terms', () => {
@@ -38,14 +38,20 @@ describe('deposit money terms', () => {
     expect([decimalOf(50_050), decimalOf(5), decimalOf(100), decimalOf(0)]).toEqual(['500.50', '0.05', '1.00', '0.00']);
   });
 
-  it('matches signatures in full only', () => {
-    const secret = Buffer.alloc(32, 3);
-    const sig = signCallback(secret, '100', '{"a":1}');
-    expect(signatureMatches(secret, '100', '{"a":1}', sig)).toBe(true);
-    expect(signatureMatches(secret, '101', '{"a":1}', sig)).toBe(false);
-    expect(signatureMatches(secret, '100', '{"a":2}', sig)).toBe(false);
-    expect(signatureMatches(Buffer.alloc(32, 4), '100', '{"a":1}', sig)).toBe(false);
-    expect(signatureMatches(secret, '100', '{"a":1}', sig.slice(0, -1))).toBe(false);
+  it('accepts a notice only with the whole signature of the configured secret and merchant', () => {
+    const secret = 'a-provider-secret-of-32-chars!!!';
+    const provider = new SignedHttpProvider('acme', { url: 'https://pay.example', merchantId: 'm-1', secret }, 1000);
+    const body = (o: Record<string, unknown> = {}) => JSON.stringify({ paymentId: 'pay_abcdefgh', merchantId: 'm-1', orderId: '7', amount: '1.00', currency: 'PHP', status: 'paid', timestamp: 100, ...o });
+    const signed = (raw: string, ts = '100', key = secret) => ({ rawBody: raw, headers: { 'x-gateway-timestamp': ts, 'x-gateway-signature': signNotice(key, ts, raw) } });
+    expect(provider.verifyNotice(signed(body()), 100)).toEqual({ paymentId: 'pay_abcdefgh', orderId: '7', amount: 100, currency: 'PHP', status: 'paid' });
+    const good = signed(body());
+    expect(provider.verifyNotice({ ...good, rawBody: body({ amount: '2.00' }) }, 100)).toBeNull();
+    expect(provider.verifyNotice({ ...good, headers: { ...good.headers, 'x-gateway-signature': good.headers['x-gateway-signature'].slice(0, -1) } }, 100)).toBeNull();
+    expect(provider.verifyNotice(signed(body(), '100', 'another-secret-of-32-characters!'), 100)).toBeNull();
+    // Signed with our secret, but for another merchant account of the provider.
+    expect(provider.verifyNotice(signed(body({ merchantId: 'm-2' })), 100)).toBeNull();
+    expect(() => provider.verifyNotice(signed(body()), 100 + 301)).toThrow('signature.stale');
+    expect(() => provider.verifyNotice(signed(body({ timestamp: 99 })), 100)).toThrow('signature.stale');
   });
 
   it('knows PNG and JPEG by their first bytes', () => {

@@ -7,7 +7,7 @@ import { lineFor, tenantCopies, validateTenant as validate } from './settings-fi
 
 const copy = tenantCopies('wallet-settings');
 
-type Wallet = { rebate: Record<string, unknown>; transfer: Record<string, unknown> };
+type Wallet = { rebate: Record<string, unknown>; transfer: Record<string, unknown>; deposit: { channels: Record<string, unknown>[] } };
 
 /** A copy of demo-ph with its wallet settings changed; the path relative to the repository. */
 function fixture(name: string, change: (wallet: Wallet) => void): string {
@@ -61,5 +61,16 @@ describe('wallet settings of cash back and transfers', () => {
     const r = await validate(file);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/\/settings\/wallet\/transfer: .*max/);
+  });
+
+  it('refuses a gateway channel that names no payment provider, and a manual one that names one', async () => {
+    const file = fixture('channelprovider', (w) => {
+      delete w.deposit.channels[0].gateway;
+      w.deposit.channels[2].gateway = 'refpay';
+    });
+    const r = await validate(file);
+    expect(r.code).toBe(1);
+    expect(lineFor(r.stderr, file, '/settings/wallet/deposit/channels/0'), r.stderr).toMatch(/gateway/);
+    expect(lineFor(r.stderr, file, '/settings/wallet/deposit/channels/2/gateway'), r.stderr).toBeTruthy();
   });
 });

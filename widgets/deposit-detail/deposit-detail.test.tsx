@@ -53,7 +53,7 @@ const GATEWAY: Deposit = {
   channelName: 'GCash',
   provider: 'gateway',
   account: undefined,
-  payUrl: '/pay/pay_abcdefghijklmnopqrstuvwxyz',
+  payUrl: 'http://localhost:8090/pay/pay_abcdefghijklmnopqrstuvwxyz',
 };
 
 const ty = (key: string, params: Record<string, string | number> = {}) => TY[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
@@ -211,7 +211,7 @@ describe('deposit-detail', () => {
   it('a pending gateway deposit links to the provider page (a full page navigation)', async () => {
     setup(GATEWAY);
     const pay = await screen.findByRole('link', { name: TY.deposit_go_to_payment });
-    expect(pay.getAttribute('href')).toBe('/pay/pay_abcdefghijklmnopqrstuvwxyz');
+    expect(pay.getAttribute('href')).toBe('http://localhost:8090/pay/pay_abcdefghijklmnopqrstuvwxyz');
     expect(screen.queryByLabelText(TY.deposit_reference)).toBeNull();
   });
 
@@ -249,6 +249,21 @@ describe('deposit-detail', () => {
       await vi.advanceTimersByTimeAsync(60_000);
     });
     expect(callsTo(calls, GET)).toHaveLength(3);
+  });
+
+  it('the payment service unavailable: says so, and "try again" opens the payment', async () => {
+    const UNAVAILABLE = { ...GATEWAY, payUrl: undefined, providerState: 'unavailable' as const };
+    const calls = setup(UNAVAILABLE, {
+      'POST /wps/wallet/deposits/12/payment': (_opts, n) => (n === 1 ? fail('payment.provider.unavailable', 'err_payment_provider_unavailable', { depositId: 12 }, 503) : GATEWAY),
+    });
+    expect((await screen.findByTestId('deposit-provider-unavailable')).textContent).toBe(TY.deposit_provider_unavailable);
+    expect(screen.queryByRole('link', { name: TY.deposit_go_to_payment })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: TY.deposit_try_again }));
+    expect((await screen.findByRole('alert')).textContent).toBe(TY.err_payment_provider_unavailable);
+    fireEvent.click(screen.getByRole('button', { name: TY.deposit_try_again }));
+    const pay = await screen.findByRole('link', { name: TY.deposit_go_to_payment });
+    expect(pay.getAttribute('href')).toBe(GATEWAY.payUrl);
+    expect(callsTo(calls, 'POST /wps/wallet/deposits/12/payment')).toHaveLength(2);
   });
 
   it('a cancelled deposit says so and offers a new deposit', async () => {

@@ -20,6 +20,7 @@ import {
   formatMoney,
   PENDING_POLL_DELAYS_MS,
   RECEIPT_ACCEPT,
+  reopenDepositPayment,
   revalidateDeposits,
   secondsLeft,
   sendDepositReference,
@@ -34,8 +35,8 @@ import { copyText } from '../../src/lib/clipboard';
 
 type Layout = 'base' | 'new';
 
-/** The provider's page: a path of this site or an https address (nothing a link could run). */
-const isPaymentUrl = (url: string): boolean => /^(\/(?!\/)|https:\/\/)/.test(url);
+/** The provider's page: an http(s) address on the provider's origin (nothing a link could run). */
+const isPaymentUrl = (url: string): boolean => /^https?:\/\/[^/]/.test(url);
 
 /** Seconds until `expiresAt`, ticking each second; null until the page runs (no clock during render). */
 function useCountdown(expiresAt: string | undefined, active: boolean): number | null {
@@ -230,6 +231,21 @@ function DetailBody({ deposit, symbol, layout, onChanged, onRefresh }: DetailBod
   const amount = formatMoney(symbol, deposit.amount);
   const waiting = pending && deposit.provider === 'manual' && deposit.reference !== null;
   const [cancelError, setCancelError] = useState<DepositMessage | null>(null);
+  const [retryError, setRetryError] = useState<DepositMessage | null>(null);
+  const [retrying, setRetrying] = useState(false);
+
+  // The provider was down when the deposit was made: the member opens its payment again.
+  const retryPayment = async () => {
+    setRetryError(null);
+    setRetrying(true);
+    try {
+      onChanged(await reopenDepositPayment(deposit.id));
+    } catch (err) {
+      setRetryError(depositFailureMessage(err, symbol));
+    } finally {
+      setRetrying(false);
+    }
+  };
 
   const cancel = async () => {
     setCancelError(null);
@@ -264,6 +280,16 @@ function DetailBody({ deposit, symbol, layout, onChanged, onRefresh }: DetailBod
     <a className="button button--primary deposit-detail__action" href={deposit.payUrl} rel="noreferrer">
       {t('deposit_go_to_payment')}
     </a>
+  ) : deposit.providerState === 'unavailable' ? (
+    <>
+      <p className="deposit-waiting" role="status" data-testid="deposit-provider-unavailable">
+        {t('deposit_provider_unavailable')}
+      </p>
+      {retryError ? <FormError error={retryError} /> : null}
+      <button type="button" className="button button--primary deposit-detail__action" disabled={retrying} onClick={() => void retryPayment()}>
+        {t('deposit_try_again')}
+      </button>
+    </>
   ) : null;
 
   const cancelButton = pending ? (

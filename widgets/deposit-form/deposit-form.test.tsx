@@ -158,6 +158,13 @@ describe('deposit-form', () => {
     expect((call.opts.headers as Record<string, string>)['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
   });
 
+  it('the payment service unavailable: opens the deposit made, whose page offers to try again', async () => {
+    await setup({ [CREATE]: () => fail('payment.provider.unavailable', 'err_payment_provider_unavailable', { depositId: 52 }, 503) });
+    typeAmount('1000');
+    submit();
+    await waitFor(() => expect(location()).toBe('/m/voucherCenter?deposit=52'));
+  });
+
   it('sends the same key again when the same request is retried, a new one for another request', async () => {
     const calls = await setup({ [CREATE]: (_opts, n) => (n < 3 ? fail('network', 'network_slow', undefined, 0) : { id: 7 }) });
     typeAmount('1000');

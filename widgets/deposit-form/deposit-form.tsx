@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { DepositFormProps } from '../../src/generated/widgets/deposit-form';
 import { FormError, SubmitButton, TextField } from '../../src/components/form';
+import { ApiFailure } from '../../src/lib/api/client';
 import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope, useRuntimeActions, useRuntimeState } from '../../src/lib/runtime';
 import { useHydrated } from '../../src/lib/store';
@@ -150,7 +151,18 @@ function DepositForm({ quickAmounts = true, preview = true }: WidgetComponentPro
         void revalidateDeposits();
         void navigate(depositDetailPath(deposit.id));
       },
-      (err: unknown) => setFormError(depositFailureMessage(err, symbol)),
+      (err: unknown) => {
+        // The deposit was made but the payment service did not open its payment: its page says
+        // so and offers to try again.
+        const made = err instanceof ApiFailure && err.errorCode === 'payment.provider.unavailable' ? (err.value as { depositId?: unknown } | undefined)?.depositId : undefined;
+        if (typeof made === 'number') {
+          attempt.current = null;
+          void revalidateDeposits();
+          void navigate(depositDetailPath(made));
+          return;
+        }
+        setFormError(depositFailureMessage(err, symbol));
+      },
     );
   };
 

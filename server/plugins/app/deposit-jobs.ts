@@ -2,30 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import { runClaimed, SKIPPED } from '../../lib/job-claim';
 import { globalPlugin } from '../../lib/plugin';
 import { expireDue } from '../../services/deposits';
-import { redeliverDue } from '../../services/gateway';
 
-/** Time between runs: a deposit expires at most this late, a failed notice is retried no sooner. */
+/** Time between runs: a deposit expires at most this late. (The provider retries its own notices.) */
 export const DEPOSIT_JOBS_INTERVAL_MS = 60_000;
 
 /**
- * One run: pending deposits past their time become expired; the provider's due notices are sent
- * again. On one instance at a time (lib/job-claim.ts): `skipped` when another holds the claim.
+ * One run: pending deposits past their time become expired. On one instance at a time
+ * (lib/job-claim.ts): `skipped` when another holds the claim.
  */
-export async function runDepositJobs(app: FastifyInstance): Promise<{ expired: number; redelivered: number; skipped: boolean }> {
+export async function runDepositJobs(app: FastifyInstance): Promise<{ expired: number; skipped: boolean }> {
   let expired = 0;
-  let redelivered = 0;
   let skipped = false;
   try {
     const run = await runClaimed(app.db, 'deposit-jobs', async () => {
       expired = (await expireDue(app.db.orm, { limit: 1000 })).length;
-      redelivered = await redeliverDue(app);
     });
     skipped = run === SKIPPED;
   } catch (err) {
     app.log.error({ err }, 'deposit jobs failed');
   }
-  if (expired > 0 || redelivered > 0) app.log.info({ expired, redelivered }, 'deposit jobs');
-  return { expired, redelivered, skipped };
+  if (expired > 0) app.log.info({ expired }, 'deposit jobs');
+  return { expired, skipped };
 }
 
 /**

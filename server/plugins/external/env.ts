@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { resolveConfig, type AppConfig, type AppOptions } from '../../config';
 import { globalPlugin } from '../../lib/plugin';
-import { loadTenantRegistry, type TenantRegistry } from '../../lib/tenant-registry';
+import { loadTenantRegistry, TenantConfigError, type TenantRegistry } from '../../lib/tenant-registry';
+import { PaymentProviders, paymentChannelProblems } from '../../payments';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     tenants: TenantRegistry;
+    payments: PaymentProviders;
   }
 }
 
@@ -17,11 +19,15 @@ declare module 'fastify' {
 export default globalPlugin('env', async (app: FastifyInstance, opts: AppOptions) => {
   const config = resolveConfig(opts);
   app.decorate('config', config);
-  app.decorate(
-    'tenants',
-    await loadTenantRegistry(config.tenantsDir, config.defaultTenant, {
-      maintenance: config.forceMaintenance,
-      regionRestriction: config.forceRegionRestriction,
-    }, opts.preview !== undefined),
-  );
+  const tenants = await loadTenantRegistry(config.tenantsDir, config.defaultTenant, {
+    maintenance: config.forceMaintenance,
+    regionRestriction: config.forceRegionRestriction,
+  }, opts.preview !== undefined);
+  app.decorate('tenants', tenants);
+  // Channels against the configured payment providers: production refuses the reference provider
+  // and any provider it has no configuration for; elsewhere a warning (those deposits answer 503).
+  const problems = paymentChannelProblems(tenants.all.values(), config.payments, config.production);
+  if (problems.length > 0 && config.production) throw new TenantConfigError(problems);
+  for (const line of problems) app.log.warn(line);
+  app.decorate('payments', new PaymentProviders(config.payments, config.paymentTimeoutMs));
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { idempotencyOf, withIdempotency } from '../../lib/idempotency';
 import { toAmount } from '../../lib/money';
 import { apiRoute } from '../../lib/route';
@@ -12,7 +12,7 @@ import {
   setReference,
   type DepositChannel,
 } from '../../services/deposits';
-import { openPayment } from '../../services/gateway';
+import { openGatewayPayment, type SiteOrigin } from '../../services/gateway';
 import { assertNotExcluded } from '../../services/exclusions';
 
 /** A channel's logo as the browser loads it: a file of the tenant folder under /m/brand/, or its https URL. */
@@ -34,6 +34,19 @@ function presentChannel(c: DepositChannel) {
     bonusPercent: c.bonusPercent,
     bonusTurnoverMultiplier: c.bonusTurnoverMultiplier ?? 1,
   };
+}
+
+/** A Host header that is a host name or address and an optional port, nothing else (no user part, path or query). */
+const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,62}\.)*[a-z0-9-]{0,62}|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The site's origin of a request, where the provider returns the player and sends its notice:
+ * the host the member came on when it is a plain host[:port] (so `demo.example:1@evil.example`
+ * cannot point the provider elsewhere), else the tenant's first domain.
+ */
+function originOf(request: FastifyRequest): SiteOrigin {
+  const host = request.headers.host ?? '';
+  return { protocol: request.protocol === 'https' ? 'https' : 'http', host: host.length <= 255 && PLAIN_HOST.test(host) ? host : request.tenant.domains[0] };
 }
 
 /** The member's deposits: channels, create (idempotent), list, one, cancel, reference number. */
@@ -59,15 +72,21 @@ export default async function depositRoutes(app: FastifyInstance) {
       checkDepositRequest(tenant, channelId, amount);
       await assertNotExcluded(app.db.orm, tenant, member.id);
       const key = idempotencyOf(request, 'wallet.create');
-      const host = (request.headers.host ?? '').slice(0, 255);
-      return withIdempotency(app, key, async (tx) => {
-        const row = await createDeposit(tx, { tenant, memberId: member.id, merchantCode: member.merchantCode, channelId, amount }, (t, deposit, channel) =>
-          openPayment(t, tenant, host, deposit, channel),
-        );
+      const created = await withIdempotency(app, key, async (tx) => {
+        const row = await createDeposit(tx, { tenant, memberId: member.id, merchantCode: member.merchantCode, channelId, amount });
         const { receipt: _receipt, receiptType: _type, ...summary } = row;
         return presentDeposit(tenant, { ...summary, hasReceipt: false });
       });
+      // Committed: now the provider's payment, over HTTP, with no lock held. A repeat of the
+      // request (same key) finds the deposit and opens its payment if the first could not.
+      if (created.provider !== 'gateway' || created.state !== 'pending') return created;
+      return presentDeposit(tenant, await openGatewayPayment(app, tenant, originOf(request), member.id, created.id));
     },
+  });
+
+  apiRoute(app, 'wallet', 'payment', {
+    handler: async (request) =>
+      presentDeposit(request.tenant, await openGatewayPayment(app, request.tenant, originOf(request), request.auth!.member.id, request.params.id)),
   });
 
   apiRoute(app, 'wallet', 'list', {

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors';
 import { apiRoute } from '../../lib/route';
-import { handleCallback, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../services/gateway';
+import { handleCallback } from '../../services/gateway';
 
 /** The body exactly as received: the signature covers these bytes, not a re-serialisation. */
 const rawBodies = new WeakMap<FastifyRequest, string>();
 
 /**
- * POST /wps/wallet/gateway/callback: the payment provider's signed notice. Its own plugin, so
+ * POST /wps/wallet/gateway/callback: a payment provider's signed server-to-server notice. Its own plugin, so
  * that the JSON parser that keeps the raw body serves this route only.
  */
 export default async function gatewayCallbackRoutes(app: FastifyInstance) {
@@ -26,12 +26,7 @@ export default async function gatewayCallbackRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const rawBody = rawBodies.get(request);
       if (rawBody === undefined) throw new ApiError('signature.invalid', 401);
-      const outcome = await handleCallback(
-        app,
-        request.tenant,
-        { rawBody, timestamp: request.headers[TIMESTAMP_HEADER] as string, signature: request.headers[SIGNATURE_HEADER] as string },
-        request.body,
-      );
+      const outcome = await handleCallback(app, request.tenant, { rawBody, headers: request.headers });
       return { received: true as const, outcome };
     },
   });

@@ -2419,6 +2419,20 @@ export interface Endpoints {
     response: wallet.Deposit;
     defaults: { query: never; body: never };
   };
+  /** gateway deposits: opens the provider's payment of a pending deposit of the member whose provider was unavailable when it was created ("try again"); a deposit whose payment is open answers as it is. The provider still unavailable: 503 payment.provider.unavailable. Not pending: 409 deposit.state.invalid; manual: 400 deposit.not.manual. */
+  'POST /wps/wallet/deposits/:id/payment': {
+    method: 'POST';
+    path: `/wps/wallet/deposits/${string}/payment`;
+    auth: 'required';
+    produces: 'application/json';
+    params: common.IdParams;
+    query: undefined;
+    headers: undefined;
+    body: common.EmptyBody;
+    payload: undefined;
+    response: wallet.Deposit;
+    defaults: { query: never; body: never };
+  };
   /** The member's deposits, newest first. Pending deposits past their expiry are answered (and stored) as expired. */
   'GET /wps/wallet/deposits': {
     method: 'GET';
@@ -2489,7 +2503,7 @@ export interface Endpoints {
     response: wallet.Deposit;
     defaults: { query: never; body: never };
   };
-  /** The payment provider's notice of a payment's outcome (server to server). Signed: X-Gateway-Timestamp (Unix seconds, within 5 minutes of the server's clock, equal to the body's timestamp) and X-Gateway-Signature: sha256=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>, the secret being the merchant's (derived from the server's key-encryption key). A bad signature: 401 signature.invalid; an old timestamp: 400 signature.stale; an amount other than the deposit's: 400 gateway.amount.mismatch; nothing changes. paid credits the deposit once (a repeat answers outcome duplicate); a deposit no longer pending (expired, cancelled) is not credited (outcome ignored). */
+  /** The payment provider's notice of a payment's outcome (server to server). Signed: X-Gateway-Timestamp (Unix seconds, within 5 minutes of the server's clock, equal to the body's timestamp) and X-Gateway-Signature: sha256=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>, the secret being the one of the provider's configuration (PAYMENT_<NAME>_SECRET); the notice names the provider's merchant id, the payment and the order (the deposit id) of this host's tenant. A bad signature: 401 signature.invalid; an old timestamp: 400 signature.stale; an amount or currency other than the deposit's: 400 gateway.amount.mismatch; a payment the deposit was not opened with, or a deposit of another tenant: 404 not.found; nothing changes. paid credits the deposit once (a repeat answers outcome duplicate); a deposit no longer pending (expired, cancelled) is not credited (outcome ignored). */
   'POST /wps/wallet/gateway/callback': {
     method: 'POST';
     path: '/wps/wallet/gateway/callback';
@@ -2794,6 +2808,7 @@ export interface RouteNames {
   wallet: {
     channels: 'GET /wps/wallet/deposit/channels';
     create: 'POST /wps/wallet/deposits';
+    payment: 'POST /wps/wallet/deposits/:id/payment';
     list: 'GET /wps/wallet/deposits';
     get: 'GET /wps/wallet/deposits/:id';
     cancel: 'POST /wps/wallet/deposits/:id/cancel';

@@ -13,13 +13,15 @@ export type Amount = number;
  */
 export type State = 'pending' | 'paid' | 'rejected' | 'expired' | 'cancelled';
 /**
+ * The provider's payment id
+ *
  * This interface was referenced by `WalletDeposits`'s JSON-Schema
  * via the `definition` "paymentId".
  */
 export type PaymentId = string;
 
 /**
- * A member's deposits through the tenant's channels (settings.wallet.deposit.channels). Amounts are currency units with at most 2 decimals; the server keeps minor units. A deposit is created pending and expires after settings.wallet.deposit.pendingMinutes (a manual deposit whose transfer reference was sent does not expire: it waits for the operator). gateway channels answer a payUrl (the reference payment provider's page, /pay/<paymentId>), and the provider's signed callback credits the deposit; manual channels answer the merchant's account to transfer to, then the member sends the transfer's reference number and may attach a receipt image, and an operator approves or rejects. Paid: amount minus fee is credited to the wallet (the fee is taken from the credited amount and stays with the house), the bonus (amount x bonusPercent / 100, rounded down to the minor unit) is credited as well, and turnover requirements are added (amount x settings.wallet.turnover.depositMultiplier; bonus x the channel's bonusTurnoverMultiplier, default 1). fee = amount x percent / 100 + fixed, rounded half up to the minor unit.
+ * A member's deposits through the tenant's channels (settings.wallet.deposit.channels). Amounts are currency units with at most 2 decimals; the server keeps minor units. A deposit is created pending and expires after settings.wallet.deposit.pendingMinutes (a manual deposit whose transfer reference was sent does not expire: it waits for the operator). gateway channels answer a payUrl (the page of the channel's payment provider, on the provider's own origin; the platform opens the payment through the provider's API after the deposit is written, and when the provider is down or slow the deposit stays pending without payUrl, with providerState unavailable, and the request answers 503 payment.provider.unavailable: a retry with the same Idempotency-Key, or POST /wps/wallet/deposits/:id/payment, opens it), and only the provider's signed server-to-server notice credits the deposit; manual channels answer the merchant's account to transfer to, then the member sends the transfer's reference number and may attach a receipt image, and an operator approves or rejects. Paid: amount minus fee is credited to the wallet (the fee is taken from the credited amount and stays with the house), the bonus (amount x bonusPercent / 100, rounded down to the minor unit) is credited as well, and turnover requirements are added (amount x settings.wallet.turnover.depositMultiplier; bonus x the channel's bonusTurnoverMultiplier, default 1). fee = amount x percent / 100 + fixed, rounded half up to the minor unit.
  */
 export interface WalletDeposits {
   [k: string]: unknown;
@@ -145,9 +147,13 @@ export interface Deposit {
   expiresAt: string;
   decidedAt: string | null;
   /**
-   * gateway, while pending: the provider's payment page
+   * gateway, while pending: the provider's payment page, on the provider's origin
    */
   payUrl?: string;
+  /**
+   * gateway, while pending: unavailable when the provider could not open the payment yet (try again)
+   */
+  providerState?: 'unavailable';
   account?: Account;
 }
 /**
@@ -175,8 +181,14 @@ export interface CallbackHeaders {
  */
 export interface CallbackBody {
   paymentId: PaymentId;
-  depositId: number;
-  merchant: string;
+  /**
+   * The platform's merchant id at the provider
+   */
+  merchantId: string;
+  /**
+   * The deposit id
+   */
+  orderId: string;
   /**
    * Decimal text with 2 decimals ("500.00")
    */
@@ -195,15 +207,6 @@ export interface CallbackAnswer {
    * credited: this notice paid the deposit; duplicate: already paid by an earlier notice; ignored: the deposit is no longer pending (expired, cancelled, rejected), nothing credited; noted: a cancellation
    */
   outcome: 'credited' | 'duplicate' | 'ignored' | 'noted';
-}
-/**
- * The reference payment provider's page: GET /pay/:paymentId (HTML), POST /pay/:paymentId/confirm and /pay/:paymentId/cancel (its forms), GET /pay/provider.css. Not part of the /wps API: it stands in for an external payment provider.
- *
- * This interface was referenced by `WalletDeposits`'s JSON-Schema
- * via the `definition` "paymentParams".
- */
-export interface PaymentParams {
-  paymentId: PaymentId;
 }
 /**
  * This interface was referenced by `WalletDeposits`'s JSON-Schema

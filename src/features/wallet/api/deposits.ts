@@ -83,6 +83,11 @@ export function cancelDeposit(id: number): Promise<Deposit> {
   return request('POST', `/wps/wallet/deposits/${id}/cancel`, { body: {} });
 }
 
+/** gateway: opens the provider's payment of a pending deposit the provider could not open before ("try again"). */
+export function reopenDepositPayment(id: number): Promise<Deposit> {
+  return request('POST', `/wps/wallet/deposits/${id}/payment`, { body: {} });
+}
+
 /** manual: the transfer's reference number (REFERENCE_PATTERN); may be sent again while pending. */
 export function sendDepositReference(id: number, reference: string): Promise<Deposit> {
   return request('POST', `/wps/wallet/deposits/${id}/reference`, { body: { reference } });
