@@ -33,8 +33,13 @@ export interface Database {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-/** How long opening a PostgreSQL connection may take before the request that needs it fails. */
-export const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * How long a request may wait for a PostgreSQL connection (opening one, or its turn in the pool's
+ * queue: node-postgres applies the same limit to both) before it fails with 503. Long enough for
+ * a burst of a thousand requests on ten connections; short enough that a database that does not
+ * answer fails requests instead of holding them for ever.
+ */
+export const CONNECT_TIMEOUT_MS = 30_000;
 
 /** The `application_name` of this process's PostgreSQL connections: `whitelabel:<schema>:<pid>`. */
 export function applicationName(searchPath?: string): string {
