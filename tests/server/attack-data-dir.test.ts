@@ -26,7 +26,8 @@ async function freePort(): Promise<number> {
 }
 
 function env(port: number): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SITE_DIR: SITE_FIXTURE, LOG_LEVEL: 'warn' };
+  // No drain period before closing (SHUTDOWN_DRAIN_MS; tests/server/shutdown.test.ts covers it): the stop below is the close itself.
+  return { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SITE_DIR: SITE_FIXTURE, LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: '0' };
 }
 
 function startServer(port: number): ChildProcess {

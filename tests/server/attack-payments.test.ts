@@ -90,7 +90,14 @@ describeBackends('attack: crediting a deposit without paying', ({ server, backen
     const { app, refpay } = server();
     const { token } = await fundedPlayer(app, 0);
     for (const host of ['demo-ph.localhost:1@evil.example', 'demo-ph.localhost/@evil.example', 'demo-ph.localhost:8080#@evil.example']) {
-      const d = (await createDeposit(app, token, { channelId: 'gcash', amount: 100 }, { host })).body.value!;
+      const res = await createDeposit(app, token, { channelId: 'gcash', amount: 100 }, { host });
+      // A Host that is not an authority is refused before anything runs; had it passed that
+      // gate, the provider's addresses would still be the tenant's own.
+      if (res.status === 400) {
+        expect(res.body).toMatchObject({ success: false, errorCode: 'validation.failed', value: { field: '/host' } });
+        continue;
+      }
+      const d = res.body.value!;
       const stored = refpay.refpay.store.get((await paymentOf(app, d.id)).paymentId)!;
       expect([host, new URL(stored.notifyUrl).hostname, new URL(stored.returnUrl).hostname]).toEqual([host, 'demo-ph.localhost', 'demo-ph.localhost']);
       await call(app, 'POST', `/wps/wallet/deposits/${d.id}/cancel`, { token, body: {} });
