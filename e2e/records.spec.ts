@@ -186,7 +186,9 @@ for (const tenant of TENANTS) {
         await expectMemberView(page);
         await expect(page.locator('.rebate-report li[data-game-type="RNG"]').first()).toContainText(money(symbol, accrued.total));
 
-        // 9. Transfer to the upline with the payment password; both account records show it.
+        // 9. Transfer to the upline with the payment password; both account records show it. The
+        // deposit's wagering is still owed (a transfer would be refused with it): an operator waives it.
+        await ops(['turnover', 'waive', 'demoph01', username, '--reason', 'records journey']);
         await post(request, origin, '/wps/security/paymentPassword', await storedToken(page), { paymentPassword: PAYMENT_PASSWORD, confirmPaymentPassword: PAYMENT_PASSWORD }, false);
         await page.goto('/m/upLine/transfer');
         await expectMemberView(page);
