@@ -32,3 +32,13 @@ export function toMinor(amount: number): number {
   // No negative zero: -0.001 is 0 minor units.
   return amount < 0 && minor !== 0 ? -minor : minor;
 }
+
+/**
+ * Minor units times a multiplier (a turnover multiplier such as 1.5), rounded half up to the minor
+ * unit: the wagering a credit asks for. Amounts and multipliers are >= 0.
+ */
+export function timesMultiplier(minor: number, multiplier: number): number {
+  const result = Math.round(minor * multiplier);
+  if (!Number.isSafeInteger(result)) throw new RangeError(`amount out of range: ${minor} x ${multiplier}`);
+  return result;
+}

@@ -35,7 +35,7 @@ import { shiftDate, zoneDate, zoneDateTime, zoneMidnight } from '../../src/lib/d
 import { rows, type Executor, type Tx } from '../db/client';
 import { agentContractCeilings, agentContracts, agentContractSettlements, members, type AgentContractKind } from '../db/schema';
 import { ApiError, validationError } from '../errors';
-import { toAmount, toMinor } from '../lib/money';
+import { timesMultiplier, toAmount, toMinor } from '../lib/money';
 import { writeAudit } from '../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import type { MemberRow } from '../repositories/members';
@@ -666,7 +666,7 @@ async function settleOne(
           memberId: contract.downlineId,
           source: 'contract',
           sourceId: `C${contract.id}:${period.key}`,
-          required: Math.round(amount * contractTurnoverMultiplierOf(tenant)),
+          required: timesMultiplier(amount, contractTurnoverMultiplierOf(tenant)),
         });
       }
       const [row] = await tx

@@ -24,7 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import { rows, type Executor, type Tx } from '../db/client';
 import { deposits, type DepositState } from '../db/schema';
 import { ApiError, validationError } from '../errors';
-import { toAmount, toMinor } from '../lib/money';
+import { timesMultiplier, toAmount, toMinor } from '../lib/money';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import { writeAudit } from '../ops/audit';
 import type { Tenant } from '../../src/generated/tenant';
@@ -68,8 +68,6 @@ export function depositBonus(amount: number, bonusPercent: number): number {
   return percentOf(amount, bonusPercent, 'down');
 }
 
-/** A multiplier applied to minor units, rounded half up (multipliers may have decimals: 1.5). */
-const times = (amount: number, multiplier: number): number => Math.round(amount * multiplier);
 
 /** Minor units of an API amount that has at most 2 decimals; anything else is a 400 on `field`. */
 export function minorOfAmount(amount: number, field: string): number {
@@ -250,8 +248,8 @@ export async function createDeposit(tx: Tx, input: CreateDepositInput): Promise<
       amount: minor,
       fee,
       bonus,
-      depositTurnover: times(minor, wallet.turnover.depositMultiplier),
-      bonusTurnover: times(bonus, channel.bonusTurnoverMultiplier ?? 1),
+      depositTurnover: timesMultiplier(minor, wallet.turnover.depositMultiplier),
+      bonusTurnover: timesMultiplier(bonus, channel.bonusTurnoverMultiplier ?? 1),
       expiresAt: sql`now() + make_interval(mins => ${wallet.deposit.pendingMinutes})`,
     })
     .returning();

@@ -24,6 +24,7 @@ import { grantOperatorReward } from '../../server/services/rewards';
 import { waiveTurnover } from '../../server/services/turnover';
 import { payWithdrawal, rejectWithdrawal } from '../../server/services/withdrawals';
 import { checkLedger } from '../../server/ops/ledger-check';
+import { toAmount, toMinor } from '../../server/lib/money';
 import { call, dropSchema, freshSchemaName, listening, nextIp, postgresAvailable, PG_URL, spinKey, startRefPay, startServer, type Envelope, type TestServer } from './helpers';
 import { tenantTimeZone } from '../../src/lib/app-config';
 import { zoneDate, zoneMidnight } from '../../src/lib/date-range';
@@ -112,7 +113,8 @@ function opArb(): fc.Arbitrary<Op> {
 const stepArb = fc.array(fc.record({ op: opArb(), instance: fc.constantFrom<0 | 1>(0, 1) }), { minLength: 1, maxLength: 6 });
 const scenarioArb = fc.array(stepArb, { minLength: 2, maxLength: 6 });
 
-const minor = (amount: number) => Math.round(amount * 100);
+/** Currency units of an API answer to minor units (the server's own conversion). */
+const minor = toMinor;
 
 describe.skipIf(!postgresAvailable && !process.env.CI)('money model: random operations from concurrent clients over two instances', () => {
   const schema = freshSchemaName();
@@ -275,7 +277,7 @@ describe.skipIf(!postgresAvailable && !process.env.CI)('money model: random oper
       }
       case 'transfer': {
         const p = players[op.who];
-        const amount = op.amount / 100;
+        const amount = toAmount(op.amount);
         const res = await call(app, 'POST', '/wps/transfers/upline', { token: p.token, ip: nextIp(), headers: spinKey(), body: { amount, paymentPassword: PAY_PW } });
         if (expectAllowed(res)) {
           add(p.id, -op.amount);
