@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deposits, withdrawals } from '../../server/db/schema';
 import { OpsRefusal } from '../../server/ops/types';
 import type { OpsActor } from '../../server/ops/types';
@@ -18,7 +18,7 @@ import { grantReward } from '../../server/services/rewards';
 import { waiveTurnover } from '../../server/services/turnover';
 import { rejectWithdrawal } from '../../server/services/withdrawals';
 import { rows, TRANSACTION_ATTEMPTS, TransactionBusyError } from '../../server/db/client';
-import { call, describeBackends, dropSchema, expectLedgerClean, freshSchemaName, fundedPlayer, nextIp, postgresAvailable, PG_URL, spinKey, startServer, type TestServer } from './helpers';
+import { call, describeBackends, expectLedgerClean, fundedPlayer, nextIp, postgresAvailable, spinKey, twoInstances } from './helpers';
 import { openSlot, PAY_PW, playerWithUpline } from './rebate-helpers';
 
 const CLI: OpsActor = { operatorId: null, actor: 'cli:test', merchantCodes: null };
@@ -75,41 +75,28 @@ async function request(app: FastifyInstance, method: 'POST', url: string, token:
 }
 
 describe.skipIf(!postgresAvailable && !process.env.CI)('racing money requests of one member on two instances', () => {
-  const schema = freshSchemaName();
-  let a: TestServer;
-  let b: TestServer;
-
-  beforeAll(async () => {
-    if (!postgresAvailable) throw new Error(`PostgreSQL is unreachable at ${PG_URL} (CI is set)`);
-    [a, b] = await Promise.all([startServer('postgres', { schema }), startServer('postgres', { schema })]);
-  });
-
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    if (postgresAvailable) await dropSchema(schema);
-  });
+  const two = twoInstances();
 
   it('answers only 2xx and documented refusals to 500+ racing requests, and the ledger stays clean', async () => {
-    const apps = [a.app, b.app];
-    const { player } = await playerWithUpline(a.app, 50_000_000);
+    const apps = [two.a.app, two.b.app];
+    const { player } = await playerWithUpline(two.a.app, 50_000_000);
     const token = player.token;
-    await verifyIdentity(a.app, token);
-    const account = await call<{ id: number }>(a.app, 'POST', '/wps/security/payoutAccounts', { token, ip: nextIp(), body: { kind: 'ewallet', providerCode: 'GCASH', accountNo: '09171234567', holderName: NAME } });
+    await verifyIdentity(two.a.app, token);
+    const account = await call<{ id: number }>(two.a.app, 'POST', '/wps/security/payoutAccounts', { token, ip: nextIp(), body: { kind: 'ewallet', providerCode: 'GCASH', accountNo: '09171234567', holderName: NAME } });
     expect(account.status, JSON.stringify(account.body)).toBe(200);
     const payoutAccountId = account.body.value!.id;
-    const playToken = await openSlot(a.app, token);
+    const playToken = await openSlot(two.a.app, token);
 
     const outcomes: Outcome[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       // Between rounds: turnover waived (so withdrawals get past it and lock the wallet), new rewards.
-      await waiveTurnover(a.app.db.orm, player.memberId, 'test');
+      await waiveTurnover(two.a.app.db.orm, player.memberId, 'test');
       const rewards = [];
       for (let i = 0; i < 4; i++) {
-        rewards.push(await grantReward(a.app.db.orm, { merchantCode: 'demoph01', memberId: player.memberId, source: 'operator', sourceRef: `race-${round}-${i}`, amount: 1_000, turnoverMultiplier: 0, expiryDays: 7 }));
+        rewards.push(await grantReward(two.a.app.db.orm, { merchantCode: 'demoph01', memberId: player.memberId, source: 'operator', sourceRef: `race-${round}-${i}`, amount: 1_000, turnoverMultiplier: 0, expiryDays: 7 }));
       }
-      const pendingDeposits = await a.app.db.orm.select({ id: deposits.id }).from(deposits).where(eq(deposits.memberId, player.memberId));
-      const pendingWithdrawals = await a.app.db.orm.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.memberId, player.memberId));
+      const pendingDeposits = await two.a.app.db.orm.select({ id: deposits.id }).from(deposits).where(eq(deposits.memberId, player.memberId));
+      const pendingWithdrawals = await two.a.app.db.orm.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.memberId, player.memberId));
       const work: Promise<Outcome>[] = [];
       for (let i = 0; i < 12; i++) {
         const app = apps[i % 2];
@@ -135,7 +122,7 @@ describe.skipIf(!postgresAvailable && !process.env.CI)('racing money requests of
     const paths = new Set(outcomes.map((o) => o.path));
     for (const path of paths) expect(outcomes.some((o) => o.path === path && o.status === 200), `no success on ${path}: ${JSON.stringify(outcomes.filter((o) => o.path === path).slice(0, 5))}`).toBe(true);
     expect(paths.size).toBe(7);
-    await expectLedgerClean(a.app);
+    await expectLedgerClean(two.a.app);
   }, 120_000);
 });
 

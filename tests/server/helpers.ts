@@ -137,6 +137,38 @@ export async function listening(app: FastifyInstance, host = PH): Promise<string
 }
 
 /**
+ * Two instances of the platform on one fresh PostgreSQL schema for a suite: started together in
+ * `beforeAll` (the advisory locks serialise migrations and seeding), closed and the schema dropped
+ * in `afterAll`. In CI an unreachable PostgreSQL fails the suite.
+ */
+export function twoInstances(opts: Partial<AppOptions> = {}): { schema: string; readonly a: TestServer; readonly b: TestServer } {
+  const schema = freshSchemaName();
+  let pair: [TestServer, TestServer] | undefined;
+  beforeAll(async () => {
+    if (!postgresAvailable) throw new Error(`PostgreSQL is unreachable at ${PG_URL} (CI is set)`);
+    pair = await Promise.all([startServer('postgres', { schema, ...opts }), startServer('postgres', { schema, ...opts })]);
+  });
+  afterAll(async () => {
+    await pair?.[0].close();
+    await pair?.[1].close();
+    if (postgresAvailable) await dropSchema(schema);
+  });
+  const started = (): [TestServer, TestServer] => {
+    if (!pair) throw new Error('the two instances start in beforeAll');
+    return pair;
+  };
+  return {
+    schema,
+    get a() {
+      return started()[0];
+    },
+    get b() {
+      return started()[1];
+    },
+  };
+}
+
+/**
  * `describe` once per backend, with one server per backend shared by the suite's tests
  * (PGlite takes seconds to start; the tests use distinct IPs and accounts to stay independent).
  */

@@ -3,36 +3,25 @@
  * (server/lib/job-claim.ts), so a run that finds it taken is skipped and each expired deposit is
  * handled by one instance, once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { applicationName, rows } from '../../server/db/client';
 import { runDepositJobs } from '../../server/plugins/app/deposit-jobs';
-import { dropSchema, freshSchemaName, fundedPlayer, PG_URL, postgresAvailable, startServer, type TestServer } from './helpers';
+import { fundedPlayer, PG_URL, postgresAvailable, startServer, twoInstances } from './helpers';
 import { ageDeposit, newDeposit } from './wallet-deposit-helpers';
 
 describe.skipIf(!postgresAvailable && !process.env.CI)('background jobs on two instances', () => {
-  const schema = freshSchemaName();
-  let a: TestServer;
-  let b: TestServer;
-
-  beforeAll(async () => {
-    if (!postgresAvailable) throw new Error(`PostgreSQL is unreachable at ${PG_URL} (CI is set)`);
-    [a, b] = await Promise.all([startServer('postgres', { schema }), startServer('postgres', { schema })]);
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    if (postgresAvailable) await dropSchema(schema);
-  });
+  const two = twoInstances();
+  const { schema } = two;
 
   it('the deposit expiry runs on one instance at a time: the other run is skipped, each expired deposit is expired once', async () => {
     const deposits: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const { token } = await fundedPlayer(a.app, 0);
-      for (let j = 0; j < 2; j++) deposits.push((await newDeposit(a.app, token, 'bank', 500 + j)).id);
+      const { token } = await fundedPlayer(two.a.app, 0);
+      for (let j = 0; j < 2; j++) deposits.push((await newDeposit(two.a.app, token, 'bank', 500 + j)).id);
     }
-    for (const id of deposits) await ageDeposit(a.app, id);
+    for (const id of deposits) await ageDeposit(two.a.app, id);
     // The test's own connection holds one of the deposits: instance A's run, claim taken, waits
     // in its UPDATE while instance B runs.
     const holder = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
@@ -42,7 +31,7 @@ describe.skipIf(!postgresAvailable && !process.env.CI)('background jobs on two i
     try {
       await holder.query('BEGIN');
       await holder.query('SELECT id FROM deposits WHERE id = $1 FOR UPDATE', [deposits[0]]);
-      const first = runDepositJobs(a.app);
+      const first = runDepositJobs(two.a.app);
       let waiting = 0;
       for (let i = 0; i < 300 && waiting === 0; i++) {
         // pg_stat_activity is read once per transaction: asked on a connection of its own.
@@ -54,7 +43,7 @@ describe.skipIf(!postgresAvailable && !process.env.CI)('background jobs on two i
         if (waiting === 0) await new Promise((resolve) => setTimeout(resolve, 10));
       }
       expect(waiting).toBe(1);
-      const second = await runDepositJobs(b.app);
+      const second = await runDepositJobs(two.b.app);
       expect(second).toEqual({ expired: 0, skipped: true });
       await holder.query('COMMIT');
       expect(await first).toEqual({ expired: deposits.length, skipped: false });
@@ -63,13 +52,13 @@ describe.skipIf(!postgresAvailable && !process.env.CI)('background jobs on two i
       await watcher.end();
     }
     const states = await rows<{ state: string; decided_by: string }>(
-      a.app.db.orm,
+      two.a.app.db.orm,
       sql`SELECT state, decided_by FROM deposits WHERE id IN (${sql.join(deposits.map((id) => sql`${id}`), sql`, `)})`,
     );
     expect(states).toHaveLength(deposits.length);
     for (const s of states) expect(s).toEqual({ state: 'expired', decided_by: 'expiry' });
     // Both at once again: nothing left to do, and never both running.
-    const again = await Promise.all([runDepositJobs(a.app), runDepositJobs(b.app)]);
+    const again = await Promise.all([runDepositJobs(two.a.app), runDepositJobs(two.b.app)]);
     expect(again.map((r) => r.expired)).toEqual([0, 0]);
     expect(again.filter((r) => !r.skipped).length).toBeGreaterThanOrEqual(1);
   });
@@ -81,12 +70,12 @@ describe.skipIf(!postgresAvailable && !process.env.CI)('background jobs on two i
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       let started = false;
-      const held = runClaimed(a.app.db, 'deposit-jobs', async () => {
+      const held = runClaimed(two.a.app.db, 'deposit-jobs', async () => {
         started = true;
         await gate;
       });
       for (let i = 0; i < 300 && !started; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect((await runDepositJobs(b.app)).skipped).toBe(true);
+      expect((await runDepositJobs(two.b.app)).skipped).toBe(true);
       expect((await runDepositJobs(other.app)).skipped).toBe(false);
       release();
       await held;
