@@ -13,6 +13,7 @@ import {
   type DepositChannel,
 } from '../../services/deposits';
 import { openGatewayPayment, type SiteOrigin } from '../../services/gateway';
+import { validAuthority } from '../../lib/tenant-host';
 import { assertNotExcluded } from '../../services/exclusions';
 
 /** A channel's logo as the browser loads it: a file of the tenant folder under /m/brand/, or its https URL. */
@@ -36,17 +37,15 @@ function presentChannel(c: DepositChannel) {
   };
 }
 
-/** A Host header that is a host name or address and an optional port, nothing else (no user part, path or query). */
-const PLAIN_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,62}\.)*[a-z0-9-]{0,62}|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-
 /**
  * The site's origin of a request, where the provider returns the player and sends its notice:
- * the host the member came on when it is a plain host[:port] (so `demo.example:1@evil.example`
- * cannot point the provider elsewhere), else the tenant's first domain.
+ * the host the member came on when it is a plain host[:port] (lib/tenant-host's validAuthority, the
+ * check every request already passed: `demo.example:1@evil.example` cannot point the provider
+ * elsewhere), else the tenant's first domain.
  */
 function originOf(request: FastifyRequest): SiteOrigin {
   const host = request.headers.host ?? '';
-  return { protocol: request.protocol === 'https' ? 'https' : 'http', host: host.length <= 255 && PLAIN_HOST.test(host) ? host : request.tenant.domains[0] };
+  return { protocol: request.protocol === 'https' ? 'https' : 'http', host: validAuthority(host) ? host : request.tenant.domains[0] };
 }
 
 /** The member's deposits: channels, create (idempotent), list, one, cancel, reference number. */
