@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { formatIssue, formatWarning } from '../src/tenant/errors';
 import { lintTenants } from '../src/tenant/lint';
 import { diffTenants, type TenantChange } from '../src/tenant/diff';
@@ -41,31 +42,27 @@ const USAGE = `usage: npm run tenant -- <verb>
 
 class UsageError extends Error {}
 
-function takeOption(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  if (i === -1) return undefined;
-  const value = args[i + 1];
-  if (value === undefined || value.startsWith('--')) throw new UsageError(`${name} needs a value`);
-  args.splice(i, 2);
-  return value;
-}
-
-function takeFlag(args: string[], name: string): boolean {
-  const i = args.indexOf(name);
-  if (i === -1) return false;
-  args.splice(i, 1);
-  return true;
-}
-
-function rejectUnknownOptions(args: string[]): void {
-  const unknown = args.find((a) => a.startsWith('--'));
-  if (unknown) throw new UsageError(`unknown option ${unknown}`);
+/**
+ * A verb's words through node:util's parseArgs: the options it declares (an unknown option, a
+ * value missing or given to a flag is a usage error naming the option), and its positionals.
+ */
+function verbArgs<const T extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    const { code, message } = err as { code?: string; message: string };
+    const option = /'(-[^' ]+)/.exec(message)?.[1];
+    if (!option) throw err;
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown option ${option}`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new UsageError(message.includes('does not take an argument') ? `${option} takes no value` : `${option} needs a value`);
+    throw err;
+  }
 }
 
 /** `validate` and `lint`: errors on stderr, warnings on stdout; `--strict` makes a warning fail the run. */
-async function validate(args: string[], lintOnly = false): Promise<number> {
-  const strict = takeFlag(args, '--strict') || takeFlag(args, '--warnings-as-errors');
-  rejectUnknownOptions(args);
+async function validate(argv: string[], lintOnly = false): Promise<number> {
+  const { values, positionals: args } = verbArgs(argv, { strict: { type: 'boolean' }, 'warnings-as-errors': { type: 'boolean' } });
+  const strict = Boolean(values.strict || values['warnings-as-errors']);
   const { reports, issues, warnings } = await lintTenants(args);
   for (const issue of issues) console.error(formatIssue(issue));
   for (const w of warnings) (strict ? console.error : console.log)(formatWarning(w));
@@ -76,8 +73,8 @@ async function validate(args: string[], lintOnly = false): Promise<number> {
   return issues.length || (strict && warnings.length) ? 1 : 0;
 }
 
-async function resolveVerb(args: string[]): Promise<number> {
-  rejectUnknownOptions(args);
+async function resolveVerb(argv: string[]): Promise<number> {
+  const { positionals: args } = verbArgs(argv, {});
   if (args.length !== 1) throw new UsageError('resolve takes one tenant id or file');
   const { resolved, issues } = await resolveTenant(args[0]);
   for (const issue of issues) console.error(formatIssue(issue));
@@ -93,10 +90,9 @@ async function resolvedFor(ref: string, read: ReadText, label: string): Promise<
   return report.resolved;
 }
 
-async function diff(args: string[]): Promise<number> {
-  const json = takeFlag(args, '--json');
-  const base = takeOption(args, '--base');
-  rejectUnknownOptions(args);
+async function diff(argv: string[]): Promise<number> {
+  const { values, positionals: args } = verbArgs(argv, { json: { type: 'boolean' }, base: { type: 'string' } });
+  const { json, base } = values;
   let left: Record<string, unknown> | null;
   let right: Record<string, unknown> | null;
   if (base !== undefined) {
@@ -116,9 +112,9 @@ async function diff(args: string[]): Promise<number> {
   return 0;
 }
 
-async function newVerb(args: string[]): Promise<number> {
-  const from = takeOption(args, '--from');
-  rejectUnknownOptions(args);
+async function newVerb(argv: string[]): Promise<number> {
+  const { values, positionals: args } = verbArgs(argv, { from: { type: 'string' } });
+  const { from } = values;
   if (args.length !== 1) throw new UsageError('new takes one tenant id');
   const { file, errors } = await scaffoldTenant(args[0], from);
   for (const e of errors) console.error(e);
@@ -127,9 +123,9 @@ async function newVerb(args: string[]): Promise<number> {
   return 0;
 }
 
-async function migrate(args: string[]): Promise<number> {
-  const write = takeFlag(args, '--write');
-  rejectUnknownOptions(args);
+async function migrate(argv: string[]): Promise<number> {
+  const { values, positionals: args } = verbArgs(argv, { write: { type: 'boolean' } });
+  const write = values.write ?? false;
   if (args.length) throw new UsageError('migrate takes no tenant names; it lifts every tenant file');
   const ids = ['_base', ...(await listTenantIds())];
   let pending = 0;
@@ -167,8 +163,10 @@ async function migrate(args: string[]): Promise<number> {
 
 const DEFAULT_SHOTS_DIR = '.shots';
 
-function listOption(args: string[], name: string): string[] | undefined {
-  const value = takeOption(args, name);
+/** `--screens` and `--roles` (shots, review): comma lists. */
+const SHOT_OPTIONS = { out: { type: 'string' }, screens: { type: 'string' }, roles: { type: 'string' } } as const;
+
+function list(value: string | undefined): string[] | undefined {
   return value === undefined ? undefined : value.split(',').map((v) => v.trim()).filter(Boolean);
 }
 
@@ -179,12 +177,12 @@ async function shotIds(args: string[]): Promise<string[]> {
   return args.length ? args : known;
 }
 
-async function shots(args: string[]): Promise<number> {
-  const out = takeOption(args, '--out') ?? DEFAULT_SHOTS_DIR;
-  const compare = takeOption(args, '--compare');
-  const screens = listOption(args, '--screens');
-  const roles = listOption(args, '--roles');
-  rejectUnknownOptions(args);
+async function shots(argv: string[]): Promise<number> {
+  const { values, positionals: args } = verbArgs(argv, { ...SHOT_OPTIONS, compare: { type: 'string' } });
+  const out = values.out ?? DEFAULT_SHOTS_DIR;
+  const { compare } = values;
+  const screens = list(values.screens);
+  const roles = list(values.roles);
   const badRole = roles?.find((r) => !(PREVIEW_ROLES as readonly string[]).includes(r));
   if (badRole) throw new UsageError(`unknown role ${badRole} (known: ${PREVIEW_ROLES.join(', ')})`);
   let result;
@@ -199,9 +197,9 @@ async function shots(args: string[]): Promise<number> {
   return 0;
 }
 
-async function preview(args: string[]): Promise<number> {
-  const port = Number(takeOption(args, '--port') ?? process.env.PORT ?? 8090);
-  rejectUnknownOptions(args);
+async function preview(argv: string[]): Promise<number> {
+  const { values, positionals: args } = verbArgs(argv, { port: { type: 'string' } });
+  const port = Number(values.port ?? process.env.PORT ?? 8090);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port takes a port number');
   const known = await listTenantIds();
   const unknown = args.filter((id) => !known.includes(id));
@@ -236,12 +234,12 @@ async function rawTenant(read: ReadText, id: string): Promise<RawTenant | null> 
   return text === null ? null : (parseTenantText(tenantFile(id), text).raw ?? null);
 }
 
-async function review(args: string[]): Promise<number> {
-  const base = takeOption(args, '--base');
-  const out = resolve(takeOption(args, '--out') ?? DEFAULT_SHOTS_DIR);
-  const screens = listOption(args, '--screens');
-  const roles = listOption(args, '--roles');
-  rejectUnknownOptions(args);
+async function review(argv: string[]): Promise<number> {
+  const { values, positionals: args } = verbArgs(argv, { ...SHOT_OPTIONS, base: { type: 'string' } });
+  const { base } = values;
+  const out = resolve(values.out ?? DEFAULT_SHOTS_DIR);
+  const screens = list(values.screens);
+  const roles = list(values.roles);
   if (base === undefined || args.length) throw new UsageError('review takes --base <git-ref> and no tenant names');
   try {
     execFileSync('git', ['rev-parse', '--verify', '--quiet', `${base}^{commit}`], { cwd: REPO_ROOT, stdio: 'ignore' });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import envSchema from 'env-schema';
 import type { FastifyServerOptions } from 'fastify';
 import { parseKeyEncryptionKey } from './lib/key-encryption';
 import type { PasswordHashing } from './lib/passwords';
@@ -142,54 +143,139 @@ export const MAX_SHUTDOWN_DRAIN_MS = 300_000;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/** A whole number of the environment: digits only (no sign, exponent or spaces), then the range. */
+const wholeNumber = (minimum: number, maximum: number, fallback: number) => ({
+  allOf: [{ type: 'string', pattern: '^[0-9]+$' }, { type: 'integer', minimum, maximum }],
+  default: String(fallback),
+});
+const text = { type: 'string' };
+
+/**
+ * One environment variable: its JSON Schema (the values are text; `wholeNumber` reads digits),
+ * the one line a bad value gets (`(got '<value>')` is added), whether surrounding spaces are
+ * dropped, and whether an empty value counts as unset (its default applies).
+ */
+interface EnvVariable {
+  schema: object;
+  problem?: string;
+  trim?: true;
+  blankIsUnset?: true;
+}
+
+/**
+ * Every variable the server reads, checked by env-schema (Ajv, with its defaults and number
+ * coercion). A variable's problems make one line naming it; what involves several variables
+ * (production's required set, the webhook and its secret, payment providers) is checked after.
+ */
+const ENV_VARIABLES = {
+  PORT: { schema: wholeNumber(1, 65535, 8080), problem: 'PORT must be an integer between 1 and 65535', blankIsUnset: true },
+  HOST: { schema: { ...text, default: '0.0.0.0' }, blankIsUnset: true },
+  LOG_LEVEL: { schema: { enum: LOG_LEVELS, default: 'info' }, problem: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` },
+  NODE_ENV: { schema: text },
+  DATABASE_URL: { schema: { type: 'string', pattern: '^postgres(ql)?://' }, problem: 'DATABASE_URL must start with postgres:// or postgresql://', trim: true, blankIsUnset: true },
+  DATA_DIR: { schema: { ...text, default: './.data' }, blankIsUnset: true },
+  SITE_DIR: { schema: text, blankIsUnset: true },
+  TENANTS_DIR: { schema: text, blankIsUnset: true },
+  DEFAULT_TENANT: { schema: text, blankIsUnset: true },
+  FORCE_MAINTENANCE: { schema: text },
+  FORCE_REGION_RESTRICTION: { schema: text },
+  TRUST_PROXY: { schema: text },
+  SESSION_TTL_MINUTES: { schema: wholeNumber(1, Number.MAX_SAFE_INTEGER, 720), problem: 'SESSION_TTL_MINUTES must be a positive integer' },
+  SESSION_MAX_DAYS: { schema: wholeNumber(1, Number.MAX_SAFE_INTEGER, 30), problem: 'SESSION_MAX_DAYS must be a positive integer' },
+  SHUTDOWN_DRAIN_MS: {
+    schema: wholeNumber(0, MAX_SHUTDOWN_DRAIN_MS, DEFAULT_SHUTDOWN_DRAIN_MS),
+    problem: `SHUTDOWN_DRAIN_MS must be an integer number of milliseconds from 0 to ${MAX_SHUTDOWN_DRAIN_MS}`,
+    trim: true,
+    blankIsUnset: true,
+  },
+  MESSAGE_WEBHOOK_URL: { schema: { type: 'string', pattern: '^https?://' }, problem: 'MESSAGE_WEBHOOK_URL must be an http(s) URL', trim: true, blankIsUnset: true },
+  MESSAGE_WEBHOOK_SECRET: { schema: text, trim: true, blankIsUnset: true },
+  KEY_ENCRYPTION_KEY: { schema: text, trim: true, blankIsUnset: true },
+  SEED_DEMO: { schema: { enum: ['0', '1'] }, problem: 'SEED_DEMO must be 0 or 1' },
+  DEV_ROUTES: { schema: { enum: ['0', '1'] }, problem: 'DEV_ROUTES must be 0 or 1' },
+  PAYMENT_TIMEOUT_MS: { schema: wholeNumber(100, 60_000, 5000), problem: 'PAYMENT_TIMEOUT_MS must be an integer between 100 and 60000' },
+} satisfies Record<string, EnvVariable>;
+
+type EnvName = keyof typeof ENV_VARIABLES;
+
+/** The environment as checked: numbers read, defaults applied, unset variables absent. */
+interface EnvValues {
+  PORT: number;
+  HOST: string;
+  LOG_LEVEL: string;
+  DATA_DIR: string;
+  SESSION_TTL_MINUTES: number;
+  SESSION_MAX_DAYS: number;
+  SHUTDOWN_DRAIN_MS: number;
+  PAYMENT_TIMEOUT_MS: number;
+  [name: string]: string | number | undefined;
+}
+
+const ENV_SCHEMA = {
+  type: 'object',
+  properties: Object.fromEntries(Object.entries(ENV_VARIABLES).map(([name, v]) => [name, v.schema])),
+  // Payment providers' variables are read by parsePaymentProviders; anything else is dropped.
+  patternProperties: { '^PAYMENT_[A-Z][A-Z0-9]{1,23}_(URL|MERCHANT_ID|SECRET)$': text },
+};
+
+/** The variables through env-schema; each variable with problems adds its one line to `problems`. */
+function checkEnv(env: NodeJS.ProcessEnv, problems: string[]): EnvValues {
+  const data: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(env)) {
+    if (raw === undefined) continue;
+    const variable: EnvVariable | undefined = (ENV_VARIABLES as Record<string, EnvVariable>)[name];
+    const value = variable?.trim ? raw.trim() : raw;
+    if (value === '' && variable?.blankIsUnset) continue;
+    data[name] = value;
+  }
+  try {
+    return envSchema({ schema: ENV_SCHEMA, data, env: false }) as EnvValues;
+  } catch (err) {
+    const errors = (err as { errors?: { instancePath: string }[] }).errors;
+    if (!errors) throw err;
+    const bad = new Set(errors.map((e) => e.instancePath.split('/')[1] as EnvName));
+    if (bad.size === 0) throw err;
+    for (const name of Object.keys(ENV_VARIABLES) as EnvName[]) {
+      if (bad.has(name)) problems.push(`${(ENV_VARIABLES[name] as EnvVariable).problem ?? `${name} is not valid`} (got '${env[name]}')`);
+    }
+    // Go on with the defaults, so the rules between variables can add their lines too.
+    return checkEnv(Object.fromEntries(Object.entries(env).filter(([name]) => !bad.has(name as EnvName))), []);
+  }
+}
+
 /** Reads and checks the environment. Throws an Error whose message is one line per problem. */
 export function parseEnv(env: NodeJS.ProcessEnv): EnvSettings {
   const problems: string[] = [];
-  const port = parsePort(env.PORT, problems);
-  const logLevel = env.LOG_LEVEL ?? 'info';
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got '${logLevel}')`);
-  const databaseUrl = env.DATABASE_URL?.trim();
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push(`DATABASE_URL must start with postgres:// or postgresql:// (got '${databaseUrl}')`);
-  }
-  const ttl = env.SESSION_TTL_MINUTES === undefined ? 720 : Number(env.SESSION_TTL_MINUTES);
-  if (!Number.isInteger(ttl) || ttl < 1) problems.push(`SESSION_TTL_MINUTES must be a positive integer (got '${env.SESSION_TTL_MINUTES}')`);
-  const maxDays = env.SESSION_MAX_DAYS === undefined ? 30 : Number(env.SESSION_MAX_DAYS);
-  if (!Number.isInteger(maxDays) || maxDays < 1) problems.push(`SESSION_MAX_DAYS must be a positive integer (got '${env.SESSION_MAX_DAYS}')`);
-  const drainRaw = env.SHUTDOWN_DRAIN_MS?.trim();
-  const shutdownDrainMs = drainRaw === undefined || drainRaw === '' ? DEFAULT_SHUTDOWN_DRAIN_MS : Number(drainRaw);
-  if (drainRaw && (!/^\d+$/.test(drainRaw) || shutdownDrainMs > MAX_SHUTDOWN_DRAIN_MS)) {
-    problems.push(`SHUTDOWN_DRAIN_MS must be an integer number of milliseconds from 0 to ${MAX_SHUTDOWN_DRAIN_MS} (got '${env.SHUTDOWN_DRAIN_MS}')`);
-  }
-  const webhook = env.MESSAGE_WEBHOOK_URL?.trim();
-  if (webhook && !/^https?:\/\//.test(webhook)) problems.push(`MESSAGE_WEBHOOK_URL must be an http(s) URL (got '${webhook}')`);
+  const values = checkEnv(env, problems);
+  const databaseUrl = values.DATABASE_URL as string | undefined;
+  const webhook = values.MESSAGE_WEBHOOK_URL as string | undefined;
   const trustProxy = parseTrustProxy(env.TRUST_PROXY, problems);
   const production = env.NODE_ENV === 'production';
-  const webhookSecret = env.MESSAGE_WEBHOOK_SECRET?.trim();
+  const webhookSecret = values.MESSAGE_WEBHOOK_SECRET as string | undefined;
+  // Given at all (a bad value is its own line above, not also "missing").
+  const given = (name: EnvName) => Boolean(env[name]?.trim());
   // Everything production lacks goes on one line, so an operator sees the whole list at once.
   const missing: string[] = [];
   if (production) {
-    if (!databaseUrl) missing.push('DATABASE_URL (PostgreSQL; embedded PGlite is for development)');
-    if (!webhook) missing.push('MESSAGE_WEBHOOK_URL (the SMS/e-mail gateway; the dev outbox delivers nothing)');
-    if (!webhookSecret) missing.push('MESSAGE_WEBHOOK_SECRET (signs the gateway requests)');
-    if (!env.KEY_ENCRYPTION_KEY?.trim()) missing.push('KEY_ENCRYPTION_KEY (32 bytes: base64 or 64 hex characters)');
+    if (!given('DATABASE_URL')) missing.push('DATABASE_URL (PostgreSQL; embedded PGlite is for development)');
+    if (!given('MESSAGE_WEBHOOK_URL')) missing.push('MESSAGE_WEBHOOK_URL (the SMS/e-mail gateway; the dev outbox delivers nothing)');
+    if (!given('MESSAGE_WEBHOOK_SECRET')) missing.push('MESSAGE_WEBHOOK_SECRET (signs the gateway requests)');
+    if (!given('KEY_ENCRYPTION_KEY')) missing.push('KEY_ENCRYPTION_KEY (32 bytes: base64 or 64 hex characters)');
   }
   if (missing.length > 0) problems.push(`NODE_ENV=production needs ${missing.join(', ')}`);
-  if (!production && webhook && !webhookSecret) {
+  if (!production && given('MESSAGE_WEBHOOK_URL') && !webhookSecret) {
     problems.push('MESSAGE_WEBHOOK_SECRET is required to sign the message webhook (set it with MESSAGE_WEBHOOK_URL)');
   }
-  if (env.SEED_DEMO !== undefined && !['0', '1'].includes(env.SEED_DEMO)) problems.push(`SEED_DEMO must be 0 or 1 (got '${env.SEED_DEMO}')`);
   let messageProvider: WebhookProvider | 'outbox' = 'outbox';
-  if (webhook && webhookSecret && /^https?:\/\//.test(webhook)) {
+  if (webhook && webhookSecret) {
     try {
       messageProvider = new WebhookProvider(webhook, webhookSecret);
     } catch (err) {
       problems.push((err as Error).message);
     }
   }
-  if (env.DEV_ROUTES !== undefined && !['0', '1'].includes(env.DEV_ROUTES)) problems.push(`DEV_ROUTES must be 0 or 1 (got '${env.DEV_ROUTES}')`);
   if (env.DEV_ROUTES === '1' && env.NODE_ENV === 'production') problems.push('DEV_ROUTES=1 is refused with NODE_ENV=production');
-  const keyEncryptionKey = env.KEY_ENCRYPTION_KEY?.trim() || undefined;
+  const keyEncryptionKey = values.KEY_ENCRYPTION_KEY as string | undefined;
   if (keyEncryptionKey) {
     try {
       parseKeyEncryptionKey(keyEncryptionKey);
@@ -198,35 +284,31 @@ export function parseEnv(env: NodeJS.ProcessEnv): EnvSettings {
     }
   }
   const payments = parsePaymentProviders(env, production, problems);
-  const paymentTimeoutMs = env.PAYMENT_TIMEOUT_MS === undefined ? 5000 : Number(env.PAYMENT_TIMEOUT_MS);
-  if (!Number.isInteger(paymentTimeoutMs) || paymentTimeoutMs < 100 || paymentTimeoutMs > 60_000) {
-    problems.push(`PAYMENT_TIMEOUT_MS must be an integer between 100 and 60000 (got '${env.PAYMENT_TIMEOUT_MS}')`);
-  }
   if (problems.length > 0) throw new Error(problems.join('\n'));
   return {
-    port,
-    host: env.HOST || '0.0.0.0',
-    logLevel,
-    shutdownDrainMs,
+    port: values.PORT,
+    host: values.HOST,
+    logLevel: values.LOG_LEVEL,
+    shutdownDrainMs: values.SHUTDOWN_DRAIN_MS,
     app: {
       db: databaseUrl ? { pgUrl: databaseUrl } : 'pglite',
-      dataDir: resolve(env.DATA_DIR || './.data'),
-      siteDir: env.SITE_DIR ? resolve(env.SITE_DIR) : undefined,
-      tenantsDir: env.TENANTS_DIR ? resolve(env.TENANTS_DIR) : undefined,
-      defaultTenant: env.DEFAULT_TENANT || undefined,
+      dataDir: resolve(values.DATA_DIR),
+      siteDir: values.SITE_DIR ? resolve(values.SITE_DIR as string) : undefined,
+      tenantsDir: values.TENANTS_DIR ? resolve(values.TENANTS_DIR as string) : undefined,
+      defaultTenant: values.DEFAULT_TENANT as string | undefined,
       forceMaintenance: list(env.FORCE_MAINTENANCE),
       forceRegionRestriction: list(env.FORCE_REGION_RESTRICTION),
       trustProxy,
       production,
-      seedDemo: env.SEED_DEMO === undefined ? undefined : env.SEED_DEMO === '1',
-      sessionTtlMinutes: ttl,
-      sessionMaxDays: maxDays,
+      seedDemo: values.SEED_DEMO === undefined ? undefined : values.SEED_DEMO === '1',
+      sessionTtlMinutes: values.SESSION_TTL_MINUTES,
+      sessionMaxDays: values.SESSION_MAX_DAYS,
       passwordHashing: env.NODE_ENV === 'test' ? 'fast' : 'owasp',
       messageProvider,
-      devRoutes: env.DEV_ROUTES === '1',
+      devRoutes: values.DEV_ROUTES === '1',
       keyEncryptionKey,
       payments,
-      paymentTimeoutMs,
+      paymentTimeoutMs: values.PAYMENT_TIMEOUT_MS,
     },
   };
 }
@@ -264,16 +346,6 @@ function parsePaymentProviders(env: NodeJS.ProcessEnv, production: boolean, prob
     payments[name] = { url, merchantId, secret };
   }
   return payments;
-}
-
-function parsePort(raw: string | undefined, problems: string[]): number {
-  if (raw === undefined || raw === '') return 8080;
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port < 1 || port > 65535) {
-    problems.push(`PORT must be an integer between 1 and 65535 (got '${raw}')`);
-    return 0;
-  }
-  return port;
 }
 
 /**

@@ -15,6 +15,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { configure } from 'safe-stable-stringify';
 import type { Tx } from '../db/client';
 import { ApiError, validationError } from '../errors';
 import type { IdempotencyScope, StoredResult } from '../repositories/idempotency';
@@ -23,16 +24,13 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 
-/** JSON with object keys sorted at every level: equal bodies hash equally whatever their key order. */
+/**
+ * JSON with object keys sorted at every level (safe-stable-stringify): equal bodies hash equally
+ * whatever their key order; a cycle throws instead of hashing a placeholder.
+ */
+const stableJson = configure({ circularValue: Error });
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
+  return stableJson(value) ?? 'null';
 }
 
 export interface IdempotentRequest extends IdempotencyScope {

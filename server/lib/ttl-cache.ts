@@ -1,20 +1,31 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * A small per-instance cache of derived reads: each key's value is loaded once per `ttlMs`
- * (concurrent misses share one load) and the oldest keys go past `max`. Only for data that may
- * be seconds stale on one instance (the game catalogue), never for balances or sessions.
+ * (concurrent misses share one load) and the least recently used keys go past `max` (each of
+ * the maps below is an `lru-cache` bounded by `max`). Only for data that may be seconds stale on
+ * one instance (the game catalogue), never for balances or sessions.
+ *
+ * Ages are kept here, not as lru-cache TTLs: a value is fresh while `now - at < ttlMs` (gone at
+ * exactly the TTL), a stale answer's limit is the caller's, and `now` may be any clock (tests
+ * start theirs at 0, which lru-cache takes as "no start time").
  */
 export class TtlCache<T> {
-  private readonly map = new Map<string, { at: number; value: Promise<T> }>();
+  private readonly map: LRUCache<string, { at: number; value: Promise<T> }>;
   /** Each key's last value that loaded and was kept, and when its load started (stale answers). */
-  private readonly lastGood = new Map<string, { at: number; value: T }>();
+  private readonly lastGood: LRUCache<string, { at: number; value: T }>;
   /** When a key's load last failed because the database was out of reach (getOrStale). */
-  private readonly failedAt = new Map<string, number>();
+  private readonly failedAt: LRUCache<string, number>;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly max = 1_000,
+    max = 1_000,
     private readonly now: () => number = () => Date.now(),
-  ) {}
+  ) {
+    this.map = new LRUCache({ max });
+    this.lastGood = new LRUCache({ max });
+    this.failedAt = new LRUCache({ max });
+  }
 
   /**
    * The key's value, loaded when missing or older than the TTL. `keep` decides, once the load
@@ -26,19 +37,15 @@ export class TtlCache<T> {
     const hit = this.map.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.value;
     const value = load();
-    this.map.delete(key);
     this.map.set(key, { at: now, value });
     const forget = () => {
-      if (this.map.get(key)?.value === value) this.map.delete(key);
+      if (this.map.peek(key)?.value === value) this.map.delete(key);
     };
     // A failed load is not remembered: the next request tries again.
     value.then((v) => {
       if (keep && !keep(v)) return forget();
-      this.lastGood.delete(key);
       this.lastGood.set(key, { at: now, value: v });
-      if (this.lastGood.size > this.max) this.lastGood.delete(this.lastGood.keys().next().value!);
     }, forget);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
     return value;
   }
 
@@ -68,9 +75,7 @@ export class TtlCache<T> {
       return { value, stale: false };
     } catch (err) {
       if (!stale.staleIf(err)) throw err;
-      this.failedAt.delete(key);
       this.failedAt.set(key, this.now());
-      if (this.failedAt.size > this.max) this.failedAt.delete(this.failedAt.keys().next().value!);
       const fallback = usable();
       if (fallback) return { value: fallback.value, stale: true };
       throw err;

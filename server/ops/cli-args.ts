@@ -1,8 +1,9 @@
 /**
- * Argument handling shared by the ops verbs: `--name value`, `--name=value`, boolean flags, and
- * the usage error (exit 2) a verb throws when its arguments are wrong. Verb files import this,
- * never the runner (which imports them).
+ * Argument handling shared by the ops verbs (node:util parseArgs): `--name value`, `--name=value`,
+ * boolean flags, and the usage error (exit 2) a verb throws when its arguments are wrong. Verb
+ * files import this, never the runner (which imports them).
  */
+import { parseArgs as parseWords } from 'node:util';
 import { OpsRefusal, type OpsArgs, type OpsContext } from './types';
 
 /** Wrong usage: the runner prints one line naming what is wrong and exits 2. */
@@ -17,26 +18,51 @@ export const BOOLEAN_FLAGS = new Set(['json', 'totp', 'help', 'yes', 'all', 'ope
  */
 export const SECRET_OPTIONS = new Set(['password']);
 
+/**
+ * The words after the verb: node:util's parseArgs splits them (`--name=value`, `--` ends the
+ * options); an option not in BOOLEAN_FLAGS takes the next word as its value unless that word is
+ * another `--option` (a verb then says `--name needs a value`). A word like `-50.25` is a
+ * positional (a negative amount), never short flags.
+ */
 export function parseArgs(words: readonly string[]): OpsArgs {
+  const { tokens } = parseWords({
+    args: [...words],
+    options: Object.fromEntries([...BOOLEAN_FLAGS].map((name) => [name, { type: 'boolean' as const }])),
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   const positionals: string[] = [];
   const options: Record<string, string | true> = {};
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i];
-    if (word === '--') {
-      positionals.push(...words.slice(i + 1));
+  let pending: string | undefined;
+  let shortAt = -1;
+  for (const token of tokens) {
+    let word: string;
+    if (token.kind === 'option-terminator') {
+      pending = undefined;
+      positionals.push(...words.slice(token.index + 1));
       break;
-    }
-    if (!word.startsWith('--') || word.length === 2) {
-      positionals.push(word);
+    } else if (token.kind === 'positional') {
+      word = token.value;
+    } else if (!token.rawName.startsWith('--')) {
+      // `-50.25` came as the short flags -5 -0 -. -2 -5, all at one index: the word is a positional.
+      if (token.index === shortAt) continue;
+      shortAt = token.index;
+      word = words[token.index];
+    } else {
+      const name = token.name;
+      const raw = words[token.index];
+      if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new UsageError(`bad option ${raw}`);
+      if (SECRET_OPTIONS.has(name)) throw new UsageError(`--${name} is not read from the command line (set OPS_PASSWORD, or type it at the prompt)`);
+      pending = undefined;
+      if (token.inlineValue) options[name] = token.value ?? '';
+      else if (BOOLEAN_FLAGS.has(name)) options[name] = true;
+      else options[(pending = name)] = true;
       continue;
     }
-    const eq = word.indexOf('=');
-    const name = word.slice(2, eq < 0 ? undefined : eq);
-    if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new UsageError(`bad option ${word}`);
-    if (SECRET_OPTIONS.has(name)) throw new UsageError(`--${name} is not read from the command line (set OPS_PASSWORD, or type it at the prompt)`);
-    if (eq >= 0) options[name] = word.slice(eq + 1);
-    else if (BOOLEAN_FLAGS.has(name) || i + 1 >= words.length || words[i + 1].startsWith('--')) options[name] = true;
-    else options[name] = words[++i];
+    if (pending !== undefined) options[pending] = word;
+    else positionals.push(word);
+    pending = undefined;
   }
   return { positionals, options };
 }

@@ -1,8 +1,9 @@
 /**
  * Operator credentials: passwords hashed with scrypt (node:crypto) and optional TOTP codes
  * (RFC 6238: HMAC-SHA-1, 30-second steps, 6 digits), the kind every authenticator app reads from
- * an otpauth:// URI. No dependency: both are a few lines over node:crypto, checked against the
- * RFC test vectors in tests/server/ops-backoffice.test.ts.
+ * an otpauth:// URI. The codes come from the `otpauth` library (checked against the RFC test
+ * vectors in tests/server/ops-backoffice.test.ts); which step was used last is kept per operator
+ * (server/ops/operators.ts), so a code works once.
  *
  * Password hash format (one text column, parameters kept with the hash so they can be raised
  * later without invalidating existing hashes):
@@ -12,7 +13,8 @@
  * e.g. `scrypt$15$8$3$...$...`: N = 2^15, r = 8, p = 3 (one of OWASP's scrypt settings, about
  * 32 MiB and a tenth of a second per check).
  */
-import { createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { HOTP, Secret, TOTP } from 'otpauth';
 
 const SCRYPT = { logN: 15, r: 8, p: 3, keyLength: 32, saltLength: 16 };
 export const MIN_PASSWORD_LENGTH = 10;
@@ -47,63 +49,29 @@ export async function verifyOperatorPassword(password: string, stored: string): 
   return timingSafeEqual(actual, expected);
 }
 
-// --- TOTP (RFC 6238 over RFC 4226 HOTP) ---
+// --- TOTP (RFC 6238 over RFC 4226 HOTP), by otpauth ---
 
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-export const TOTP_STEP_SECONDS = 30;
-export const TOTP_DIGITS = 6;
+const TOTP_STEP_SECONDS = 30;
+const TOTP_DIGITS = 6;
+/** Steps of clock drift accepted either side of the current one. */
+const TOTP_WINDOW = 1;
 
-export function base32Encode(bytes: Buffer): string {
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
-}
+const totpOptions = (secretBase32: string) =>
+  ({ secret: Secret.fromBase32(secretBase32), algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_STEP_SECONDS }) as const;
 
-export function base32Decode(text: string): Buffer {
-  const clean = text.toUpperCase().replace(/=+$/, '').replace(/\s/g, '');
-  let bits = 0;
-  let value = 0;
-  const out: number[] = [];
-  for (const ch of clean) {
-    const index = BASE32.indexOf(ch);
-    if (index < 0) throw new RangeError('not base32');
-    value = (value << 5) | index;
-    bits += 5;
-    if (bits >= 8) {
-      out.push((value >>> (bits - 8)) & 255);
-      bits -= 8;
-    }
-  }
-  return Buffer.from(out);
-}
+export const base32Encode = (bytes: Buffer): string => new Secret({ buffer: Uint8Array.from(bytes).buffer }).base32;
+
+export const base32Decode = (text: string): Buffer => Buffer.from(Secret.fromBase32(text).bytes);
 
 /** A new secret: 20 random bytes (160 bits, RFC 4226's recommendation), base32. */
-export const newTotpSecret = (): string => base32Encode(randomBytes(20));
+export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
 
 /** HOTP value of `counter` (RFC 4226 dynamic truncation), `digits` long. */
-export function hotp(secret: Buffer, counter: number, digits = TOTP_DIGITS): string {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const mac = createHmac('sha1', secret).update(message).digest();
-  const offset = mac[mac.length - 1] & 0x0f;
-  const code = (mac.readUInt32BE(offset) & 0x7fffffff) % 10 ** digits;
-  return String(code).padStart(digits, '0');
-}
-
-export const totpStep = (nowMs = Date.now()): number => Math.floor(nowMs / 1000 / TOTP_STEP_SECONDS);
+export const hotp = (secret: Buffer, counter: number, digits = TOTP_DIGITS): string =>
+  HOTP.generate({ secret: new Secret({ buffer: Uint8Array.from(secret).buffer }), algorithm: 'SHA1', counter, digits });
 
 export function totpCode(secretBase32: string, nowMs = Date.now()): string {
-  return hotp(base32Decode(secretBase32), totpStep(nowMs));
+  return TOTP.generate({ ...totpOptions(secretBase32), timestamp: nowMs });
 }
 
 /**
@@ -112,19 +80,11 @@ export function totpCode(secretBase32: string, nowMs = Date.now()): string {
  */
 export function matchTotp(secretBase32: string, code: string, nowMs = Date.now()): number | null {
   if (!/^[0-9]{6}$/.test(code)) return null;
-  const secret = base32Decode(secretBase32);
-  const now = totpStep(nowMs);
-  let matched: number | null = null;
-  for (const step of [now - 1, now, now + 1]) {
-    // Compare every candidate (no early exit) in constant time.
-    if (timingSafeEqual(Buffer.from(hotp(secret, step)), Buffer.from(code)) && matched === null) matched = step;
-  }
-  return matched;
+  const delta = TOTP.validate({ ...totpOptions(secretBase32), token: code, timestamp: nowMs, window: TOTP_WINDOW });
+  return delta === null ? null : TOTP.counter({ period: TOTP_STEP_SECONDS, timestamp: nowMs }) + delta;
 }
 
 /** The URI an authenticator app scans (Key URI Format): printed once, when the operator is created. */
 export function otpauthUri(issuer: string, username: string, secretBase32: string): string {
-  const label = encodeURIComponent(`${issuer}:${username}`);
-  const query = new URLSearchParams({ secret: secretBase32, issuer, algorithm: 'SHA1', digits: String(TOTP_DIGITS), period: String(TOTP_STEP_SECONDS) });
-  return `otpauth://totp/${label}?${query.toString()}`;
+  return new TOTP({ issuer, label: username, ...totpOptions(secretBase32) }).toString();
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors';
-import { globalPlugin } from '../../lib/plugin';
+import fp from 'fastify-plugin';
 import { sha256 } from '../../lib/tokens';
 import { excludedError, exclusionOfToken } from '../../services/exclusions';
 import type { MemberRow } from '../../repositories/members';
@@ -41,7 +41,7 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return typeof plain === 'string' && plain !== '' ? plain : undefined;
 }
 
-export default globalPlugin('auth', async (app: FastifyInstance) => {
+export default fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('playNodeId', null);
 
@@ -104,4 +104,4 @@ export default globalPlugin('auth', async (app: FastifyInstance) => {
       request.auth = null;
     }
   });
-});
+}, { name: 'auth' });

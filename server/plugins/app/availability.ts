@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
-import { globalPlugin } from '../../lib/plugin';
+import fp from 'fastify-plugin';
 import { STALE_WARNING } from '../../lib/stale';
 
 /**
@@ -21,7 +21,7 @@ declare module 'fastify' {
  * of stale answers (server/lib/stale.ts). While draining or closing every response says
  * `Connection: close`, so a kept-alive client (a proxy's pool) reconnects, elsewhere or later.
  */
-export default globalPlugin('availability', async (app: FastifyInstance) => {
+export default fp(async (app: FastifyInstance) => {
   app.decorate('lifecycle', { phase: 'serving' as Phase });
   app.decorateRequest('servedStale', false);
   app.addHook('onRequest', async () => {
@@ -31,4 +31,4 @@ export default globalPlugin('availability', async (app: FastifyInstance) => {
     if (request.servedStale) reply.header('warning', STALE_WARNING);
     if (app.lifecycle.phase !== 'serving') reply.header('connection', 'close');
   });
-});
+}, { name: 'availability' });

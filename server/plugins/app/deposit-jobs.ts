@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { runClaimed, SKIPPED } from '../../lib/job-claim';
-import { globalPlugin } from '../../lib/plugin';
+import fp from 'fastify-plugin';
 import { expireDue } from '../../services/deposits';
 
 /** Time between runs: a deposit expires at most this late. (The provider retries its own notices.) */
@@ -30,7 +30,7 @@ export async function runDepositJobs(app: FastifyInstance): Promise<{ expired: n
  * call runDepositJobs themselves). Reads expire a member's own due deposits too, so the timer
  * only bounds how long another reader may still see one pending.
  */
-export default globalPlugin('deposit-jobs', async (app: FastifyInstance) => {
+export default fp(async (app: FastifyInstance) => {
   if (!app.config.housekeeping) return;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
@@ -51,4 +51,4 @@ export default globalPlugin('deposit-jobs', async (app: FastifyInstance) => {
     clearTimeout(timer);
     await running;
   });
-});
+}, { name: 'deposit-jobs' });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { runClaimed } from '../../lib/job-claim';
-import { globalPlugin } from '../../lib/plugin';
+import fp from 'fastify-plugin';
 import { runHousekeeping } from '../../services/housekeeping';
 
 /** Delay of the first run after start (the start itself is busy enough). */
@@ -11,7 +11,7 @@ const FIRST_RUN_MS = 30_000;
  * then every `housekeepingIntervalMs`. The timer never keeps the process alive; close waits for
  * a run in progress so it does not query a closed database.
  */
-export default globalPlugin('housekeeping', async (app: FastifyInstance) => {
+export default fp(async (app: FastifyInstance) => {
   if (!app.config.housekeeping) return;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
@@ -35,4 +35,4 @@ export default globalPlugin('housekeeping', async (app: FastifyInstance) => {
     clearTimeout(timer);
     await running;
   });
-});
+}, { name: 'housekeeping' });

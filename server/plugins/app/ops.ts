@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors';
-import { globalPlugin } from '../../lib/plugin';
+import fp from 'fastify-plugin';
 import { removeCliLink, writeCliLink } from '../../ops/cli-link';
 import { operatorByToken } from '../../ops/operators';
 import type { OpsActor } from '../../ops/types';
@@ -37,7 +37,7 @@ export function opsActorOf(request: FastifyRequest): OpsActor {
   return request.opsActor;
 }
 
-export default globalPlugin('ops', async (app: FastifyInstance) => {
+export default fp(async (app: FastifyInstance) => {
   app.decorate('opsCliKey', randomBytes(32).toString('base64url'));
   app.decorateRequest('opsActor', null);
 
@@ -59,4 +59,4 @@ export default globalPlugin('ops', async (app: FastifyInstance) => {
     writeCliLink(dataDir, app.opsCliKey, { pid: process.pid, port: address.port, host: address.address });
   });
   app.addHook('onClose', async () => removeCliLink(dataDir));
-});
+}, { name: 'ops' });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { globalPlugin } from '../../lib/plugin';
+import fp from 'fastify-plugin';
 import { OutboxProvider } from '../../providers/outbox';
 import type { MessageProvider } from '../../providers/types';
 
@@ -10,9 +10,9 @@ declare module 'fastify' {
 }
 
 /** The SMS / e-mail provider: the one configured, else the embedded outbox. */
-export default globalPlugin('providers', async (app: FastifyInstance) => {
+export default fp(async (app: FastifyInstance) => {
   const configured = app.config.messageProvider;
   const provider = configured === 'outbox' ? new OutboxProvider(app.db.orm, app.log) : configured;
   app.decorate('messages', provider);
   app.log.debug({ provider: provider.name }, 'message provider ready');
-});
+}, { name: 'providers' });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { globalPlugin } from '../../lib/plugin';
+import fp from 'fastify-plugin';
 import { AffiliateRepository } from '../../repositories/affiliates';
 import { AnnouncementRepository } from '../../repositories/announcements';
 import { BetRepository } from '../../repositories/bets';
@@ -49,7 +49,7 @@ declare module 'fastify' {
 }
 
 /** Every repository over the one database, and the shared JWE keys. */
-export default globalPlugin('repositories', async (app: FastifyInstance) => {
+export default fp(async (app: FastifyInstance) => {
   const db = app.db.orm;
   // The days of the records' aggregates (ledger_days, bet_days): each merchant's tenant's zone.
   const zoneOf = merchantTimeZones(app.tenants.all.values());
@@ -76,4 +76,4 @@ export default globalPlugin('repositories', async (app: FastifyInstance) => {
   const kek = await resolveKeyEncryptionKey(app.config);
   if (kek.source === 'file') app.log.info('JWE private keys sealed with the key file of the data folder (set KEY_ENCRYPTION_KEY to choose the key)');
   app.decorate('jwe', await loadJweKeys(db, kek.key));
-});
+}, { name: 'repositories' });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { globalPlugin } from '../../lib/plugin';
+import fp from 'fastify-plugin';
 import { buildStartup, type Startup } from '../../lib/startup';
 
 declare module 'fastify' {
@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-export default globalPlugin('startup', async (app: FastifyInstance) => {
+export default fp(async (app: FastifyInstance) => {
   app.decorate('startup', async (request: FastifyRequest) => {
     const proxyCountry = request.headers['cf-ipcountry'];
     // Came through a trusted proxy: the peer is trusted and forwarded a client address.
@@ -21,4 +21,4 @@ export default globalPlugin('startup', async (app: FastifyInstance) => {
       country: viaTrustedProxy && typeof proxyCountry === 'string' && /^[A-Z]{2}$/.test(proxyCountry) ? proxyCountry : undefined,
     });
   });
-});
+}, { name: 'startup' });

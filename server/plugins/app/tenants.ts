@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE } from '../../../src/lib/app-config';
 import type { Tenant } from '../../../src/generated/tenant';
 import { ApiError } from '../../errors';
-import { globalPlugin } from '../../lib/plugin';
+import fp from 'fastify-plugin';
 import { countryOf, regionBlocked } from '../../lib/region';
 import { markStale } from '../../lib/stale';
 import type { SiteStatus } from '../../lib/tenant-registry';
@@ -46,7 +46,7 @@ export function requestLanguage(request: FastifyRequest): string {
  * the API while the tenant is in maintenance (503 `maintenance`, which wins) or the visitor's
  * region is restricted (403 `region.restricted` with the visitor's IP).
  */
-export default globalPlugin('tenants', async (app: FastifyInstance) => {
+export default fp(async (app: FastifyInstance) => {
   app.decorate('maintenanceWindows', new WindowCache(app));
   // The country database loads on first use (a few MB): at start, when a tenant restricts regions.
   if ([...app.tenants.all.values()].some((t) => t.settings.region)) countryOf('127.0.0.1');
@@ -83,4 +83,4 @@ export default globalPlugin('tenants', async (app: FastifyInstance) => {
     if (status.maintenance) throw new ApiError('maintenance', 503, status.maintenanceWindow ? { endsAt: status.maintenanceWindow.endsAt } : undefined);
     if (status.regionRestriction) throw new ApiError('region.restricted', 403, { ip: request.ip });
   });
-});
+}, { name: 'tenants' });

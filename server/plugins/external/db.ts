@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../../db/client';
 import { migrate, MIGRATIONS_DIR } from '../../db/migrate';
 import { seedTenants } from '../../db/seed';
-import { globalPlugin } from '../../lib/plugin';
+import fp from 'fastify-plugin';
 import { onRawTx, rebuildRecordDays, tenantZones } from '../../services/records-aggregates';
 
 declare module 'fastify' {
@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /** Opens the database, applies pending SQL migrations and seeds merchants that are new. */
-export default globalPlugin('db', async (app: FastifyInstance) => {
+export default fp(async (app: FastifyInstance) => {
   const { config } = app;
   const db = await openDatabase(config.db, config.dataDir, app.log);
   app.addHook('onClose', async () => db.close());
@@ -28,4 +28,4 @@ export default globalPlugin('db', async (app: FastifyInstance) => {
   const seeded = await seedTenants(db.orm, [...app.tenants.all.values()], config.passwordHashing, config.seedDemo);
   if (seeded.length > 0) app.log.info({ merchants: seeded, demoMembers: config.seedDemo }, 'merchants seeded');
   app.decorate('db', db);
-});
+}, { name: 'db' });

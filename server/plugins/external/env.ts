@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { resolveConfig, type AppConfig, type AppOptions } from '../../config';
-import { globalPlugin } from '../../lib/plugin';
+import fp from 'fastify-plugin';
 import { loadTenantRegistry, TenantConfigError, type TenantRegistry } from '../../lib/tenant-registry';
 import { PaymentProviders, paymentChannelProblems } from '../../payments';
 
@@ -16,7 +16,7 @@ declare module 'fastify' {
  * First plugin: checks the options and loads every tenant. A bad option or tenant stops the
  * start here, before the database is touched.
  */
-export default globalPlugin('env', async (app: FastifyInstance, opts: AppOptions) => {
+export default fp(async (app: FastifyInstance, opts: AppOptions) => {
   const config = resolveConfig(opts);
   app.decorate('config', config);
   const tenants = await loadTenantRegistry(config.tenantsDir, config.defaultTenant, {
@@ -30,4 +30,4 @@ export default globalPlugin('env', async (app: FastifyInstance, opts: AppOptions
   if (problems.length > 0 && config.production) throw new TenantConfigError(problems);
   for (const line of problems) app.log.warn(line);
   app.decorate('payments', new PaymentProviders(config.payments, config.paymentTimeoutMs));
-});
+}, { name: 'env' });

@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { globalPlugin } from '../../lib/plugin';
+import fp from 'fastify-plugin';
 
 /**
  * Security headers. The CSP is one the built site runs under: scripts only from our origin
@@ -26,7 +26,7 @@ export const CSP_DIRECTIVES = {
   upgradeInsecureRequests: null,
 };
 
-export default globalPlugin('helmet', async (app: FastifyInstance) => {
+export default fp(async (app: FastifyInstance) => {
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
@@ -34,4 +34,4 @@ export default globalPlugin('helmet', async (app: FastifyInstance) => {
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-});
+}, { name: 'helmet' });

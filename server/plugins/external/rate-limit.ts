@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors';
-import { globalPlugin } from '../../lib/plugin';
+import fp from 'fastify-plugin';
 import { CounterRepository } from '../../repositories/counters';
 
 type Callback = (err: Error | null, res?: { current: number; ttl: number }) => void;
@@ -36,7 +36,7 @@ function databaseStore(counters: CounterRepository) {
  * The hook runs at preHandler, after schema validation: a malformed request is refused without
  * writing anything, not even a counter.
  */
-export default globalPlugin('rate-limit', async (app: FastifyInstance) => {
+export default fp(async (app: FastifyInstance) => {
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
@@ -44,4 +44,4 @@ export default globalPlugin('rate-limit', async (app: FastifyInstance) => {
     keyGenerator: (request: FastifyRequest) => request.ip,
     errorResponseBuilder: (_request, context) => new ApiError('rate.limited', 429, { retryAfter: Math.ceil(context.ttl / 1000) }),
   });
-});
+}, { name: 'rate-limit' });

@@ -1,7 +1,7 @@
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { globalPlugin } from '../../lib/plugin';
+import fp from 'fastify-plugin';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -9,7 +9,7 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Files of the built site under /m/. Hashed assets are cached for a year; anything else is
  * revalidated. index.html is never served raw: the site routes inject the tenant into it.
  */
-export default globalPlugin('static', async (app: FastifyInstance) => {
+export default fp(async (app: FastifyInstance) => {
   const assetsDir = join(app.config.siteDir, 'assets') + sep;
   await app.register(fastifyStatic, {
     root: app.config.siteDir,
@@ -27,4 +27,4 @@ export default globalPlugin('static', async (app: FastifyInstance) => {
       reply.header('cache-control', path.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
     },
   });
-});
+}, { name: 'static' });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { watch, type FSWatcher } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { PreviewOptions } from '../../config';
-import { globalPlugin } from '../../lib/plugin';
+import fp from 'fastify-plugin';
 import { hostName } from '../../lib/tenant-host';
 import { loadTenantRegistry, type TenantRegistry } from '../../lib/tenant-registry';
 import { openSession } from '../../services/sessions';
@@ -60,7 +60,7 @@ function sendPage(reply: FastifyReply, nonce: string, html: string, frames = "'n
  *   seeded demo account in the browser (or removes it) and goes on to the page;
  * - tenant pages may be framed by the preview page (another origin: localhost).
  */
-export default globalPlugin('preview', async (app: FastifyInstance, opts: PreviewOptions) => {
+export default fp(async (app: FastifyInstance, opts: PreviewOptions) => {
   withLocalhostNames(app.tenants, opts.framePorts);
   const clients = new Set<FastifyReply>();
 
@@ -199,4 +199,4 @@ new EventSource('/__preview/events').addEventListener('reload', () => location.r
 </body></html>`;
     return sendPage(reply, nonce, html);
   });
-});
+}, { name: 'preview' });

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, errorEnvelope } from '../../errors';
-import { globalPlugin } from '../../lib/plugin';
+import fp from 'fastify-plugin';
 import { publicTenant } from '../../lib/public-tenant';
 import { IndexTemplate, renderIndex, scriptJson } from '../../lib/site-index';
 import { offlinePage } from '../../lib/offline-page';
@@ -59,7 +59,7 @@ export function isSpaPath(url: string): boolean {
  * The built site: index.html with the host's tenant and startup settings injected (every SPA
  * path), the tenant logo under /m/brand/, and the envelope 404 for everything else.
  */
-export default globalPlugin('site', async (app: FastifyInstance) => {
+export default fp(async (app: FastifyInstance) => {
   const template = new IndexTemplate(app.config.siteDir);
 
   const renderer = new ServerRenderer(app, ssrEntryOf(app.config.siteDir));
@@ -159,7 +159,7 @@ export default globalPlugin('site', async (app: FastifyInstance) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && isSpaPath(request.url)) return serveIndex(request, reply);
     return reply.code(404).send(errorEnvelope('not.found'));
   });
-});
+}, { name: 'site' });
 
 /** A tenant's own file, else the one it inherits from _base. */
 export async function readBrandFile(tenantsDir: string, tenantId: string, file: string): Promise<Buffer | null> {

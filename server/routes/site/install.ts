@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { ApiError } from '../../errors';
 import { APPLE_ICON, AppIconCache, logoAsSvg, type AppIconName } from '../../lib/app-icons';
-import { globalPlugin } from '../../lib/plugin';
+import fp from 'fastify-plugin';
 import { MANIFEST_PATH, PROFILE_PATH, tenantColours, webClipProfile, webManifest } from '../../lib/web-app';
 import { readBrandFile } from './index';
 
@@ -25,7 +25,7 @@ function sendTagged(request: FastifyRequest, reply: FastifyReply, body: string |
  * tenant's logo, and the iOS configuration profile with a web clip. The host's tenant is
  * resolved before (the tenants plugin answers 404 to an unknown host).
  */
-export default globalPlugin('site-install', async (app: FastifyInstance) => {
+export default fp(async (app: FastifyInstance) => {
   const icons = new AppIconCache();
 
   async function iconOf(request: FastifyRequest, name: AppIconName) {
@@ -66,4 +66,4 @@ export default globalPlugin('site-install', async (app: FastifyInstance) => {
       .type('application/x-apple-aspen-config')
       .send(body);
   });
-});
+}, { name: 'site-install' });
