@@ -2,13 +2,13 @@
  * The translator is typed by the reference translation file: `t` takes its keys only. Keys known
  * only at run time go through `hasText` / `runtimeText`, which check them against the instance.
  */
-import { Translator, type TFunction } from '../../src/lib/i18n';
+import { createTranslator, type TFunction } from '../../src/lib/i18n';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { hasText, runtimeText } from '../../src/lib/feedback';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
 
 function instance() {
-  const i18n = new Translator('en', 'en');
+  const i18n = createTranslator('en', 'en');
   i18n.addResourceBundle('en', { login: 'Log in', resend_in: 'Resend in {{seconds}}s' });
   return i18n;
 }
