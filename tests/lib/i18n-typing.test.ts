@@ -36,6 +36,10 @@ function typeContracts(t: TFunction, key: string): void {
   void t('unknown_key');
   // @ts-expect-error a string that is not known to be a key
   void t(key);
+  // A plural text is called by its key, the count picking the form; its forms are not keys.
+  void t('team_bets_count', { count: 2 });
+  // @ts-expect-error a plural form's own name
+  void t('team_bets_count_one');
   expectTypeOf<'login'>().toMatchTypeOf<TranslationKey>();
   expectTypeOf<'unknown_key'>().not.toMatchTypeOf<TranslationKey>();
 }
