@@ -128,7 +128,7 @@ test.describe('demo-ph', () => {
     await form.getByRole('button', { name: TY.submit }).tap();
     const history = page.locator('.feedback-history');
     await expect(history.getByText('The new slot spins fast and pays well')).toBeVisible();
-    await expect(history.locator('.feedback-history__images')).toHaveText(TY.feedback_images_sent.replace('{{count}}', '1'));
+    await expect(history.locator('.feedback-history__images')).toHaveText(TY.feedback_images_sent_one.replace('{{count}}', '1'));
 
     // 6. A mission: join, five ₱1 spins of the in-house slot complete its ₱5 slots task, the claim
     //    puts its reward in the reward centre and the member is ranked by the task's points.

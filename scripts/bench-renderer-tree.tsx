@@ -11,7 +11,7 @@ import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import type { Tenant } from '../src/generated/tenant';
 import type { AppConfig } from '../src/lib/app-config';
-import { I18nProvider, Translator } from '../src/lib/i18n';
+import { createTranslator, I18nProvider } from '../src/lib/i18n';
 import { RuntimeProvider, useGateContext } from '../src/lib/runtime';
 import { RendererProvider, Slot } from '../src/renderer';
 import en from '../locales/en.json';
@@ -27,7 +27,7 @@ const NavItem = registry['nav-item'].component as (p: Props) => ReactNode;
 function Providers({ tenant, children }: { tenant: Tenant; children: ReactNode }) {
   const [config] = useState<AppConfig>(() => ({ tenant, startup: {} }));
   const [i18n] = useState(() => {
-    const t = new Translator('fil', 'en');
+    const t = createTranslator('fil', 'en');
     t.addResourceBundle('fil', ty);
     t.addResourceBundle('en', en);
     return t;

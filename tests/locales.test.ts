@@ -2,6 +2,7 @@ import { describe, it, expect } from 'vitest';
 import en from '../locales/en.json';
 import ty from '../locales/ty.json';
 import languages from '../locales/languages.json';
+import { createTranslator } from '../src/lib/i18n';
 import { isTranslationKey, translationKeys } from '../src/lib/i18n-keys';
 
 type Dict = Record<string, string>;
@@ -17,6 +18,9 @@ interface Language {
   rtl?: boolean;
 }
 const LANGS = languages as Language[];
+
+/** A plural form's key: i18next's `key_<Intl.PluralRules category>`. */
+const PLURAL_FORM = /^(.+)_(zero|one|two|few|many|other)$/;
 
 /** Sorted list of the `{{name}}` variables used in a text. */
 function vars(text: string): string[] {
@@ -123,14 +127,47 @@ describe('translation files', () => {
     }
   });
 
-  it('needs nothing the translator leaves out (plural keys, nesting, formatted values)', () => {
+  it('needs nothing the translator is not set up for (nesting, formatted values)', () => {
     for (const dict of [EN, TY]) {
       for (const [key, value] of Object.entries(dict)) {
-        expect(key, key).not.toMatch(/_(zero|one|two|few|many|other|ordinal_\w+)$/);
+        expect(key, key).not.toMatch(/_ordinal_\w+$/);
         expect(value, key).not.toContain('$t(');
         for (const [placeholder] of value.matchAll(/\{\{.+?\}\}/g)) expect(placeholder, key).toMatch(/^\{\{\s*[A-Za-z_]\w*\s*\}\}$/);
       }
     }
+  });
+
+  it("a plural text has exactly the forms of its language's plural rules, each filling {{count}}", () => {
+    for (const [dict, code] of [[EN, 'EN'], [TY, 'TY']] as const) {
+      const htmlLang = LANGS.find((l) => l.code === code)?.htmlLang ?? '';
+      const categories = new Intl.PluralRules(htmlLang).resolvedOptions().pluralCategories.slice().sort();
+      const forms = new Map<string, string[]>();
+      for (const key of Object.keys(dict)) {
+        const m = PLURAL_FORM.exec(key);
+        if (m) forms.set(m[1], [...(forms.get(m[1]) ?? []), m[2]]);
+      }
+      expect(forms.size, code).toBeGreaterThan(0);
+      for (const [base, found] of forms) {
+        expect(found.sort(), `${code} ${base}`).toEqual(categories);
+        // The key is called by its base: a text of that name would never show.
+        expect(dict, `${code} ${base}`).not.toHaveProperty([base]);
+        for (const category of found) expect(vars(dict[`${base}_${category}`]), `${code} ${base}_${category}`).toContain('count');
+      }
+    }
+  });
+
+  it('shows the plural form the count asks for', async () => {
+    const i18n = createTranslator('en', 'en');
+    i18n.addResourceBundle('en', EN);
+    expect(i18n.t('team_bets_count', { count: 1 })).toBe('1 bet');
+    expect(i18n.t('team_bets_count', { count: 2 })).toBe('2 bets');
+    expect(i18n.t('team_bets_count', { count: 0 })).toBe('0 bets');
+    expect(i18n.t('feedback_images_sent', { count: 1 })).toBe('1 image attached');
+    expect(i18n.t('red_rain_team_total', { count: 3, amount: 'PHP 1.00' })).toBe('3 catches, total PHP 1.00');
+    i18n.addResourceBundle('fil', TY);
+    await i18n.changeLanguage('fil');
+    expect(i18n.t('team_bets_count', { count: 1 })).toBe(TY.team_bets_count_one.replace('{{count}}', '1'));
+    expect(i18n.t('team_bets_count', { count: 4 })).toBe(TY.team_bets_count_other.replace('{{count}}', '4'));
   });
 
   it('has every section 8 key of the spec', () => {
@@ -168,8 +205,12 @@ describe('translation files', () => {
 
 describe('i18n-keys helpers', () => {
   it('lists every key and recognises keys', () => {
-    expect([...translationKeys].sort()).toEqual(Object.keys(TY).sort());
+    // A plural text is one key: its forms (key_one, key_other) are called by it.
+    const called = new Set(Object.keys(TY).map((k) => k.replace(PLURAL_FORM, '$1')));
+    expect([...translationKeys].sort()).toEqual([...called].sort());
     expect(isTranslationKey('in_been_out')).toBe(true);
+    expect(isTranslationKey('team_bets_count')).toBe(true);
+    expect(isTranslationKey('team_bets_count_one')).toBe(false);
     expect(isTranslationKey('cat_LOTT')).toBe(true);
     expect(isTranslationKey('not_a_real_key')).toBe(false);
     expect(isTranslationKey('toString')).toBe(false);

@@ -1,4 +1,6 @@
-import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createInstance, type i18n as I18next, type TOptions } from 'i18next';
+import { createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { I18nContext, I18nextProvider } from 'react-i18next';
 import type { Tenant } from '../generated/tenant';
 import languages from '../../locales/languages.json';
 import { LANGUAGE_COOKIE } from './app-config';
@@ -7,7 +9,10 @@ import { readItem, writeItem } from './storage';
 
 export type Messages = Record<string, string>;
 
-/** Interpolation values: `{{name}}` in a text becomes String(value); null and undefined become ''. */
+/**
+ * Interpolation values: `{{name}}` in a text becomes String(value); null and undefined become ''.
+ * `count` also picks the plural form (`key_one`, `key_other`, ... by the language's Intl.PluralRules).
+ */
 export type TranslationParams = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
 /** Translates a key of the reference file (ty.json): its text, else the fallback's, else the key. */
@@ -15,7 +20,10 @@ export type TFunction = (key: TranslationKey, params?: TranslationParams) => str
 
 export type LanguageChangedListener = (language: string) => void;
 
-/** What the app uses of a translator. Languages are BCP 47 tags (fil, en, zh-CN), as <html lang>. */
+/**
+ * What the app uses of a translator: i18next's instance seen through the site's typed keys.
+ * Languages are BCP 47 tags (fil, en, zh-CN), as <html lang>.
+ */
 export interface I18n {
   /** The language shown: the live one on the translator, the rendered one on a render's view. */
   readonly language: string;
@@ -29,8 +37,10 @@ export interface I18n {
   addResourceBundle(language: string, messages: Messages): void;
   on(event: 'languageChanged', listener: LanguageChangedListener): void;
   off(event: 'languageChanged', listener: LanguageChangedListener): void;
-  /** The translator behind a view (itself for the translator). */
-  readonly translator: Translator;
+  /** The live translator behind a view (itself for the translator): it follows language changes. */
+  readonly translator: I18n;
+  /** The i18next instance that translates. */
+  readonly instance: I18next;
 }
 
 /** What `useTranslation` returns: one object per language, so `t` and `i18n` are stable while it lasts. */
@@ -39,137 +49,128 @@ export interface Translation {
   i18n: I18n;
 }
 
-/** `{{name}}` (and i18next's unescaped `{{- name}}`, the same here: React escapes). */
-const PLACEHOLDER = /\{\{-?(.+?)\}\}/g;
-const hasOwn = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);
+/** The site's texts are one namespace of flat keys. */
+const NS = 'translation';
 
 /**
- * Fills `{{name}}` placeholders as i18next does with escaping off: a value given becomes
- * String(value) (null or undefined: ''); a placeholder without a value stays as it is. A value's
- * own braces are not filled again.
+ * An i18next instance for one translator: flat keys (dots and colons are text, not paths or
+ * namespaces), one fallback language, `{{name}}` filled unescaped (React escapes), plural forms
+ * by Intl.PluralRules. The texts are added as bundles (no backend), so it is ready at once and a
+ * language change notifies its listeners before it resolves.
  */
-function interpolate(text: string, params: TranslationParams | undefined): string {
-  if (!params) return text;
-  return text.replace(PLACEHOLDER, (placeholder, name: string) => {
-    const key = name.trim();
-    if (!hasOwn(params, key)) return placeholder;
-    const value = params[key];
-    return value == null ? '' : String(value);
+function createI18next(language: string, fallbackLanguage: string): I18next {
+  const instance = createInstance();
+  void instance.init({
+    lng: language,
+    fallbackLng: fallbackLanguage,
+    // zh-CN falls back to the fallback language, not to a `zh` nobody ships.
+    load: 'currentOnly',
+    resources: {},
+    ns: [NS],
+    defaultNS: NS,
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+    initAsync: false,
   });
+  return instance;
+}
+
+interface Binding {
+  live: I18n;
+  /** The language the translator was created in: the one a server-rendered page shows. */
+  initial: string;
+  views: Map<string, Translation>;
+  subscribe(callback: () => void): () => void;
+  getSnapshot(): string;
+  getServerSnapshot(): string;
+}
+
+const bindings = new WeakMap<I18next, Binding>();
+
+function facade(instance: I18next, t: TFunction, language: () => string, exists: (key: string) => boolean, live?: I18n): I18n {
+  const i18n: I18n = {
+    get language() {
+      return language();
+    },
+    t,
+    exists,
+    changeLanguage: async (next) => {
+      await instance.changeLanguage(next);
+    },
+    hasResourceBundle: (lng) => instance.hasResourceBundle(lng, NS),
+    // deep: false, overwrite: true: a later bundle adds to the language, its texts winning.
+    addResourceBundle: (lng, messages) => void instance.addResourceBundle(lng, NS, messages, false, true),
+    on: (event, listener) => void instance.on(event, listener),
+    off: (event, listener) => void instance.off(event, listener),
+    get translator() {
+      return live ?? i18n;
+    },
+    instance,
+  };
+  return i18n;
+}
+
+/** The site's view of an i18next instance, made once per instance. */
+function bindingOf(instance: I18next): Binding {
+  let binding = bindings.get(instance);
+  if (!binding) {
+    const initial = instance.language;
+    const live = facade(
+      instance,
+      (key, params) => instance.t(key, params as TOptions),
+      () => instance.language,
+      (key) => instance.exists(key),
+    );
+    binding = {
+      live,
+      initial,
+      views: new Map(),
+      subscribe: (callback) => {
+        instance.on('languageChanged', callback);
+        return () => instance.off('languageChanged', callback);
+      },
+      getSnapshot: () => instance.language,
+      getServerSnapshot: () => initial,
+    };
+    bindings.set(instance, binding);
+  }
+  return binding;
 }
 
 /**
- * The site's translator: flat keys, one fallback language, `{{name}}` interpolation. A key
- * missing in the language is looked up in the fallback; missing there too, the key itself is
- * the text (interpolated, as i18next does). No plurals, context, nesting or formatters (the
- * locale tests keep the texts free of them).
+ * The translator held at one language (one object per language): `language`, `t` and `exists`
+ * answer for that language, while changes still go to the instance.
  */
-export class Translator implements I18n {
-  readonly translator = this;
-  private current: string;
-  /** The language the translator was created in: the one a server-rendered page shows. */
-  private readonly initial: string;
-  private readonly texts = new Map<string, Map<string, string>>();
-  private readonly listeners = new Set<LanguageChangedListener>();
-  private readonly views = new Map<string, Translation>();
-
-  constructor(
-    language: string,
-    readonly fallbackLanguage: string,
-  ) {
-    this.current = language;
-    this.initial = language;
+function viewAt(instance: I18next, language: string): Translation {
+  const { views, live } = bindingOf(instance);
+  let translation = views.get(language);
+  if (!translation) {
+    const fixed = instance.getFixedT(language);
+    const t: TFunction = (key, params) => fixed(key, params as TOptions);
+    const i18n = facade(
+      instance,
+      t,
+      () => language,
+      (key) => instance.exists(key, { lng: language }),
+      live,
+    );
+    views.set(language, (translation = { t, i18n }));
   }
+  return translation;
+}
 
-  get language(): string {
-    return this.current;
-  }
-
-  /** Translates in the language current at the call. */
-  readonly t: TFunction = (key, params) => this.translate(this.current, key, params);
-
-  exists(key: string): boolean {
-    return this.lookup(this.current, key) !== undefined;
-  }
-
-  changeLanguage(language: string): Promise<void> {
-    this.current = language;
-    // Like i18next: every call notifies, even to the language already shown.
-    for (const listener of [...this.listeners]) listener(language);
-    return Promise.resolve();
-  }
-
-  hasResourceBundle(language: string): boolean {
-    return this.texts.has(language);
-  }
-
-  addResourceBundle(language: string, messages: Messages): void {
-    let texts = this.texts.get(language);
-    if (!texts) this.texts.set(language, (texts = new Map()));
-    for (const [key, text] of Object.entries(messages)) if (typeof text === 'string') texts.set(key, text);
-  }
-
-  on(_event: 'languageChanged', listener: LanguageChangedListener): void {
-    this.listeners.add(listener);
-  }
-
-  off(_event: 'languageChanged', listener: LanguageChangedListener): void {
-    this.listeners.delete(listener);
-  }
-
-  /** For useSyncExternalStore: notifies `callback` on each language change. */
-  readonly subscribe = (callback: () => void): (() => void) => {
-    this.listeners.add(callback);
-    return () => {
-      this.listeners.delete(callback);
-    };
-  };
-
-  readonly getSnapshot = (): string => this.current;
-
-  /** What the server rendered in, so that hydration renders the same even if the language changed since. */
-  readonly getServerSnapshot = (): string => this.initial;
-
-  /**
-   * The translator held at one language (one object per language): `language`, `t` and `exists`
-   * answer for that language, while changes still go to the translator.
-   */
-  at(language: string): Translation {
-    let translation = this.views.get(language);
-    if (!translation) {
-      const t: TFunction = (key, params) => this.translate(language, key, params);
-      const i18n: I18n = {
-        language,
-        t,
-        exists: (key) => this.lookup(language, key) !== undefined,
-        changeLanguage: (next) => this.changeLanguage(next),
-        hasResourceBundle: (lng) => this.hasResourceBundle(lng),
-        addResourceBundle: (lng, messages) => this.addResourceBundle(lng, messages),
-        on: (event, listener) => this.on(event, listener),
-        off: (event, listener) => this.off(event, listener),
-        translator: this,
-      };
-      this.views.set(language, (translation = { t, i18n }));
-    }
-    return translation;
-  }
-
-  private lookup(language: string, key: string): string | undefined {
-    return this.texts.get(language)?.get(key) ?? this.texts.get(this.fallbackLanguage)?.get(key);
-  }
-
-  private translate(language: string, key: string, params: TranslationParams | undefined): string {
-    return interpolate(this.lookup(language, key) ?? key, params);
-  }
+/** A translator in `language` with `fallbackLanguage` behind it, without texts yet (add them as bundles). */
+export function createTranslator(language: string, fallbackLanguage: string): I18n {
+  return bindingOf(createI18next(language, fallbackLanguage)).live;
 }
 
 /** Without a provider (a component rendered on its own): no texts, every key shows as itself. */
-const DETACHED = new Translator('', 'en');
-const I18nContext = createContext<Translator>(DETACHED);
+const DETACHED = createI18next('', 'en');
 
-/** Gives the tree its translator (the app, the server render, tests). */
+/** Gives the tree its translator (the app, the server render, tests) through react-i18next's provider. */
 export function I18nProvider({ i18n, children }: { i18n: I18n; children?: ReactNode }) {
-  return createElement(I18nContext, { value: i18n.translator }, children);
+  return createElement(I18nextProvider, { i18n: i18n.instance }, children);
 }
 
 /**
@@ -178,9 +179,10 @@ export function I18nProvider({ i18n, children }: { i18n: I18n; children?: ReactN
  * (the translator's first), then React re-renders if it has changed since.
  */
 export function useTranslation(): Translation {
-  const translator = useContext(I18nContext);
-  const language = useSyncExternalStore(translator.subscribe, translator.getSnapshot, translator.getServerSnapshot);
-  return translator.at(language);
+  const instance = (useContext(I18nContext) as { i18n?: I18next } | undefined)?.i18n ?? DETACHED;
+  const binding = bindingOf(instance);
+  const language = useSyncExternalStore(binding.subscribe, binding.getSnapshot, binding.getServerSnapshot);
+  return viewAt(instance, language);
 }
 
 export interface LanguageInfo {
@@ -292,7 +294,7 @@ export async function setupI18n(tenant: Tenant, options: SetupI18nOptions = {}):
   const loader = options.loader ?? loadLocaleFile;
   const doc = options.doc ?? globalThis.document;
   const code = options.language ?? pickLanguage(tenant, readItem(LANGUAGE_STORAGE_KEY));
-  const instance = new Translator(htmlLangOf(code), htmlLangOf(FALLBACK_LANGUAGE));
+  const instance = createTranslator(htmlLangOf(code), htmlLangOf(FALLBACK_LANGUAGE));
   await ensureLanguage(instance, tenant, code, loader);
   applyDocumentLanguage(code, doc);
   return instance;

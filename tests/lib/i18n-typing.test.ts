@@ -2,13 +2,13 @@
  * The translator is typed by the reference translation file: `t` takes its keys only. Keys known
  * only at run time go through `hasText` / `runtimeText`, which check them against the instance.
  */
-import { Translator, type TFunction } from '../../src/lib/i18n';
+import { createTranslator, type TFunction } from '../../src/lib/i18n';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { hasText, runtimeText } from '../../src/lib/feedback';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
 
 function instance() {
-  const i18n = new Translator('en', 'en');
+  const i18n = createTranslator('en', 'en');
   i18n.addResourceBundle('en', { login: 'Log in', resend_in: 'Resend in {{seconds}}s' });
   return i18n;
 }
@@ -36,6 +36,10 @@ function typeContracts(t: TFunction, key: string): void {
   void t('unknown_key');
   // @ts-expect-error a string that is not known to be a key
   void t(key);
+  // A plural text is called by its key, the count picking the form; its forms are not keys.
+  void t('team_bets_count', { count: 2 });
+  // @ts-expect-error a plural form's own name
+  void t('team_bets_count_one');
   expectTypeOf<'login'>().toMatchTypeOf<TranslationKey>();
   expectTypeOf<'unknown_key'>().not.toMatchTypeOf<TranslationKey>();
 }

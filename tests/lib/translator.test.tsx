@@ -8,7 +8,7 @@ import { useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { I18nProvider, setupI18n, Translator, useTranslation, type I18n, type Messages } from '../../src/lib/i18n';
+import { createTranslator, I18nProvider, setupI18n, useTranslation, type I18n, type Messages } from '../../src/lib/i18n';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
 import { currentLanguageCode } from '../../src/lib/language';
 import { fixtureTenant } from '../renderer/fixtures/tenant';
@@ -21,8 +21,8 @@ afterEach(() => {
 });
 
 /** A translator in `language` with EN as the fallback and the given texts. */
-function translator(language: string, texts: Record<string, Messages>): Translator {
-  const i18n = new Translator(language, 'en');
+function translator(language: string, texts: Record<string, Messages>): I18n {
+  const i18n = createTranslator(language, 'en');
   for (const [lng, messages] of Object.entries(texts)) i18n.addResourceBundle(lng, messages);
   return i18n;
 }
@@ -152,9 +152,11 @@ describe('Translator: language changes', () => {
 
   it('a view holds its language; changes made through it reach the translator', async () => {
     const i18n = testI18n('fil');
-    const fil = i18n.translator.at('fil');
-    expect(i18n.translator.at('fil')).toBe(fil);
-    await fil.i18n.changeLanguage('en');
+    const { result, rerender } = renderHook(() => useTranslation(), { wrapper: wrapperFor(i18n) });
+    const fil = result.current;
+    rerender();
+    expect(result.current).toBe(fil);
+    await act(() => fil.i18n.changeLanguage('en'));
     expect(i18n.language).toBe('en');
     expect(fil.i18n.language).toBe('fil');
     expect(fil.t('home')).toBe(TY.home);

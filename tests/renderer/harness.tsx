@@ -1,5 +1,5 @@
 import { render, type RenderResult } from '@testing-library/react';
-import { Translator, type I18n, I18nProvider } from '../../src/lib/i18n';
+import { createTranslator, type I18n, I18nProvider } from '../../src/lib/i18n';
 import { useState, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import en from '../../locales/en.json';
@@ -13,7 +13,7 @@ import { registry } from '../../widgets/registry';
 
 /** A translator with the real TY and EN files loaded up front (the app loads them lazily instead). */
 export function testI18n(lng: 'fil' | 'en' = 'fil'): I18n {
-  const instance = new Translator(lng, 'en');
+  const instance = createTranslator(lng, 'en');
   instance.addResourceBundle('fil', ty);
   instance.addResourceBundle('en', en);
   return instance;
