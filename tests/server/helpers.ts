@@ -4,11 +4,12 @@
  *
  * Template databases: the first suite of a run that needs one migrates and seeds a template
  * (PGlite: a `dumpDataDir()` tarball; PostgreSQL: a database), once per run, in the folder and
- * under the name tests/global-setup.ts provides. Each suite then starts from a copy (PGlite loaded
- * from the dump; `CREATE DATABASE ... TEMPLATE`, dropped afterwards), so its app finds migrations
- * applied and merchants seeded. Suites whose options change what is migrated or seeded (their
- * own schema, tenants, production, seeding, hashing, key) migrate and seed their own database
- * as before (PostgreSQL: a fresh schema, dropped afterwards).
+ * under the name tests/global-setup.ts provides. Later suites start from a copy (PGlite loaded
+ * from the dump; `CREATE DATABASE ... TEMPLATE`, dropped afterwards), so their app finds
+ * migrations applied and merchants seeded. A suite starting while another process still makes
+ * the template, and suites whose options change what is migrated or seeded (their own schema,
+ * tenants, production, seeding, hashing, key), migrate and seed their own database as before
+ * (PostgreSQL: a fresh schema of PG_URL's database, dropped afterwards).
  */
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -106,80 +107,79 @@ function baseOptions(db: AppOptions['db']): AppOptions {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Builds `name` in the run's template folder once across the run's worker processes: the first
- * to take the lock (a directory) builds and marks it ready; the others wait for the mark.
+ * A template's state in the run's folder, shared by the worker processes: `ready`; `mine` (this
+ * call took the lock, a directory: the caller builds it, then calls `templateBuilt`); `busy`
+ * (another process is building it, or failed to).
  */
-async function buildOnce(name: string, build: () => Promise<void>): Promise<void> {
+function templateState(name: string): 'ready' | 'mine' | 'busy' {
   const dir = inject('templateDir');
-  const ready = join(dir, `${name}.ready`);
-  const failed = join(dir, `${name}.failed`);
-  let builder = true;
+  if (existsSync(join(dir, `${name}.ready`))) return 'ready';
   try {
     mkdirSync(join(dir, `${name}.lock`));
+    return 'mine';
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    builder = false;
+    return 'busy';
   }
-  if (builder) {
+}
+
+const templateBuilt = (name: string) => writeFileSync(join(inject('templateDir'), `${name}.ready`), '');
+
+/** Waits until another process has built the template (twoInstances, whose database is named in advance). */
+async function templateReady(name: string): Promise<void> {
+  while (templateState(name) !== 'ready') await sleep(100);
+}
+
+/**
+ * A PGlite server, from the run's template when there is one. The first suite of the run to ask
+ * makes the template: its own server migrates and seeds, and is dumped (`dumpDataDir()`) as it
+ * stands once ready. A suite that asks while another process makes it migrates and seeds its own
+ * (as fast as waiting would be).
+ */
+async function startPglite(opts: Partial<AppOptions>): Promise<TestServer> {
+  const file = join(inject('templateDir'), 'pglite.tar');
+  const state = templateState('pglite');
+  if (state === 'ready') return launch('pglite', { pgliteDump: file, ...opts }, {});
+  const server = await launch('pglite', opts, {});
+  if (state === 'mine') {
     try {
-      await build();
-      writeFileSync(ready, '');
+      const dump = await (server.app.db.orm as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+      writeFileSync(`${file}.part`, Buffer.from(await dump.arrayBuffer()));
+      renameSync(`${file}.part`, file);
+      templateBuilt('pglite');
     } catch (err) {
-      writeFileSync(failed, String((err as Error).stack ?? err));
+      await server.close();
       throw err;
     }
-    return;
   }
-  while (!existsSync(ready)) {
-    if (existsSync(failed)) throw new Error(`the ${name} template could not be built:\n${readFileSync(failed, 'utf8')}`);
-    await sleep(100);
-  }
+  return server;
 }
 
-let pgliteTemplate: Promise<string> | undefined;
-/** The path of the run's PGlite template: a dump of an in-memory PGlite migrated and seeded by a first start. */
-function pgliteDumpPath(): Promise<string> {
-  pgliteTemplate ??= (async () => {
-    const file = join(inject('templateDir'), 'pglite.tar');
-    await buildOnce('pglite', async () => {
-      const app = await buildApp(baseOptions('pglite'));
-      try {
-        await app.ready();
-        const client = (app.db.orm as unknown as { $client: PGlite }).$client;
-        const dump = await client.dumpDataDir('none');
-        writeFileSync(`${file}.part`, Buffer.from(await dump.arrayBuffer()));
-        renameSync(`${file}.part`, file);
-      } finally {
-        await app.close();
-      }
-    });
-    return file;
-  })();
-  return pgliteTemplate;
-}
-
-let postgresTemplate: Promise<string> | undefined;
-/** The name of the run's PostgreSQL template database, migrated and seeded by a first start (then closed: a template has no connections). */
-function postgresTemplateName(): Promise<string> {
-  postgresTemplate ??= (async () => {
-    const name = inject('pgTemplate');
-    await buildOnce('postgres', async () => {
-      await admin(`CREATE DATABASE "${name}"`);
-      const app = await buildApp(baseOptions({ pgUrl: databaseUrl(name) }));
-      try {
-        await app.ready();
-      } finally {
-        await app.close();
-      }
-    });
-    return name;
-  })();
-  return postgresTemplate;
+/**
+ * The run's PostgreSQL template database (`pgTemplate`), migrated and seeded by a first start and
+ * closed again (a template has no connections): its name, or undefined while another process
+ * makes it.
+ */
+async function postgresTemplate(): Promise<string | undefined> {
+  const name = inject('pgTemplate');
+  const state = templateState('postgres');
+  if (state === 'busy') return undefined;
+  if (state === 'mine') {
+    await admin(`CREATE DATABASE "${name}"`);
+    const app = await buildApp(baseOptions({ pgUrl: databaseUrl(name) }));
+    try {
+      await app.ready();
+    } finally {
+      await app.close();
+    }
+    templateBuilt('postgres');
+  }
+  return name;
 }
 
 /** A new database copied from the run's PostgreSQL template; its URL and how to drop it. */
-async function cloneDatabase(name = `wl_t_${randomBytes(6).toString('hex')}`): Promise<{ url: string; drop: () => Promise<void> }> {
-  await admin(`CREATE DATABASE "${name}" TEMPLATE "${await postgresTemplateName()}"`);
+async function cloneDatabase(template: string, name = `wl_t_${randomBytes(6).toString('hex')}`): Promise<{ url: string; drop: () => Promise<void> }> {
+  await admin(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   return { url: databaseUrl(name), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
@@ -224,21 +224,20 @@ export function realProviderTenants(name = 'acmepay'): string {
 }
 
 /**
- * Builds a server on a backend. On PostgreSQL: in `schema` of PG_URL's database when given (or
- * when the options change what is seeded: then a fresh schema, dropped on close), otherwise in a
- * copy of the run's template database (dropped on close). On PGlite: in memory, loaded from the
- * run's template unless the options change what is seeded. Its payment provider is a RefPay of
+ * Builds a server on a backend. On PostgreSQL: in a copy of the run's template database (dropped
+ * on close), or in `schema` of PG_URL's database when given (without the template: a fresh
+ * schema, dropped on close). On PGlite: in memory, loaded from the run's template when there is
+ * one. (See the top of this file for when there is none.) Its payment provider is a RefPay of
  * its own over HTTP (`refpay`; in production as `acmepay`, a provider that is not the reference
  * one, with the tenants' channels naming it).
  */
 export async function startServer(backend: Backend, opts: Partial<AppOptions> & { schema?: string } = {}): Promise<TestServer> {
   const { schema: given, ...rest } = opts;
   const fromTemplate = given === undefined && templated(rest);
-  if (backend === 'pglite') {
-    return launch(backend, { ...(fromTemplate ? { pgliteDump: await pgliteDumpPath() } : {}), ...rest }, {});
-  }
-  if (fromTemplate) {
-    const clone = await cloneDatabase();
+  if (backend === 'pglite') return fromTemplate ? startPglite(rest) : launch(backend, rest, {});
+  const template = fromTemplate ? await postgresTemplate() : undefined;
+  if (template) {
+    const clone = await cloneDatabase(template);
     try {
       return await launch(backend, { db: { pgUrl: clone.url }, ...rest }, { schema: 'public', pgUrl: clone.url, drop: clone.drop });
     } catch (err) {
@@ -302,7 +301,16 @@ export function twoInstances(opts: Partial<AppOptions> = {}): { schema: string; 
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     if (!postgresAvailable) throw new Error(`PostgreSQL is unreachable at ${PG_URL} (CI is set)`);
-    drop = fromTemplate ? (await cloneDatabase(cloneName)).drop : () => dropSchema(schema);
+    if (fromTemplate) {
+      let template = await postgresTemplate();
+      if (!template) {
+        await templateReady('postgres');
+        template = inject('pgTemplate');
+      }
+      drop = (await cloneDatabase(template, cloneName)).drop;
+    } else {
+      drop = () => dropSchema(schema);
+    }
     const start = () => launch('postgres', { db: fromTemplate ? { pgUrl } : { pgUrl, schema }, ...opts }, { schema, pgUrl });
     pair = await Promise.all([start(), start()]);
   });
