@@ -13,6 +13,8 @@ export default defineConfig({
     // while many files spend their time waiting on PostgreSQL, child processes and the browser. Two at least.
     maxWorkers: Math.max(availableParallelism() - 1, 2),
     setupFiles: ['tests/setup-dom.ts'],
+    // The server tests' template databases: migrated and seeded once per run, copied per suite.
+    globalSetup: ['tests/global-setup.ts'],
     // One retry on CI, as the browser journeys have: the machines are shared and noisy; a retried test still shows.
     retry: process.env.CI ? 1 : 0,
   },

@@ -21,6 +21,8 @@ export interface AppOptions {
   db: DbOption;
   /** PGlite data folder; omitted: in memory (tests). */
   dataDir?: string;
+  /** In-memory PGlite only: starts from this `dumpDataDir()` tarball (the tests' migrated and seeded template). */
+  pgliteDump?: string;
   /** The built site (index.html, assets/); default `dist`. */
   siteDir?: string;
   /** Tenant files; default `tenants`. */
@@ -101,6 +103,7 @@ export interface PreviewOptions {
 export interface AppConfig {
   db: DbOption;
   dataDir: string | undefined;
+  pgliteDump: string | undefined;
   siteDir: string;
   tenantsDir: string;
   /** Tenant of unknown hosts; undefined (production without DEFAULT_TENANT): unknown hosts get 404. */
@@ -386,6 +389,7 @@ export function resolveConfig(opts: AppOptions): AppConfig {
   return {
     db: opts.db,
     dataDir: opts.dataDir,
+    pgliteDump: opts.dataDir ? undefined : opts.pgliteDump,
     siteDir: opts.siteDir ?? resolve(REPO_ROOT, 'dist'),
     tenantsDir: opts.tenantsDir ?? resolve(REPO_ROOT, 'tenants'),
     defaultTenant: opts.defaultTenant ?? (production ? undefined : 'demo-ph'),

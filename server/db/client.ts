@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -79,9 +79,12 @@ export interface DbLogger {
   warn(obj: object, msg: string): void;
 }
 
-/** Opens the database named by the options: embedded PGlite, or a node-postgres pool. */
-export async function openDatabase(option: DbOption, dataDir?: string, log?: DbLogger): Promise<Database> {
-  const database = option === 'pglite' ? await openPglite(dataDir, log) : await openPostgres(option.pgUrl, option.schema, log);
+/**
+ * Opens the database named by the options: embedded PGlite, or a node-postgres pool. `pgliteDump`
+ * (in-memory PGlite only): a `dumpDataDir()` tarball the database starts from (the tests' template).
+ */
+export async function openDatabase(option: DbOption, dataDir?: string, log?: DbLogger, pgliteDump?: string): Promise<Database> {
+  const database = option === 'pglite' ? await openPglite(dataDir, log, pgliteDump) : await openPostgres(option.pgUrl, option.schema, log);
   retryTransactions(database.orm, log);
   return database;
 }
@@ -136,7 +139,7 @@ function retryTransactions(orm: Db, log?: DbLogger): void {
   orm.transaction = retrying;
 }
 
-async function openPglite(dataDir?: string, log?: DbLogger): Promise<Database> {
+async function openPglite(dataDir?: string, log?: DbLogger, dump?: string): Promise<Database> {
   let client: PGlite;
   let releaseLock = () => {};
   // pg_trgm: the game-name search index (migration 0003).
@@ -155,7 +158,7 @@ async function openPglite(dataDir?: string, log?: DbLogger): Promise<Database> {
       throw err;
     }
   } else {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, ...(dump ? { loadDataDir: new Blob([await readFile(dump)]) } : {}) });
     await client.waitReady;
   }
   const orm = drizzlePglite({ client, schema }) as unknown as Db;

@@ -71,15 +71,17 @@ const onPostgres = describe.skipIf(!postgresAvailable && !process.env.CI);
 
 onPostgres('database connections terminated while transactions are in flight', () => {
   let s: TestServer;
-  const admin = new pg.Client({ connectionString: PG_URL });
+  let admin: pg.Client;
 
   beforeAll(async () => {
     if (!postgresAvailable) throw new Error(`PostgreSQL is unreachable at ${PG_URL} (CI is set)`);
     s = await startServer('postgres');
+    // On the server's database: its connections are the ones terminated.
+    admin = new pg.Client({ connectionString: s.pgUrl });
     await admin.connect();
   });
   afterAll(async () => {
-    await admin.end().catch(() => {});
+    await admin?.end().catch(() => {});
     await s?.close();
   });
 
@@ -104,7 +106,7 @@ onPostgres('database connections terminated while transactions are in flight', (
     let busyTerminated = 0;
     // The test's own connection holds the players' wallets, so the spins wait inside their
     // transactions (on checked-out connections) when their connections are terminated.
-    const holder = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${s.schema}` });
+    const holder = new pg.Client({ connectionString: s.pgUrl, options: `-c search_path=${s.schema}` });
     await holder.connect();
     try {
       for (let round = 0; round < 2; round++) {

@@ -1,14 +1,23 @@
 /**
  * Shared helpers of the server tests: every suite runs on PGlite (in memory) and on PostgreSQL
- * (TEST_DATABASE_URL, one fresh schema per suite, dropped afterwards). PostgreSQL unreachable:
- * skipped locally, a failure when CI is set.
+ * (TEST_DATABASE_URL). PostgreSQL unreachable: skipped locally, a failure when CI is set.
+ *
+ * Template databases: the first suite of a run that needs one migrates and seeds a template
+ * (PGlite: a `dumpDataDir()` tarball; PostgreSQL: a database), once per run, in the folder and
+ * under the name tests/global-setup.ts provides. Later suites start from a copy (PGlite loaded
+ * from the dump; `CREATE DATABASE ... TEMPLATE`, dropped afterwards), so their app finds
+ * migrations applied and merchants seeded. A suite starting while another process still makes
+ * the template, and suites whose options change what is migrated or seeded (their own schema,
+ * tenants, production, seeding, hashing, key), migrate and seed their own database as before
+ * (PostgreSQL: a fresh schema of PG_URL's database, dropped afterwards).
  */
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CompactEncrypt, importJWK, type JWK } from 'jose';
 import pg from 'pg';
@@ -55,10 +64,132 @@ export async function dropSchema(schema: string): Promise<void> {
   }
 }
 
+/** Runs one statement on PG_URL's database (creating and dropping databases). */
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The URL of another database on PG_URL's server. */
+function databaseUrl(name: string): string {
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+/** The options that change what a start migrates or seeds: a suite giving one starts without a template. */
+const SEEDING_OPTIONS = ['db', 'dataDir', 'pgliteDump', 'tenantsDir', 'production', 'seedDemo', 'passwordHashing', 'keyEncryptionKey', 'preview'] as const;
+
+/** Whether a start with these options may begin from the run's template (and the run has one). */
+function templated(opts: Partial<AppOptions>): boolean {
+  return inject('templateDir') !== undefined && !SEEDING_OPTIONS.some((k) => k in opts);
+}
+
+/** The app options of every test server, and of the templates (payments aside: they seed nothing). */
+function baseOptions(db: AppOptions['db']): AppOptions {
+  return {
+    db,
+    siteDir: SITE_FIXTURE,
+    logger: false,
+    // The suites read SMS codes from the dev outbox; the attack tests turn it off to show it absent.
+    devRoutes: true,
+    keyEncryptionKey: TEST_KEY_ENCRYPTION_KEY,
+    // Generous: a busy machine (PGlite and RefPay share this process) must not pass for a provider that is down.
+    paymentTimeoutMs: 20_000,
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A template's state in the run's folder, shared by the worker processes: `ready`; `mine` (this
+ * call took the lock, a directory: the caller builds it, then calls `templateBuilt`); `busy`
+ * (another process is building it, or failed to).
+ */
+function templateState(name: string): 'ready' | 'mine' | 'busy' {
+  const dir = inject('templateDir');
+  if (existsSync(join(dir, `${name}.ready`))) return 'ready';
+  try {
+    mkdirSync(join(dir, `${name}.lock`));
+    return 'mine';
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return 'busy';
+  }
+}
+
+const templateBuilt = (name: string) => writeFileSync(join(inject('templateDir'), `${name}.ready`), '');
+
+/** Waits until another process has built the template (twoInstances, whose database is named in advance). */
+async function templateReady(name: string): Promise<void> {
+  while (templateState(name) !== 'ready') await sleep(100);
+}
+
+/**
+ * A PGlite server, from the run's template when there is one. The first suite of the run to ask
+ * makes the template: its own server migrates and seeds, and is dumped (`dumpDataDir()`) as it
+ * stands once ready. A suite that asks while another process makes it migrates and seeds its own
+ * (as fast as waiting would be).
+ */
+async function startPglite(opts: Partial<AppOptions>): Promise<TestServer> {
+  const file = join(inject('templateDir'), 'pglite.tar');
+  const state = templateState('pglite');
+  if (state === 'ready') return launch('pglite', { pgliteDump: file, ...opts }, {});
+  const server = await launch('pglite', opts, {});
+  if (state === 'mine') {
+    try {
+      const dump = await (server.app.db.orm as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+      writeFileSync(`${file}.part`, Buffer.from(await dump.arrayBuffer()));
+      renameSync(`${file}.part`, file);
+      templateBuilt('pglite');
+    } catch (err) {
+      await server.close();
+      throw err;
+    }
+  }
+  return server;
+}
+
+/**
+ * The run's PostgreSQL template database (`pgTemplate`), migrated and seeded by a first start and
+ * closed again (a template has no connections): its name, or undefined while another process
+ * makes it.
+ */
+async function postgresTemplate(): Promise<string | undefined> {
+  const name = inject('pgTemplate');
+  const state = templateState('postgres');
+  if (state === 'busy') return undefined;
+  if (state === 'mine') {
+    await admin(`CREATE DATABASE "${name}"`);
+    const app = await buildApp(baseOptions({ pgUrl: databaseUrl(name) }));
+    try {
+      await app.ready();
+    } finally {
+      await app.close();
+    }
+    templateBuilt('postgres');
+  }
+  return name;
+}
+
+/** A new database copied from the run's PostgreSQL template; its URL and how to drop it. */
+async function cloneDatabase(template: string, name = `wl_t_${randomBytes(6).toString('hex')}`): Promise<{ url: string; drop: () => Promise<void> }> {
+  await admin(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  return { url: databaseUrl(name), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
 export interface TestServer {
   app: FastifyInstance;
   backend: Backend;
+  /** PostgreSQL: the schema of the app's tables in the database `pgUrl`. */
   schema?: string;
+  /** PostgreSQL: the database the app uses (a copy of the template, or PG_URL's with a schema of its own). */
+  pgUrl?: string;
   /** The payment provider of the suite: RefPay as its own HTTP server on a loopback port. */
   refpay: FastifyInstance;
   /** The platform's merchant account at RefPay (what PAYMENT_REFPAY_* would say). */
@@ -93,39 +224,57 @@ export function realProviderTenants(name = 'acmepay'): string {
 }
 
 /**
- * Builds a server on a backend; on PostgreSQL in `schema` (fresh one unless given). Its payment
- * provider is a RefPay of its own over HTTP (`refpay`; in production as `acmepay`, a provider
- * that is not the reference one, with the tenants' channels naming it).
+ * Builds a server on a backend. On PostgreSQL: in a copy of the run's template database (dropped
+ * on close), or in `schema` of PG_URL's database when given (without the template: a fresh
+ * schema, dropped on close). On PGlite: in memory, loaded from the run's template when there is
+ * one. (See the top of this file for when there is none.) Its payment provider is a RefPay of
+ * its own over HTTP (`refpay`; in production as `acmepay`, a provider that is not the reference
+ * one, with the tenants' channels naming it).
  */
 export async function startServer(backend: Backend, opts: Partial<AppOptions> & { schema?: string } = {}): Promise<TestServer> {
   const { schema: given, ...rest } = opts;
-  const schema = backend === 'postgres' ? (given ?? freshSchemaName()) : undefined;
+  const fromTemplate = given === undefined && templated(rest);
+  if (backend === 'pglite') return fromTemplate ? startPglite(rest) : launch(backend, rest, {});
+  const template = fromTemplate ? await postgresTemplate() : undefined;
+  if (template) {
+    const clone = await cloneDatabase(template);
+    try {
+      return await launch(backend, { db: { pgUrl: clone.url }, ...rest }, { schema: 'public', pgUrl: clone.url, drop: clone.drop });
+    } catch (err) {
+      await clone.drop();
+      throw err;
+    }
+  }
+  const schema = given ?? freshSchemaName();
+  return launch(backend, { db: { pgUrl: PG_URL, schema }, ...rest }, { schema, pgUrl: PG_URL, drop: given ? undefined : () => dropSchema(schema) });
+}
+
+/** Starts the app (and its RefPay) with the test servers' options and `opts` over them. */
+async function launch(
+  backend: Backend,
+  opts: Partial<AppOptions>,
+  where: { schema?: string; pgUrl?: string; drop?: () => Promise<void> },
+): Promise<TestServer> {
   const { refpay, payment } = await startRefPay();
-  const providerName = rest.production ? 'acmepay' : 'refpay';
+  const providerName = opts.production ? 'acmepay' : 'refpay';
   const app = await buildApp({
-    db: backend === 'postgres' ? { pgUrl: PG_URL, schema } : 'pglite',
-    siteDir: SITE_FIXTURE,
-    logger: false,
-    // The suites read SMS codes from the dev outbox; the attack tests turn it off to show it absent.
-    devRoutes: true,
-    keyEncryptionKey: TEST_KEY_ENCRYPTION_KEY,
+    ...baseOptions('pglite'),
     payments: { [providerName]: payment },
-    // Generous: a busy machine (PGlite and RefPay share this process) must not pass for a provider that is down.
-    paymentTimeoutMs: 20_000,
-    ...(rest.production && !rest.tenantsDir ? { tenantsDir: realProviderTenants(providerName) } : {}),
-    ...rest,
+    ...(opts.production && !opts.tenantsDir ? { tenantsDir: realProviderTenants(providerName) } : {}),
+    ...opts,
   });
   await app.ready();
   return {
     app,
     backend,
-    schema,
+    schema: where.schema,
+    pgUrl: where.pgUrl,
     refpay,
     payment,
     close: async () => {
       await app.close();
       await refpay.close();
-      if (schema && !given) await dropSchema(schema);
+      await where.drop?.();
     },
   };
 }
@@ -137,21 +286,38 @@ export async function listening(app: FastifyInstance, host = PH): Promise<string
 }
 
 /**
- * Two instances of the platform on one fresh PostgreSQL schema for a suite: started together in
- * `beforeAll` (the advisory locks serialise migrations and seeding), closed and the schema dropped
- * in `afterAll`. In CI an unreachable PostgreSQL fails the suite.
+ * Two instances of the platform on one PostgreSQL database for a suite: a copy of the run's
+ * template (schema `public`), or with options that change what is seeded a fresh schema of
+ * PG_URL's database. Started together in `beforeAll` (the advisory locks serialise migrations and
+ * seeding), closed and the copy or schema dropped in `afterAll`. In CI an unreachable PostgreSQL
+ * fails the suite.
  */
-export function twoInstances(opts: Partial<AppOptions> = {}): { schema: string; readonly a: TestServer; readonly b: TestServer } {
-  const schema = freshSchemaName();
+export function twoInstances(opts: Partial<AppOptions> = {}): { schema: string; pgUrl: string; readonly a: TestServer; readonly b: TestServer } {
+  const fromTemplate = templated(opts);
+  const cloneName = `wl_t_${randomBytes(6).toString('hex')}`;
+  const schema = fromTemplate ? 'public' : freshSchemaName();
+  const pgUrl = fromTemplate ? databaseUrl(cloneName) : PG_URL;
   let pair: [TestServer, TestServer] | undefined;
+  let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     if (!postgresAvailable) throw new Error(`PostgreSQL is unreachable at ${PG_URL} (CI is set)`);
-    pair = await Promise.all([startServer('postgres', { schema, ...opts }), startServer('postgres', { schema, ...opts })]);
+    if (fromTemplate) {
+      let template = await postgresTemplate();
+      if (!template) {
+        await templateReady('postgres');
+        template = inject('pgTemplate');
+      }
+      drop = (await cloneDatabase(template, cloneName)).drop;
+    } else {
+      drop = () => dropSchema(schema);
+    }
+    const start = () => launch('postgres', { db: fromTemplate ? { pgUrl } : { pgUrl, schema }, ...opts }, { schema, pgUrl });
+    pair = await Promise.all([start(), start()]);
   });
   afterAll(async () => {
     await pair?.[0].close();
     await pair?.[1].close();
-    if (postgresAvailable) await dropSchema(schema);
+    await drop?.();
   });
   const started = (): [TestServer, TestServer] => {
     if (!pair) throw new Error('the two instances start in beforeAll');
@@ -159,6 +325,7 @@ export function twoInstances(opts: Partial<AppOptions> = {}): { schema: string; 
   };
   return {
     schema,
+    pgUrl,
     get a() {
       return started()[0];
     },

@@ -13,7 +13,7 @@ import { ageDeposit, newDeposit } from './wallet-deposit-helpers';
 
 describe.skipIf(!postgresAvailable && !process.env.CI)('background jobs on two instances', () => {
   const two = twoInstances();
-  const { schema } = two;
+  const { schema, pgUrl } = two;
 
   it('the deposit expiry runs on one instance at a time: the other run is skipped, each expired deposit is expired once', async () => {
     const deposits: number[] = [];
@@ -24,7 +24,7 @@ describe.skipIf(!postgresAvailable && !process.env.CI)('background jobs on two i
     for (const id of deposits) await ageDeposit(two.a.app, id);
     // The test's own connection holds one of the deposits: instance A's run, claim taken, waits
     // in its UPDATE while instance B runs.
-    const holder = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
+    const holder = new pg.Client({ connectionString: pgUrl, options: `-c search_path=${schema}` });
     const watcher = new pg.Client({ connectionString: PG_URL });
     await holder.connect();
     await watcher.connect();

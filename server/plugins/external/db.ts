@@ -14,7 +14,7 @@ declare module 'fastify' {
 /** Opens the database, applies pending SQL migrations and seeds merchants that are new. */
 export default fp(async (app: FastifyInstance) => {
   const { config } = app;
-  const db = await openDatabase(config.db, config.dataDir, app.log);
+  const db = await openDatabase(config.db, config.dataDir, app.log, config.pgliteDump);
   app.addHook('onClose', async () => db.close());
   // The records' aggregates of rows written before 0015 count days in each tenant's time zone,
   // which only the tenant files know: filled in the migration's transaction.
