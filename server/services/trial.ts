@@ -27,7 +27,7 @@ export async function freePlay(app: FastifyInstance, request: FastifyRequest): P
           lastLoginAt: new Date(),
         });
         const wallet = await app.repos.ledger.openWallet(tx, merchantCode, member.id, currency);
-        const house = await app.repos.ledger.houseAccount(tx, merchantCode, currency);
+        const house = await app.repos.ledger.houseAccount(tx, merchantCode, currency, member.id);
         await app.repos.ledger.post(tx, {
           merchantCode,
           kind: 'TRIAL_CREDIT',

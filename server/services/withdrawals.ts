@@ -30,7 +30,7 @@ import { checkPaymentPassword } from './payment-password';
 import { liveAccount, liveAccounts, maskAccountNo } from './payout-accounts';
 import { settleTurnover, turnoverNumbers, turnoverStatus, type TurnoverStatus } from './turnover';
 import { uniqueViolation } from './unique';
-import { lockMember } from '../repositories/ledger';
+import { lockMember } from '../money';
 
 export type ReasonCode = Reason['code'];
 
@@ -304,7 +304,7 @@ export async function listWithdrawalsForOps(app: FastifyInstance, actor: OpsActo
 
 /** Locks a pending withdrawal for a decision, or refuses: unknown, another merchant's, already decided. */
 async function pendingWithdrawal(tx: Executor, actor: OpsActor, id: number): Promise<WithdrawalRow> {
-  // The member's row first, as every money path locks (server/repositories/ledger.ts).
+  // The member's row first, as every money path locks (server/money/ledger.ts).
   const [owner] = await tx.select({ memberId: withdrawals.memberId }).from(withdrawals).where(eq(withdrawals.id, id));
   if (owner) await lockMember(tx, owner.memberId);
   const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
@@ -320,7 +320,7 @@ async function decide(app: FastifyInstance, actor: OpsActor, id: number, outcome
     const wallet = await app.repos.ledger.walletOf(w.memberId, tx);
     if (!wallet) throw new OpsRefusal('not.found', `withdrawal ${id}: the member has no wallet`);
     const hold = await app.repos.ledger.holdAccount(tx, w.merchantCode, w.memberId, wallet.currency);
-    const to = outcome === 'paid' ? await app.repos.ledger.houseAccount(tx, w.merchantCode, wallet.currency) : wallet.id;
+    const to = outcome === 'paid' ? await app.repos.ledger.houseAccount(tx, w.merchantCode, wallet.currency, w.memberId) : wallet.id;
     const total = w.amount + w.fee;
     const settleTransactionId = await app.repos.ledger.post(tx, {
       merchantCode: w.merchantCode,

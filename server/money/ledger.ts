@@ -4,12 +4,25 @@ import { rows, type Db, type Executor, type Tx } from '../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema';
 import { ApiError } from '../errors';
 import type { ZoneOf } from '../lib/record-range';
+import { isLedgerKind, type LedgerKind } from './kinds';
 
 /**
- * WALLET: a member's cash wallet. HOUSE: the merchant's counter-account (may go negative).
- * HOLD: a member's money on its way out (requested withdrawals), one per member.
+ * WALLET: a member's cash wallet. HOUSE: the merchant's counter-account (may go negative), split
+ * into HOUSE_SHARDS sub-accounts. HOLD: a member's money on its way out (requested withdrawals),
+ * one per member.
  */
 export type AccountKind = 'WALLET' | 'HOUSE' | 'HOLD';
+
+/**
+ * House sub-accounts per merchant and currency (0036_house_shards.sql). A money move of a member
+ * takes the sub-account of that member (`houseShardOf`), so moves of independent members lock
+ * different house rows and run side by side; a member's own moves still queue on its wallet. The
+ * house's balance is the sum of its sub-accounts (`houseBalances`, the ledger check).
+ */
+export const HOUSE_SHARDS = 16;
+
+/** The house sub-account of a member's money moves; null (a move of no member): shard 0. */
+export const houseShardOf = (memberId: number | null): number => (memberId === null ? 0 : memberId % HOUSE_SHARDS);
 
 export interface LedgerLine {
   accountId: number;
@@ -19,7 +32,8 @@ export interface LedgerLine {
 
 export interface Posting {
   merchantCode: string;
-  kind: string;
+  /** One of LEDGER_KINDS (kinds.ts): each shows in the account record as its record type. */
+  kind: LedgerKind;
   memo?: string;
   /** What the posting belongs to, shown in the account record: D<deposit id>, W<withdrawal id>, B<bet id>. */
   reference?: string;
@@ -68,17 +82,40 @@ export class LedgerRepository {
     private readonly zoneOf: ZoneOf = () => DEFAULT_TIME_ZONE,
   ) {}
 
-  async houseAccount(tx: Executor, merchantCode: string, currency: string): Promise<number> {
-    const [found] = await tx
-      .select({ id: ledgerAccounts.id })
-      .from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.merchantCode, merchantCode), isNull(ledgerAccounts.memberId), eq(ledgerAccounts.kind, 'HOUSE')));
-    if (found) return found.id;
-    const [row] = await tx
+  /**
+   * The merchant's house sub-account for a money move of `memberId` (member id mod HOUSE_SHARDS;
+   * no member: shard 0), opened on first use. The unique (merchant_code, currency, kind, shard)
+   * index of house rows makes two first uses racing open one row: the loser reads the winner's.
+   */
+  async houseAccount(tx: Executor, merchantCode: string, currency: string, memberId: number | null = null): Promise<number> {
+    const shard = houseShardOf(memberId);
+    const find = async () =>
+      (
+        await tx
+          .select({ id: ledgerAccounts.id })
+          .from(ledgerAccounts)
+          .where(
+            and(
+              eq(ledgerAccounts.merchantCode, merchantCode),
+              isNull(ledgerAccounts.memberId),
+              eq(ledgerAccounts.kind, 'HOUSE'),
+              eq(ledgerAccounts.currency, currency),
+              eq(ledgerAccounts.shard, shard),
+            ),
+          )
+      )[0]?.id;
+    const found = await find();
+    if (found !== undefined) return found;
+    await tx.insert(ledgerAccounts).values({ merchantCode, kind: 'HOUSE', currency, allowNegative: true, shard }).onConflictDoNothing();
+    return (await find())!;
+  }
+
+  /** Opens every house sub-account of a merchant (the seed: none is opened by a first money move). */
+  async openHouse(tx: Executor, merchantCode: string, currency: string): Promise<void> {
+    await tx
       .insert(ledgerAccounts)
-      .values({ merchantCode, kind: 'HOUSE', currency, allowNegative: true })
-      .returning({ id: ledgerAccounts.id });
-    return row.id;
+      .values(Array.from({ length: HOUSE_SHARDS }, (_, shard) => ({ merchantCode, kind: 'HOUSE', currency, allowNegative: true, shard })))
+      .onConflictDoNothing();
   }
 
   async openWallet(tx: Executor, merchantCode: string, memberId: number, currency: string): Promise<number> {
@@ -113,8 +150,10 @@ export class LedgerRepository {
     return row ?? null;
   }
 
-  /** Writes one balanced posting; throws `balance.insufficient` if a debit would overdraw. */
+  /** Writes one balanced posting of a known kind; throws `balance.insufficient` if a debit would overdraw. */
   async post(tx: Tx, posting: Posting): Promise<number> {
+    // The type refuses other kinds; this refuses them from callers that went around it.
+    if (!isLedgerKind(posting.kind)) throw new Error(`unknown ledger kind ${String(posting.kind)}: add it to LEDGER_KINDS with its record type`);
     const total = posting.lines.reduce((sum, l) => sum + l.amount, 0);
     if (posting.lines.length < 2 || total !== 0 || posting.lines.some((l) => !Number.isSafeInteger(l.amount) || l.amount === 0)) {
       throw new Error(`unbalanced ledger posting ${posting.kind}: lines must be non-zero integers summing to 0`);
