@@ -40,6 +40,20 @@ export interface Posting {
   lines: LedgerLine[];
 }
 
+/** A member's money move against the house or the member's hold: a posting of two lines. */
+export interface MemberMove {
+  merchantCode: string;
+  memberId: number;
+  currency: string;
+  /** The member's wallet the money moves to or from. */
+  walletId: number;
+  /** Minor units, above zero. */
+  amount: number;
+  kind: LedgerKind;
+  memo?: string;
+  reference?: string;
+}
+
 /**
  * Locks members' rows in ascending id order, the first step of every money move (the one lock
  * order: member rows, then ledger accounts in id order). FOR NO KEY UPDATE serialises the member's
@@ -190,6 +204,44 @@ export class LedgerRepository {
     }
     if (days.size > 0) await this.addDays(tx, posting, days);
     return txn.id;
+  }
+
+  /** Moves `amount` from the member's house sub-account to its wallet (a deposit, a bonus): the posting's id. */
+  async credit(tx: Tx, move: MemberMove): Promise<number> {
+    const house = await this.houseAccount(tx, move.merchantCode, move.currency, move.memberId);
+    return this.move(tx, move, house, move.walletId);
+  }
+
+  /** Moves `amount` from the member's wallet to its house sub-account (a stake); `balance.insufficient` if it would overdraw. */
+  async debit(tx: Tx, move: MemberMove): Promise<number> {
+    const house = await this.houseAccount(tx, move.merchantCode, move.currency, move.memberId);
+    return this.move(tx, move, move.walletId, house);
+  }
+
+  /** Moves `amount` from the member's wallet to its HOLD account (a requested withdrawal); `balance.insufficient` if it would overdraw. */
+  async hold(tx: Tx, move: MemberMove): Promise<number> {
+    const hold = await this.holdAccount(tx, move.merchantCode, move.memberId, move.currency);
+    return this.move(tx, move, move.walletId, hold);
+  }
+
+  /** Moves `amount` out of the member's HOLD account: to the house sub-account (paid out) or back to the wallet (returned). */
+  async release(tx: Tx, move: MemberMove, to: 'house' | 'wallet'): Promise<number> {
+    const hold = await this.holdAccount(tx, move.merchantCode, move.memberId, move.currency);
+    const target = to === 'house' ? await this.houseAccount(tx, move.merchantCode, move.currency, move.memberId) : move.walletId;
+    return this.move(tx, move, hold, target);
+  }
+
+  private move(tx: Tx, move: MemberMove, from: number, to: number): Promise<number> {
+    return this.post(tx, {
+      merchantCode: move.merchantCode,
+      kind: move.kind,
+      memo: move.memo,
+      reference: move.reference,
+      lines: [
+        { accountId: from, amount: -move.amount },
+        { accountId: to, amount: move.amount },
+      ],
+    });
   }
 
   /**
