@@ -45,6 +45,8 @@ async function spinRate(base: string, members: BenchMember[]): Promise<{ rps: nu
     url: `${base}/wps/game/inhouse/spin`,
     connections: CONNECTIONS_PER_MEMBER * members.length,
     duration: DURATION_S,
+    // A loaded machine answers slowly: a slow spin is counted late, not as an error (autocannon's default is 10 s).
+    timeout: 60,
     method: 'POST',
     headers: { host: 'demo-ph.localhost', 'content-type': 'application/json' },
     body,
