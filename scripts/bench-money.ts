@@ -48,7 +48,7 @@ export async function benchMembers(app: FastifyInstance, count: number, balance:
       await app.db.orm.transaction(async (tx) => {
         const member = await app.repos.members.create(tx, { merchantCode: MERCHANT, username: `b${randomBytes(5).toString('hex')}`, type: 0, registerMethod: 'H5', lastLoginAt: new Date() });
         const wallet = await app.repos.ledger.openWallet(tx, MERCHANT, member.id, 'PHP');
-        const house = await app.repos.ledger.houseAccount(tx, MERCHANT, 'PHP');
+        const house = await app.repos.ledger.houseAccount(tx, MERCHANT, 'PHP', member.id);
         if (balance > 0) {
           await app.repos.ledger.post(tx, {
             merchantCode: MERCHANT,

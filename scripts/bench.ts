@@ -13,7 +13,9 @@
  *    equivalent hand-written component tree, and the ratio (bench-renderer.ts; target 1.1x).
  *  - An agent's team at scale: 10,000 downline members and a million team bets, then the team
  *    overview, team betting (first page, one member) and members next to a bare route (bench-team.ts).
- * One part alone: BENCH_ONLY=<part> or `npm run bench -- <part>` (bundle, pages, api, hashing, records, renderer, team).
+ *  - Slot spins per second on PostgreSQL for 1 member and for 5 members of one merchant, in one run
+ *    (bench-spins.ts): independent members must not queue behind one house row.
+ * One part alone: BENCH_ONLY=<part> or `npm run bench -- <part>` (bundle, pages, api, hashing, records, renderer, team, spins).
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
@@ -28,6 +30,7 @@ import { ajvCompilerChunks, allJs, firstLoadJs } from './bundle-facts';
 import { pages } from './bench-pages';
 import { records } from './bench-records';
 import { renderer } from './bench-renderer';
+import { spins } from './bench-spins';
 import { team } from './bench-team';
 import { buildSiteIfStale } from './site-build.mjs';
 
@@ -208,7 +211,7 @@ async function hashing(): Promise<void> {
   console.log(`  ${perHash.toFixed(1)} ms per hash, ${perCheck.toFixed(1)} ms per check (one at a time; libuv runs ${process.env.UV_THREADPOOL_SIZE ?? 4} at once)`);
 }
 
-// BENCH_ONLY=pages (or bundle, api, hashing, records, renderer, team), or the part as the argument, runs one part.
+// BENCH_ONLY=pages (or bundle, api, hashing, records, renderer, team, spins), or the part as the argument, runs one part.
 const only = process.env.BENCH_ONLY ?? process.argv[2];
 if (!only || only === 'bundle') await sizes();
 if (!only || only === 'pages') await pages();
@@ -217,3 +220,4 @@ if (!only || only === 'hashing') await hashing();
 if (!only || only === 'records') await records();
 if (!only || only === 'renderer') await renderer();
 if (!only || only === 'team') await team();
+if (!only || only === 'spins') await spins();

@@ -96,6 +96,8 @@ export const ledgerAccounts = pgTable('ledger_accounts', {
   currency: text('currency').notNull(),
   balance: bigint('balance', { mode: 'number' }).notNull().default(0),
   allowNegative: boolean('allow_negative').notNull().default(false),
+  /** The house sub-account a HOUSE row is (0 to HOUSE_SHARDS - 1, server/money/ledger.ts); 0 for members' accounts (0036_house_shards.sql). */
+  shard: smallint('shard').notNull().default(0),
 });
 
 export const ledgerTransactions = pgTable('ledger_transactions', {

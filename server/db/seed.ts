@@ -7,7 +7,7 @@ import { merchantTimeZones } from '../lib/record-range';
 import { INHOUSE_VENDOR } from '../lib/games-catalogue';
 import { AffiliateRepository } from '../repositories/affiliates';
 import { BetRepository } from '../repositories/bets';
-import { LedgerRepository } from '../repositories/ledger';
+import { LedgerRepository, type LedgerKind } from '../money';
 import { MEMBER_TYPE } from '../repositories/members';
 import { raiseVipLevel } from '../services/vip';
 import { mobilePersonKey } from '../services/person';
@@ -28,7 +28,7 @@ interface DemoMember {
   upline?: string;
   daysAgo: number;
   /** Wallet history in minor units, posted against the house account. */
-  postings: [kind: string, amount: number][];
+  postings: [kind: LedgerKind, amount: number][];
   email?: string;
 }
 
@@ -103,8 +103,8 @@ async function seedTenant(db: Db, tenant: Tenant, hashing: PasswordHashing, demo
     const gamesSeeded = await seedGames(tx, tenant);
     if (created.length === 0) return gamesSeeded;
     const ledger = new LedgerRepository(db, merchantTimeZones([tenant]));
-    await ledger.houseAccount(tx, tenant.merchantCode, currency);
-    await ledger.houseAccount(tx, tenant.trialMerchantCode, currency);
+    await ledger.openHouse(tx, tenant.merchantCode, currency);
+    await ledger.openHouse(tx, tenant.trialMerchantCode, currency);
     await seedContent(tx, tenant);
     await seedMissionTasks(tx, tenant);
     if (demoMembers) await seedDemoMembers(tx, tenant, hashes, ledger, new AffiliateRepository(db), new BetRepository(db, merchantTimeZones([tenant])));
@@ -186,7 +186,6 @@ async function seedDemoMembers(
 ): Promise<void> {
   const merchantCode = tenant.merchantCode;
   const currency = tenant.settings.currency.code;
-  const house = await ledger.houseAccount(tx, merchantCode, currency);
   const ids = new Map<string, number>();
   const day = 86_400_000;
   const [game] = await tx
@@ -219,6 +218,7 @@ async function seedDemoMembers(
       .returning({ id: members.id });
     ids.set(m.username, row.id);
     const wallet = await ledger.openWallet(tx, merchantCode, row.id, currency);
+    const house = await ledger.houseAccount(tx, merchantCode, currency, row.id);
     let bet: { transactionId: number; stake: number; win: number } | null = null;
     for (const [kind, amount] of m.postings) {
       const transactionId = await ledger.post(tx, {

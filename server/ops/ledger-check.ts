@@ -2,14 +2,18 @@
  * `ops ledger check`: the ledger's invariants, each as one query.
  *  - every transaction's entries sum to zero and it has at least two;
  *  - every account's balance equals the sum of its entries, and its newest entry's balance_after;
- *  - no account that may not go negative is below zero.
+ *  - no account that may not go negative is below zero;
+ *  - each merchant's house (the sum of its sub-accounts, server/money houseBalances) balances its
+ *    members' accounts: the two add up to zero.
  * Answers the problems found (empty: clean).
  */
 import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '../db/client';
+import { houseBalances } from '../money';
 
 export interface LedgerProblem {
-  kind: 'unbalanced-transaction' | 'balance-mismatch' | 'negative-balance' | 'balance-after-mismatch';
+  kind: 'unbalanced-transaction' | 'balance-mismatch' | 'negative-balance' | 'balance-after-mismatch' | 'house-mismatch';
+  /** The transaction's or account's id; for a house-mismatch, the merchant's first house sub-account. */
   id: number;
   detail: string;
 }
@@ -49,5 +53,14 @@ export async function checkLedger(db: Executor): Promise<LedgerProblem[]> {
     sql`SELECT id, balance FROM ledger_accounts WHERE NOT allow_negative AND balance < 0`,
   );
   for (const r of negative) problems.push({ kind: 'negative-balance', id: Number(r.id), detail: `balance ${r.balance}` });
+  for (const h of await houseBalances(db)) {
+    if (h.house + h.members !== 0) {
+      problems.push({
+        kind: 'house-mismatch',
+        id: h.houseId,
+        detail: `merchant ${h.merchantCode} ${h.currency}: house ${h.house} over ${h.subAccounts} sub-account(s) but members' accounts hold ${h.members}`,
+      });
+    }
+  }
   return problems;
 }

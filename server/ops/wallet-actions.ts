@@ -65,7 +65,7 @@ export async function adjustBalance(app: FastifyInstance, actor: OpsActor, input
   if (!wallet) throw new OpsRefusal('not.found', `member ${input.username} has no wallet`);
 
   const work = async (tx: Tx): Promise<AdjustmentResult> => {
-    const house = await app.repos.ledger.houseAccount(tx, input.merchant, wallet.currency);
+    const house = await app.repos.ledger.houseAccount(tx, input.merchant, wallet.currency, member.id);
     let transactionId: number;
     try {
       transactionId = await app.repos.ledger.post(tx, {

@@ -35,7 +35,7 @@ import { MEMBER_TYPE, type MemberRow } from '../repositories/members';
 import { isAgentType } from './records-transactions';
 import { teamIdsSql, uplineChain } from './team';
 import { uniqueViolation } from './unique';
-import { lockMember } from '../repositories/ledger';
+import { lockMember } from '../money';
 
 /** The most direct downline agents the rates list answers. */
 const DOWNLINE_LIMIT = 200;

@@ -649,7 +649,7 @@ async function settleOne(
       if (amount > 0) {
         const wallet = await app.repos.ledger.walletOf(contract.downlineId, tx);
         if (!wallet) throw new OpsRefusal('not.found', `member ${contract.downlineId} has no wallet`);
-        const house = await app.repos.ledger.houseAccount(tx, contract.merchantCode, wallet.currency);
+        const house = await app.repos.ledger.houseAccount(tx, contract.merchantCode, wallet.currency, contract.downlineId);
         transactionId = await app.repos.ledger.post(tx, {
           merchantCode: contract.merchantCode,
           kind: CONTRACT_LEDGER_KIND,

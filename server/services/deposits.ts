@@ -33,7 +33,7 @@ import { grantReferralReward } from './referral';
 import { bonusAsReward, expiryDaysOf, grantReward } from './rewards';
 import { addRequirement } from './turnover';
 import { raiseVipLevel } from './vip';
-import { lockMember } from '../repositories/ledger';
+import { lockMember } from '../money';
 
 export type DepositRow = typeof deposits.$inferSelect;
 export type DepositChannel = Tenant['settings']['wallet']['deposit']['channels'][number];
@@ -357,7 +357,7 @@ export async function creditDeposit(app: FastifyInstance, tx: Tx, id: number, de
   const tenant = app.tenants.byMerchant(paid.merchantCode);
   const currency = tenant?.settings.currency.code ?? 'PHP';
   const wallet = (await ledger.walletOf(paid.memberId, tx))?.id ?? (await ledger.openWallet(tx, paid.merchantCode, paid.memberId, currency));
-  const house = await ledger.houseAccount(tx, paid.merchantCode, currency);
+  const house = await ledger.houseAccount(tx, paid.merchantCode, currency, paid.memberId);
   const credited = paid.amount - paid.fee;
   const transactionId = await ledger.post(tx, {
     merchantCode: paid.merchantCode,
@@ -417,7 +417,7 @@ export interface DepositFilters {
 
 /**
  * Locks the row of deposit `id`'s member before the deposit's own row, as every money path locks
- * (server/repositories/ledger.ts): a member's deposit request (which expires the member's due
+ * (server/money/ledger.ts): a member's deposit request (which expires the member's due
  * deposits under that lock) and a credit of one of them then never wait for each other in turn.
  */
 async function lockOwner(tx: Tx, id: number): Promise<void> {

@@ -17,7 +17,7 @@ import { memberExclusions, members, sessions } from '../db/schema';
 import { ApiError, validationError } from '../errors';
 import { writeAudit } from '../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
-import { lockMember } from '../repositories/ledger';
+import { lockMember } from '../money';
 
 type Row = typeof memberExclusions.$inferSelect;
 

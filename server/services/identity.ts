@@ -22,7 +22,7 @@ import { opsScope } from '../ops/scope';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import { identityPersonKey } from './person';
 import { uniqueViolation } from './unique';
-import { lockMember } from '../repositories/ledger';
+import { lockMember } from '../money';
 
 /** Free-trial accounts (type 4) play with trial money: they have no identity, payout account or withdrawal. */
 export { assertRealMember };

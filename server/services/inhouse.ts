@@ -40,7 +40,7 @@ export async function spin(app: FastifyInstance, request: FastifyRequest, stake:
   return withIdempotency(app, idempotency, async (tx) => {
     const wallet = await ledger.walletOf(member.id, tx);
     if (!wallet) throw new ApiError('balance.insufficient', 409);
-    const house = await ledger.houseAccount(tx, member.merchantCode, wallet.currency);
+    const house = await ledger.houseAccount(tx, member.merchantCode, wallet.currency, member.id);
     // The bet's id once its wallet is locked, so that both postings can name it (B<id>).
     await ledger.lock(tx, [wallet.id, house]);
     // The member's wager and loss limits (services/player-limits.ts), before any posting; the

@@ -15,7 +15,7 @@ import { ApiError, validationError } from '../errors';
 import type { MemberRow } from '../repositories/members';
 import { sameName, verifiedRealName } from './identity';
 import { checkPaymentPassword } from './payment-password';
-import { lockMember } from '../repositories/ledger';
+import { lockMember } from '../money';
 
 export const MAX_PAYOUT_ACCOUNTS = 5;
 

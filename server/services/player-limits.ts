@@ -23,7 +23,7 @@ import { ApiError, validationError } from '../errors';
 import { toAmount, toMinor } from '../lib/money';
 import { tenantTimeZone } from '../../src/lib/app-config';
 import type { Tenant } from '../../src/generated/tenant';
-import { lockMember } from '../repositories/ledger';
+import { lockMember } from '../money';
 import {
   cancelPending,
   changeLimit,

@@ -229,7 +229,7 @@ export async function payAccrued(app: FastifyInstance, tx: Tx, tenant: Tenant, m
   const rules = await memberRebateRules(tx, rebateRulesOf(tenant), memberId);
   const wallet = await ledger.walletOf(memberId, tx);
   if (!wallet) return { refused: 'rebate.nothing.accrued', total: 0 };
-  const house = await ledger.houseAccount(tx, tenant.merchantCode, wallet.currency);
+  const house = await ledger.houseAccount(tx, tenant.merchantCode, wallet.currency, memberId);
   // In id order, as ledger.post locks its lines: the REBATE posting below re-takes the same rows.
   await ledger.lock(tx, [wallet.id, house]);
   if (opts.kind === 'auto') {

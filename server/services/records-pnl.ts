@@ -13,9 +13,9 @@ import type { Tenant } from '../../src/generated/tenant';
 import { rows } from '../db/client';
 import { toAmount } from '../lib/money';
 import { rangeEcho, recordRange } from '../lib/record-range';
+import { recordTypeOf } from '../money';
 import type { MemberRow } from '../repositories/members';
 import { betSumsQuery } from './records-bets';
-import { typeOfKind } from './records-transactions';
 
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
@@ -36,7 +36,7 @@ export interface LedgerSums {
 export function ledgerSumsOf(byKind: readonly { kind: string; credit: number; debit: number }[]): LedgerSums {
   const sums: LedgerSums = { bonus: 0, rebate: 0, deposit: 0, withdrawal: 0, transferIn: 0, transferOut: 0, adjustment: 0 };
   for (const { kind, credit, debit } of byKind) {
-    switch (typeOfKind(kind)) {
+    switch (recordTypeOf(kind)) {
       case 'bonus':
         sums.bonus += credit + debit;
         break;

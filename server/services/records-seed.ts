@@ -131,7 +131,7 @@ export async function seedRecords(app: FastifyInstance, actor: OpsActor, opts: S
   if (!member) throw new OpsRefusal('member.not.found', `no member ${opts.username} in ${tenant.id}`);
   const wallet = await app.repos.ledger.walletOf(member.id);
   if (!wallet) throw new OpsRefusal('member.not.found', `member ${opts.username} has no wallet`);
-  const house = await app.db.orm.transaction((tx) => app.repos.ledger.houseAccount(tx, member.merchantCode, wallet.currency));
+  const house = await app.db.orm.transaction((tx) => app.repos.ledger.houseAccount(tx, member.merchantCode, wallet.currency, member.id));
   const timeZone = tenantTimeZone(tenant);
   const games = await gamesOf(app, tenant.merchantCode);
 

@@ -18,38 +18,20 @@ import { rows } from '../db/client';
 import { ApiError } from '../errors';
 import { decodeTimeCursor, epochMicros, newerThan, timeCursor, type TimeKey } from '../lib/cursor';
 import { maskName } from '../lib/games-catalogue';
+import { LEDGER_KINDS, recordTypeOf } from '../money';
 import { toAmount } from '../lib/money';
 import { rangeEcho, recordRange, type RecordRange } from '../lib/record-range';
 import type { MemberRow } from '../repositories/members';
 import { teamIdsSql } from './team';
 
-/** The kind of each posting (ledger_transactions.kind) as the account record names it. */
-export const KIND_TYPES: Readonly<Record<string, TransactionType>> = {
-  DEPOSIT: 'deposit',
-  WITHDRAWAL_HOLD: 'hold',
-  WITHDRAWAL_PAID: 'withdrawal',
-  WITHDRAWAL_RETURNED: 'release',
-  BET: 'bet',
-  PAYOUT: 'win',
-  BONUS: 'bonus',
-  REBATE: 'rebate',
-  TRANSFER: 'transfer',
-  // An agent contract's pay (server/services/agent-contracts.ts CONTRACT_LEDGER_KIND).
-  CONTRACT: 'contract',
-  ADJUSTMENT: 'adjustment',
-  TRIAL_CREDIT: 'adjustment',
-  // The demo seed's withdrawals paid straight out of the wallet (server/db/seed.ts).
-  WITHDRAW: 'withdrawal',
-};
-
-/** A kind no mapping names is an adjustment: money an operator or a script moved. */
-export const typeOfKind = (kind: string): TransactionType => KIND_TYPES[kind] ?? 'adjustment';
-
-/** The kinds of `type` as a condition on `column`; adjustment also takes every kind the mapping does not name. */
+/**
+ * The kinds of `type` (the money kernel's LEDGER_KINDS) as a condition on `column`; adjustment also
+ * takes every stored kind the list does not name (recordTypeOf).
+ */
 export function kindFilter(type: TransactionType, column: SQL): SQL {
   const kinds = (match: (t: TransactionType) => boolean) =>
     sql.join(
-      Object.entries(KIND_TYPES)
+      Object.entries<TransactionType>(LEDGER_KINDS)
         .filter(([, t]) => match(t))
         .map(([kind]) => sql`${kind}`),
       sql`, `,
@@ -194,7 +176,7 @@ export async function transactionRecords(app: FastifyInstance, tenant: Tenant, m
       (r): Transaction => ({
         id: Number(r.id),
         transactionId: Number(r.transaction_id),
-        type: typeOfKind(r.kind),
+        type: recordTypeOf(r.kind),
         amount: toAmount(Number(r.amount)),
         balanceAfter: toAmount(Number(r.balance_after)),
         account: r.account === 'HOLD' ? 'HOLD' : 'WALLET',

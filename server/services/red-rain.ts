@@ -138,15 +138,14 @@ async function catchIn(app: FastifyInstance, tx: Tx, tenant: Tenant, memberId: n
   const { ledger } = app.repos;
   const currency = tenant.settings.currency.code;
   const wallet = (await ledger.walletOf(memberId, tx))?.id ?? (await ledger.openWallet(tx, tenant.merchantCode, memberId, currency));
-  const house = await ledger.houseAccount(tx, tenant.merchantCode, currency);
-  const transactionId = await ledger.post(tx, {
+  const transactionId = await ledger.credit(tx, {
     merchantCode: tenant.merchantCode,
+    memberId,
+    currency,
+    walletId: wallet,
+    amount,
     kind: 'BONUS',
     memo: `red rain window ${windowId}`,
-    lines: [
-      { accountId: wallet, amount },
-      { accountId: house, amount: -amount },
-    ],
   });
   const [row] = await tx
     .insert(rainCatches)

@@ -23,7 +23,7 @@ import { assertRealMember } from './identity';
 import { capKeyOf, isVerifiedPerson, personIdsSql, personOf } from './person';
 import { expiryDaysOf, grantReward, type RewardRow } from './rewards';
 import { uniqueViolation } from './unique';
-import { lockMember } from '../repositories/ledger';
+import { lockMember } from '../money';
 
 /** No 0/O or 1/I: a code read aloud or typed from a screenshot is not mistaken. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -207,7 +207,7 @@ export async function payReward(app: FastifyInstance, tx: Tx, tenant: Tenant, me
   const { ledger } = app.repos;
   const currency = tenant.settings.currency.code;
   const wallet = (await ledger.walletOf(memberId, tx))?.id ?? (await ledger.openWallet(tx, tenant.merchantCode, memberId, currency));
-  const house = await ledger.houseAccount(tx, tenant.merchantCode, currency);
+  const house = await ledger.houseAccount(tx, tenant.merchantCode, currency, memberId);
   const transactionId = await ledger.post(tx, {
     merchantCode: tenant.merchantCode,
     kind: 'BONUS',

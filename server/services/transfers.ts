@@ -30,7 +30,7 @@ import type { MemberRow } from '../repositories/members';
 import { assertRealMember } from './identity';
 import { checkPaymentPassword } from './payment-password';
 import { addRequirement, settleTurnover, turnoverNumbers, turnoverStatus, type TurnoverStatus } from './turnover';
-import { lockMember } from '../repositories/ledger';
+import { lockMember } from '../money';
 
 /** The member type the spec forbids to transfer to an upline. */
 export const NO_UPLINE_TRANSFER_TYPE = 2;

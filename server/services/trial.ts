@@ -27,16 +27,7 @@ export async function freePlay(app: FastifyInstance, request: FastifyRequest): P
           lastLoginAt: new Date(),
         });
         const wallet = await app.repos.ledger.openWallet(tx, merchantCode, member.id, currency);
-        const house = await app.repos.ledger.houseAccount(tx, merchantCode, currency);
-        await app.repos.ledger.post(tx, {
-          merchantCode,
-          kind: 'TRIAL_CREDIT',
-          memo: 'free play credit',
-          lines: [
-            { accountId: wallet, amount: TRIAL_CREDIT },
-            { accountId: house, amount: -TRIAL_CREDIT },
-          ],
-        });
+        await app.repos.ledger.credit(tx, { merchantCode, memberId: member.id, currency, walletId: wallet, amount: TRIAL_CREDIT, kind: 'TRIAL_CREDIT', memo: 'free play credit' });
         return openSession(app, tx, member, request.ip);
       });
     } catch (err) {

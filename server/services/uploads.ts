@@ -12,7 +12,7 @@ import { memberImages, type ImagePurpose } from '../db/schema';
 import { ApiError, validationError } from '../errors';
 import { uploadedImage, type ImageType } from '../lib/images';
 import { assertRealMember } from './identity';
-import { lockMember } from '../repositories/ledger';
+import { lockMember } from '../money';
 
 /** Images one feedback or application takes. */
 export const MAX_ATTACHED_IMAGES = 3;

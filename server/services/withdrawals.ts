@@ -30,7 +30,7 @@ import { checkPaymentPassword } from './payment-password';
 import { liveAccount, liveAccounts, maskAccountNo } from './payout-accounts';
 import { settleTurnover, turnoverNumbers, turnoverStatus, type TurnoverStatus } from './turnover';
 import { uniqueViolation } from './unique';
-import { lockMember } from '../repositories/ledger';
+import { lockMember } from '../money';
 
 export type ReasonCode = Reason['code'];
 
@@ -215,18 +215,17 @@ export async function createWithdrawal(app: FastifyInstance, request: FastifyReq
         throw new ApiError(first, REFUSAL_STATUS[reasons[0].code] ?? 409, { reasons });
       }
       const fee = feeOf(limits, amount);
-      const hold = await app.repos.ledger.holdAccount(tx, tenant.merchantCode, member.id, facts.currency);
       // The withdrawal's id first, so that its hold names it (W<id>) in the account record.
       const [{ id }] = await rows<{ id: string | number }>(tx, sql`SELECT nextval(pg_get_serial_sequence('withdrawals', 'id')) AS id`);
-      const holdTransactionId = await app.repos.ledger.post(tx, {
+      const holdTransactionId = await app.repos.ledger.hold(tx, {
         merchantCode: tenant.merchantCode,
+        memberId: member.id,
+        currency: facts.currency,
+        walletId: facts.walletId!,
+        amount: amount + fee,
         kind: 'WITHDRAWAL_HOLD',
         memo: `withdrawal to payout account ${account.id}`,
         reference: `W${id}`,
-        lines: [
-          { accountId: facts.walletId!, amount: -(amount + fee) },
-          { accountId: hold, amount: amount + fee },
-        ],
       });
       const [row] = await tx
         .insert(withdrawals)
@@ -304,7 +303,7 @@ export async function listWithdrawalsForOps(app: FastifyInstance, actor: OpsActo
 
 /** Locks a pending withdrawal for a decision, or refuses: unknown, another merchant's, already decided. */
 async function pendingWithdrawal(tx: Executor, actor: OpsActor, id: number): Promise<WithdrawalRow> {
-  // The member's row first, as every money path locks (server/repositories/ledger.ts).
+  // The member's row first, as every money path locks (server/money/ledger.ts).
   const [owner] = await tx.select({ memberId: withdrawals.memberId }).from(withdrawals).where(eq(withdrawals.id, id));
   if (owner) await lockMember(tx, owner.memberId);
   const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
@@ -319,19 +318,21 @@ async function decide(app: FastifyInstance, actor: OpsActor, id: number, outcome
     const w = await pendingWithdrawal(tx, actor, id);
     const wallet = await app.repos.ledger.walletOf(w.memberId, tx);
     if (!wallet) throw new OpsRefusal('not.found', `withdrawal ${id}: the member has no wallet`);
-    const hold = await app.repos.ledger.holdAccount(tx, w.merchantCode, w.memberId, wallet.currency);
-    const to = outcome === 'paid' ? await app.repos.ledger.houseAccount(tx, w.merchantCode, wallet.currency) : wallet.id;
     const total = w.amount + w.fee;
-    const settleTransactionId = await app.repos.ledger.post(tx, {
-      merchantCode: w.merchantCode,
-      kind: outcome === 'paid' ? 'WITHDRAWAL_PAID' : 'WITHDRAWAL_RETURNED',
-      memo: `withdrawal ${id}`,
-      reference: `W${id}`,
-      lines: [
-        { accountId: hold, amount: -total },
-        { accountId: to, amount: total },
-      ],
-    });
+    const settleTransactionId = await app.repos.ledger.release(
+      tx,
+      {
+        merchantCode: w.merchantCode,
+        memberId: w.memberId,
+        currency: wallet.currency,
+        walletId: wallet.id,
+        amount: total,
+        kind: outcome === 'paid' ? 'WITHDRAWAL_PAID' : 'WITHDRAWAL_RETURNED',
+        memo: `withdrawal ${id}`,
+        reference: `W${id}`,
+      },
+      outcome === 'paid' ? 'house' : 'wallet',
+    );
     const decidedAt = new Date();
     await tx.update(withdrawals).set({ state: outcome, reason, settleTransactionId, decidedAt, decidedBy: actor.actor }).where(eq(withdrawals.id, id));
     await writeAudit(tx, actor, {

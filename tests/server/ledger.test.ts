@@ -22,7 +22,7 @@ describeBackends('ledger', ({ server }) => {
     const { app } = server();
     const wallet = await app.repos.ledger.walletOf((await app.repos.members.byUsername('demoph01', 'demoteam3'))!.id);
     await expect(
-      app.db.orm.transaction((tx) => app.repos.ledger.post(tx, { merchantCode: 'demoph01', kind: 'BAD', lines: [{ accountId: wallet!.id, amount: 100 }] })),
+      app.db.orm.transaction((tx) => app.repos.ledger.post(tx, { merchantCode: 'demoph01', kind: 'ADJUSTMENT', lines: [{ accountId: wallet!.id, amount: 100 }] })),
     ).rejects.toThrow(/unbalanced/);
   });
 

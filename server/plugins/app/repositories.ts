@@ -13,7 +13,7 @@ import { JweReplayRepository } from '../../repositories/jwe-replays';
 import { loadJweKeys, type JweKeys } from '../../repositories/keys';
 import { resolveKeyEncryptionKey } from '../../lib/key-encryption';
 import { merchantTimeZones } from '../../lib/record-range';
-import { LedgerRepository } from '../../repositories/ledger';
+import { LedgerRepository } from '../../money';
 import { MemberRepository } from '../../repositories/members';
 import { MessageRepository } from '../../repositories/messages';
 import { PlayerGameRepository } from '../../repositories/player-games';

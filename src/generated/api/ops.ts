@@ -145,7 +145,11 @@ export interface Session {
 export interface LedgerCheck {
   clean: boolean;
   problems: {
-    kind: 'unbalanced-transaction' | 'balance-mismatch' | 'negative-balance' | 'balance-after-mismatch';
+    /**
+     * house-mismatch: a merchant's house sub-accounts, summed, do not balance its members' accounts (id: its shard 0 house account)
+     */
+    kind:
+      'unbalanced-transaction' | 'balance-mismatch' | 'negative-balance' | 'balance-after-mismatch' | 'house-mismatch';
     id: number;
     detail: string;
   }[];

@@ -4,12 +4,25 @@ import { rows, type Db, type Executor, type Tx } from '../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema';
 import { ApiError } from '../errors';
 import type { ZoneOf } from '../lib/record-range';
+import { isLedgerKind, type LedgerKind } from './kinds';
 
 /**
- * WALLET: a member's cash wallet. HOUSE: the merchant's counter-account (may go negative).
- * HOLD: a member's money on its way out (requested withdrawals), one per member.
+ * WALLET: a member's cash wallet. HOUSE: the merchant's counter-account (may go negative), split
+ * into HOUSE_SHARDS sub-accounts. HOLD: a member's money on its way out (requested withdrawals),
+ * one per member.
  */
 export type AccountKind = 'WALLET' | 'HOUSE' | 'HOLD';
+
+/**
+ * House sub-accounts per merchant and currency (0036_house_shards.sql). A money move of a member
+ * takes the sub-account of that member (`houseShardOf`), so moves of independent members lock
+ * different house rows and run side by side; a member's own moves still queue on its wallet. The
+ * house's balance is the sum of its sub-accounts (`houseBalances`, the ledger check).
+ */
+export const HOUSE_SHARDS = 16;
+
+/** The house sub-account of a member's money moves; null (a move of no member): shard 0. */
+export const houseShardOf = (memberId: number | null): number => (memberId === null ? 0 : memberId % HOUSE_SHARDS);
 
 export interface LedgerLine {
   accountId: number;
@@ -19,11 +32,26 @@ export interface LedgerLine {
 
 export interface Posting {
   merchantCode: string;
-  kind: string;
+  /** One of LEDGER_KINDS (kinds.ts): each shows in the account record as its record type. */
+  kind: LedgerKind;
   memo?: string;
   /** What the posting belongs to, shown in the account record: D<deposit id>, W<withdrawal id>, B<bet id>. */
   reference?: string;
   lines: LedgerLine[];
+}
+
+/** A member's money move against the house or the member's hold: a posting of two lines. */
+export interface MemberMove {
+  merchantCode: string;
+  memberId: number;
+  currency: string;
+  /** The member's wallet the money moves to or from. */
+  walletId: number;
+  /** Minor units, above zero. */
+  amount: number;
+  kind: LedgerKind;
+  memo?: string;
+  reference?: string;
 }
 
 /**
@@ -68,17 +96,40 @@ export class LedgerRepository {
     private readonly zoneOf: ZoneOf = () => DEFAULT_TIME_ZONE,
   ) {}
 
-  async houseAccount(tx: Executor, merchantCode: string, currency: string): Promise<number> {
-    const [found] = await tx
-      .select({ id: ledgerAccounts.id })
-      .from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.merchantCode, merchantCode), isNull(ledgerAccounts.memberId), eq(ledgerAccounts.kind, 'HOUSE')));
-    if (found) return found.id;
-    const [row] = await tx
+  /**
+   * The merchant's house sub-account for a money move of `memberId` (member id mod HOUSE_SHARDS;
+   * no member: shard 0), opened on first use. The unique (merchant_code, currency, kind, shard)
+   * index of house rows makes two first uses racing open one row: the loser reads the winner's.
+   */
+  async houseAccount(tx: Executor, merchantCode: string, currency: string, memberId: number | null = null): Promise<number> {
+    const shard = houseShardOf(memberId);
+    const find = async () =>
+      (
+        await tx
+          .select({ id: ledgerAccounts.id })
+          .from(ledgerAccounts)
+          .where(
+            and(
+              eq(ledgerAccounts.merchantCode, merchantCode),
+              isNull(ledgerAccounts.memberId),
+              eq(ledgerAccounts.kind, 'HOUSE'),
+              eq(ledgerAccounts.currency, currency),
+              eq(ledgerAccounts.shard, shard),
+            ),
+          )
+      )[0]?.id;
+    const found = await find();
+    if (found !== undefined) return found;
+    await tx.insert(ledgerAccounts).values({ merchantCode, kind: 'HOUSE', currency, allowNegative: true, shard }).onConflictDoNothing();
+    return (await find())!;
+  }
+
+  /** Opens every house sub-account of a merchant (the seed: none is opened by a first money move). */
+  async openHouse(tx: Executor, merchantCode: string, currency: string): Promise<void> {
+    await tx
       .insert(ledgerAccounts)
-      .values({ merchantCode, kind: 'HOUSE', currency, allowNegative: true })
-      .returning({ id: ledgerAccounts.id });
-    return row.id;
+      .values(Array.from({ length: HOUSE_SHARDS }, (_, shard) => ({ merchantCode, kind: 'HOUSE', currency, allowNegative: true, shard })))
+      .onConflictDoNothing();
   }
 
   async openWallet(tx: Executor, merchantCode: string, memberId: number, currency: string): Promise<number> {
@@ -113,8 +164,10 @@ export class LedgerRepository {
     return row ?? null;
   }
 
-  /** Writes one balanced posting; throws `balance.insufficient` if a debit would overdraw. */
+  /** Writes one balanced posting of a known kind; throws `balance.insufficient` if a debit would overdraw. */
   async post(tx: Tx, posting: Posting): Promise<number> {
+    // The type refuses other kinds; this refuses them from callers that went around it.
+    if (!isLedgerKind(posting.kind)) throw new Error(`unknown ledger kind ${String(posting.kind)}: add it to LEDGER_KINDS with its record type`);
     const total = posting.lines.reduce((sum, l) => sum + l.amount, 0);
     if (posting.lines.length < 2 || total !== 0 || posting.lines.some((l) => !Number.isSafeInteger(l.amount) || l.amount === 0)) {
       throw new Error(`unbalanced ledger posting ${posting.kind}: lines must be non-zero integers summing to 0`);
@@ -151,6 +204,44 @@ export class LedgerRepository {
     }
     if (days.size > 0) await this.addDays(tx, posting, days);
     return txn.id;
+  }
+
+  /** Moves `amount` from the member's house sub-account to its wallet (a deposit, a bonus): the posting's id. */
+  async credit(tx: Tx, move: MemberMove): Promise<number> {
+    const house = await this.houseAccount(tx, move.merchantCode, move.currency, move.memberId);
+    return this.move(tx, move, house, move.walletId);
+  }
+
+  /** Moves `amount` from the member's wallet to its house sub-account (a stake); `balance.insufficient` if it would overdraw. */
+  async debit(tx: Tx, move: MemberMove): Promise<number> {
+    const house = await this.houseAccount(tx, move.merchantCode, move.currency, move.memberId);
+    return this.move(tx, move, move.walletId, house);
+  }
+
+  /** Moves `amount` from the member's wallet to its HOLD account (a requested withdrawal); `balance.insufficient` if it would overdraw. */
+  async hold(tx: Tx, move: MemberMove): Promise<number> {
+    const hold = await this.holdAccount(tx, move.merchantCode, move.memberId, move.currency);
+    return this.move(tx, move, move.walletId, hold);
+  }
+
+  /** Moves `amount` out of the member's HOLD account: to the house sub-account (paid out) or back to the wallet (returned). */
+  async release(tx: Tx, move: MemberMove, to: 'house' | 'wallet'): Promise<number> {
+    const hold = await this.holdAccount(tx, move.merchantCode, move.memberId, move.currency);
+    const target = to === 'house' ? await this.houseAccount(tx, move.merchantCode, move.currency, move.memberId) : move.walletId;
+    return this.move(tx, move, hold, target);
+  }
+
+  private move(tx: Tx, move: MemberMove, from: number, to: number): Promise<number> {
+    return this.post(tx, {
+      merchantCode: move.merchantCode,
+      kind: move.kind,
+      memo: move.memo,
+      reference: move.reference,
+      lines: [
+        { accountId: from, amount: -move.amount },
+        { accountId: to, amount: move.amount },
+      ],
+    });
   }
 
   /**

@@ -1,0 +1,36 @@
+/**
+ * The ledger kinds (ledger_transactions.kind), each with the account-record type it shows as
+ * (schemas/api/reports.json transactionType). `post()` takes only these kinds, and the map must
+ * name a record type for every one of them (`satisfies`): a new kind cannot be posted until it
+ * says how the account record shows it.
+ */
+import type { TransactionType } from '../../src/generated/api/reports';
+
+export const LEDGER_KINDS = {
+  DEPOSIT: 'deposit',
+  WITHDRAWAL_HOLD: 'hold',
+  WITHDRAWAL_PAID: 'withdrawal',
+  WITHDRAWAL_RETURNED: 'release',
+  BET: 'bet',
+  PAYOUT: 'win',
+  BONUS: 'bonus',
+  REBATE: 'rebate',
+  TRANSFER: 'transfer',
+  // An agent contract's pay (server/services/agent-contracts.ts CONTRACT_LEDGER_KIND).
+  CONTRACT: 'contract',
+  ADJUSTMENT: 'adjustment',
+  TRIAL_CREDIT: 'adjustment',
+  // The demo seed's withdrawals paid straight out of the wallet (server/db/seed.ts).
+  WITHDRAW: 'withdrawal',
+} as const satisfies Record<string, TransactionType>;
+
+/** A kind a posting may have. */
+export type LedgerKind = keyof typeof LEDGER_KINDS;
+
+export const isLedgerKind = (kind: string): kind is LedgerKind => Object.hasOwn(LEDGER_KINDS, kind);
+
+/**
+ * The record type of a stored kind. Every kind posted today is in LEDGER_KINDS; a stored row of
+ * another kind (written before the list, or by hand) shows as an adjustment.
+ */
+export const recordTypeOf = (kind: string): TransactionType => (isLedgerKind(kind) ? LEDGER_KINDS[kind] : 'adjustment');
