@@ -86,6 +86,8 @@ test.describe.serial('account journeys on demo-ph', () => {
   const newPassword = 'Changed22';
 
   test('register by username (with the SMS code from the outbox) and land on home logged in', async ({ page, request }) => {
+    // Three page starts (register, member centre, home) and a logout: on a loaded machine, longer than a short journey.
+    test.slow();
     await page.goto('/m/register');
     await formIsLive(page);
     await expect(page.getByRole('tab', { name: TY.username })).toHaveAttribute('aria-selected', 'true');
