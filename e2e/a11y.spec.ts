@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { apiLogin, useStoredSession } from './session';
+import { apiLogin, expectMemberView, useStoredSession } from './session';
 
 const ORIGIN = 'http://demo-ph.localhost:8181';
 const TY = JSON.parse(readFileSync(new URL('../locales/ty.json', import.meta.url), 'utf8')) as Record<string, string>;
@@ -35,6 +35,7 @@ test.describe('accessibility (WCAG 2.1 AA, no serious or critical violations)', 
       // A whole-page scan of home (every game tile) takes most of the default 30 s on a 2-core machine.
       test.slow();
       await page.goto('/m/home');
+      await expectMemberView(page);
       await expect(page.getByTestId('header-balance')).toHaveText(/\d\.\d{2}$/);
       // The announcement popup (audience A) comes up about 500 ms after home loads: scan it too.
       await expect(page.locator('.announcement-popup')).toBeVisible();

@@ -8,13 +8,11 @@
  * the journeys read its digits from the server's dev-only reveal (GET /wps/dev/captcha by the id
  * the page received with the image).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './test';
 import { expectNoSeriousA11yViolations } from './axe';
-import { freePort, startServer } from './private-server';
+import { freePort, seededDataDir, startServer } from './private-server';
 import { closeHomePopupWhenShown } from './home-popup';
 import { captchaCode, captchaImage, captchaSrc, formIsLive, smsCode as smsCodeOn, solveCaptcha as solveCaptchaOn, watchCaptchas } from './sign-up';
 
@@ -88,6 +86,8 @@ test.describe.serial('account journeys on demo-ph', () => {
   const newPassword = 'Changed22';
 
   test('register by username (with the SMS code from the outbox) and land on home logged in', async ({ page, request }) => {
+    // Three page starts (register, member centre, home) and a logout: on a loaded machine, longer than a short journey.
+    test.slow();
     await page.goto('/m/register');
     await formIsLive(page);
     await expect(page.getByRole('tab', { name: TY.username })).toHaveAttribute('aria-selected', 'true');
@@ -295,9 +295,9 @@ interface PrivateServer {
   stop(): Promise<void>;
 }
 
-/** The real server on a free port and a fresh database, removed when it stops. */
+/** The real server on a free port and a fresh copy of the seeded database, removed when it stops. */
 async function startPrivateServer(): Promise<PrivateServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wl-e2e-captcha-'));
+  const dataDir = seededDataDir({ prefix: 'wl-e2e-captcha-' });
   try {
     const running = await startServer(await freePort(), dataDir);
     return {

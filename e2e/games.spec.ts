@@ -85,6 +85,7 @@ test.describe('game lists', () => {
   test('a member plays the in-house slot; the header balance moves by exactly stake minus win', async ({ page, request }) => {
     await loginAsDemoPlayer(page, request);
     await page.goto('/m/home');
+    await expectMemberView(page);
     const balance = page.getByTestId('header-balance');
     await expect(balance).toHaveText(/\d\.\d{2}$/);
     const before = cents((await balance.textContent()) ?? '');

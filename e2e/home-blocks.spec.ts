@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { type Page } from '@playwright/test';
-import { expect, test } from './test';
+import { expect, hydrated, test } from './test';
 import type { AppConfig } from '../src/lib/app-config';
 import { expectNoSeriousA11yViolations } from './axe';
 
@@ -47,6 +47,8 @@ test.beforeEach(async ({ page }) => {
 
 /** The guest popup comes up about 500 ms after the page; close it and wait for the closing animation. */
 async function closePopup(page: Page): Promise<void> {
+  // It comes up once the page has hydrated, which on a loaded machine comes late: wait for that first.
+  await hydrated(page);
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: TY.close }).tap();
@@ -132,6 +134,7 @@ test.describe('home blocks', () => {
     const guest = home.popups.filter((p) => p.execution === 'B');
     expect(guest.length).toBeGreaterThan(0);
     const dialog = page.getByRole('dialog', { name: guest[0].title });
+    await hydrated(page);
     await expect(dialog).toBeVisible();
     if (guest.length === 1) await expect(dialog.getByRole('button', { name: TY.next })).toHaveCount(0);
     await closePopup(page);

@@ -146,6 +146,8 @@ test.describe('home on a phone', () => {
   });
 
   test('home has no automatically detectable accessibility violations', async ({ page }) => {
+    // A whole-page scan of home (every game tile, every rule) is the slowest step of the journeys.
+    test.slow();
     await page.goto('/m/home');
     await expect(page.getByRole('contentinfo').getByRole('navigation')).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();

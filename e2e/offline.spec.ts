@@ -14,7 +14,7 @@ import { expect, test } from './test';
 import { closeHomePopupWhenShown } from './home-popup';
 import { openHome, registerMember } from './members';
 import { precompressFolder } from '../scripts/vite-precompress';
-import { freePort, startServer } from './private-server';
+import { freePort, seededDataDir, startServer } from './private-server';
 import { expectMemberView, useStoredSession } from './session';
 
 type Messages = Record<string, string>;
@@ -129,7 +129,7 @@ test('a new build\'s worker offers a reload; Reload brings the new build in', as
   const site = join(dir, 'site');
   cpSync('dist', site, { recursive: true });
   cpSync('dist-ssr', `${site}-ssr`, { recursive: true });
-  const server = await startServer(await freePort(), join(dir, 'data'), { SITE_DIR: site });
+  const server = await startServer(await freePort(), seededDataDir({ dir: join(dir, 'data') }), { SITE_DIR: site });
   try {
     const origin = `http://demo-ph.localhost:${server.port}`;
     await page.goto(`${origin}/m/home`);

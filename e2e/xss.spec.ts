@@ -1,17 +1,15 @@
 /**
- * Server HTML never runs script in the page. A private server on its own data folder is started
- * once (migrations and demo seed), stopped, given hostile rows through the server's own database
- * module (a guest popup announcement and a help item, both sorted first), and started again. The
+ * Server HTML never runs script in the page. A private server's data folder (a copy of the
+ * migrated and seeded template) is given hostile rows through the server's own database module
+ * (a guest popup announcement and a help item, both sorted first) before the server starts. The
  * home popup and the help center then render them, and nothing may execute: window.__xss stays
  * unset, no dialog opens, no javascript: link remains.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { type Page } from '@playwright/test';
 import { expect, test } from './test';
 import { openDatabase } from '../server/db/client';
-import { freePort, startServer, type RunningServer } from './private-server';
+import { freePort, seededDataDir, startServer, type RunningServer } from './private-server';
 
 const TY = JSON.parse(readFileSync(new URL('../locales/ty.json', import.meta.url), 'utf8')) as Record<string, string>;
 const MERCHANT = 'demoph01';
@@ -69,12 +67,10 @@ let dataDir = '';
 let origin = '';
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   const port = await freePort();
-  dataDir = mkdtempSync(join(tmpdir(), 'wl-e2e-xss-'));
+  dataDir = seededDataDir({ prefix: 'wl-e2e-xss-' });
   origin = `http://demo-ph.localhost:${port}`;
-  const first = await startServer(port, dataDir);
-  await first.stop();
   await insertPayloads(dataDir);
   server = await startServer(port, dataDir);
 });
