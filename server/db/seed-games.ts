@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Tenant } from '../../src/generated/tenant';
 import type { Tx } from './client';
 import { gameIconUrl, INHOUSE_VENDOR, LOTTERY_VENDORS, maskName, SLOT_TYPES, type NamePair as Pair } from '../lib/games-catalogue';
-import { toMinor } from '../lib/money';
+import { toMinor } from '../../src/domain/money';
 import { gameVendors, gameWinners, games, hotMatches, jackpots, vendorCategories } from './schema';
 import { badgeImage } from './seed-content';
 

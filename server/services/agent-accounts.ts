@@ -25,7 +25,7 @@ import { rows, type Executor, type Tx } from '../db/client';
 import { memberRebateRates, members } from '../db/schema';
 import { ApiError, invalidField, validationError } from '../errors';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
-import { toAmount } from '../lib/money';
+import { toAmount } from '../../src/domain/money';
 import { hashPassword } from '../lib/passwords';
 import { memberActor, writeAudit } from '../ops/audit';
 import { rangeEcho, recordRange } from '../lib/record-range';

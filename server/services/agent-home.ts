@@ -10,7 +10,7 @@ import { tenantTimeZone } from '../../src/lib/app-config';
 import { zoneDate, zoneMidnight, zoneOffset } from '../../src/lib/date-range';
 import { rows, type Executor } from '../db/client';
 import { ApiError } from '../errors';
-import { toAmount } from '../lib/money';
+import { toAmount } from '../../src/domain/money';
 import type { MemberRow } from '../repositories/members';
 import { isAgentType } from './records-transactions';
 import { teamIdsSql, type TeamRoot } from './team';

@@ -26,7 +26,7 @@ import { ApiError } from '../errors';
 import { maskName } from '../lib/games-catalogue';
 import { idempotencyOf, withIdempotency } from '../lib/idempotency';
 import { contentLang } from '../lib/lang';
-import { toAmount } from '../lib/money';
+import { toAmount } from '../../src/domain/money';
 import { writeAudit } from '../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import { assertRealMember } from './identity';

@@ -26,7 +26,7 @@ import type { Executor, Tx } from '../db/client';
 import { bets, members, promotionEntries, promotions, rewards, type PromotionEntryState } from '../db/schema';
 import { ApiError, validationError } from '../errors';
 import { contentLang } from '../lib/lang';
-import { toAmount } from '../lib/money';
+import { toAmount } from '../../src/domain/money';
 import { writeAudit } from '../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import type { MemberRow } from '../repositories/members';

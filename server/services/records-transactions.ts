@@ -18,7 +18,7 @@ import { rows } from '../db/client';
 import { ApiError } from '../errors';
 import { decodeTimeCursor, epochMicros, newerThan, timeCursor, type TimeKey } from '../lib/cursor';
 import { maskName } from '../lib/games-catalogue';
-import { toAmount } from '../lib/money';
+import { toAmount } from '../../src/domain/money';
 import { rangeEcho, recordRange, type RecordRange } from '../lib/record-range';
 import type { MemberRow } from '../repositories/members';
 import { teamIdsSql } from './team';

@@ -8,7 +8,7 @@ import type { Winners } from '../../src/generated/api/games';
 import { tenantTimeZone } from '../../src/lib/app-config';
 import { shiftDate, zoneDate, zoneMidnight } from '../../src/lib/date-range';
 import { gameIconUrl, maskName } from '../lib/games-catalogue';
-import { toAmount } from '../lib/money';
+import { toAmount } from '../../src/domain/money';
 
 export type WinnersPeriod = Winners['period'];
 

@@ -24,7 +24,7 @@ import { grantOperatorReward } from '../../server/services/rewards';
 import { waiveTurnover } from '../../server/services/turnover';
 import { payWithdrawal, rejectWithdrawal } from '../../server/services/withdrawals';
 import { checkLedger } from '../../server/ops/ledger-check';
-import { toAmount, toMinor } from '../../server/lib/money';
+import { toAmount, toMinor } from '../../src/domain/money';
 import { call, dropSchema, freshSchemaName, listening, nextIp, postgresAvailable, PG_URL, spinKey, startRefPay, startServer, type Envelope, type TestServer } from './helpers';
 import { tenantTimeZone } from '../../src/lib/app-config';
 import { zoneDate, zoneMidnight } from '../../src/lib/date-range';

@@ -9,7 +9,7 @@
  * no activity.
  */
 import { isIsoDate } from '../../../src/lib/date-range';
-import { toAmount } from '../../lib/money';
+import { toAmount } from '../../../src/domain/money';
 import { idleContracts, listCeilings, promoteToAgent, setCeiling, settleContracts, type IdleContract, type SettledContract } from '../../services/agent-contracts';
 import type { AgentContractKind } from '../../db/schema';
 import { emit, formatMinor, knownOptions, positionals, stringOption, UsageError } from '../cli-args';

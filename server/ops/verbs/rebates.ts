@@ -4,7 +4,7 @@
  * transaction and audit row per member paid; running it again for the same day pays nobody twice.
  */
 import { isIsoDate } from '../../../src/lib/date-range';
-import { toAmount } from '../../lib/money';
+import { toAmount } from '../../../src/domain/money';
 import { settleRebates, type SettleResult } from '../../services/rebates';
 import { emit, formatMinor, knownOptions, positionals, stringOption, UsageError } from '../cli-args';
 import type { OpsVerb } from '../types';
