@@ -105,6 +105,8 @@ function shuffle<T>(list: T[], rand: () => number): T[] {
 }
 
 const pick = <T>(list: readonly T[], rand: () => number): T => list[Math.floor(rand() * list.length)];
+/** Seeded player names end in a number below this (not money). */
+const NAME_NUMBERS = 100;
 
 /** Adjectives carry the Filipino linker (-ng / na) so that "adjective noun" reads in both. */
 const ADJECTIVES: Pair[] = [
@@ -460,7 +462,7 @@ export async function seedGames(tx: Tx, tenant: Tenant, now = new Date()): Promi
   await tx.insert(gameWinners).values(
     Array.from({ length: 40 }, () => {
       const game = pick(winnable, rand);
-      const name = Array.from({ length: 3 }, () => pick(SYLLABLES, rand)).join('') + String(Math.floor(rand() * 100));
+      const name = Array.from({ length: 3 }, () => pick(SYLLABLES, rand)).join('') + String(Math.floor(rand() * NAME_NUMBERS));
       return {
         merchantCode,
         nodeId: game.nodeId,

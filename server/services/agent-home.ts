@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Home as AgentHome } from '../../src/generated/api/agent';
 import type { Tenant } from '../../src/generated/tenant';
 import { tenantTimeZone } from '../../src/lib/app-config';
-import { zoneDate, zoneMidnight, zoneOffset } from '../../src/lib/date-range';
+import { zoneDate, zoneMidnight, zoneOffset } from '../../src/domain/date-range';
 import { rows, type Executor } from '../db/client';
 import { ApiError } from '../errors';
 import { toAmount } from '../../src/domain/money';

@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Claim, Mission, MissionList, Ranking, Task, TaskState } from '../../src/generated/api/missions';
 import type { Tenant } from '../../src/generated/tenant';
 import { tenantTimeZone } from '../../src/lib/app-config';
-import { shiftDate, zoneDate, zoneMidnight } from '../../src/lib/date-range';
+import { shiftDate, zoneDate, zoneMidnight } from '../../src/domain/date-range';
 import { rows as rowsOfSql, type Executor } from '../db/client';
 import { bets, missionClaims, missionTasks, promotionEntries, promotions, type MissionTaskKind, type MissionTaskPeriod } from '../db/schema';
 import { ApiError } from '../errors';

@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Action, ActBody, Application, Promotion, Promotions1 as PromotionList, Status } from '../../src/generated/api/promotions';
 import type { Tenant } from '../../src/generated/tenant';
 import { tenantTimeZone } from '../../src/lib/app-config';
-import { zoneDate } from '../../src/lib/date-range';
+import { zoneDate } from '../../src/domain/date-range';
 import type { Executor, Tx } from '../db/client';
 import { bets, members, promotionEntries, promotions, rewards, type PromotionEntryState } from '../db/schema';
 import { ApiError, validationError } from '../errors';

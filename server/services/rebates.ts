@@ -20,7 +20,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Accrued, Claim, Report, ReportQuery } from '../../src/generated/api/rebates';
 import type { GameType, Tenant } from '../../src/generated/tenant';
 import { tenantTimeZone } from '../../src/lib/app-config';
-import { isIsoDate, shiftDate, zoneDate, zoneMidnight } from '../../src/lib/date-range';
+import { isIsoDate, shiftDate, zoneDate, zoneMidnight } from '../../src/domain/date-range';
 import { type Executor, type Tx } from '../db/client';
 import { bets, memberRebateRates, members, rebateClaimLines, rebateClaims, type RebateKind } from '../db/schema';
 import { ApiError, ERROR_KEYS, validationError } from '../errors';

@@ -20,6 +20,7 @@ import { members, payoutAccounts, withdrawals, type WithdrawalState } from '../d
 import { ApiError, ERROR_KEYS, validationError, type ErrorCode } from '../errors';
 import { canonicalJson, idempotencyOf, withIdempotency } from '../lib/idempotency';
 import { largestWithPercent, percentOf, toAmount, toMinor } from '../../src/domain/money';
+import { pageOf } from '../lib/present';
 import { zoneDay } from '../lib/time-zone';
 import { writeAudit } from '../ops/audit';
 import { opsScope } from '../ops/scope';
@@ -251,7 +252,7 @@ export async function listWithdrawals(app: FastifyInstance, tenant: Tenant, memb
     .limit(pageSize)
     .offset((pageNo - 1) * pageSize);
   const n = Number(total?.n ?? 0);
-  return { list: rows.map((r) => present(tenant, r.w, r.a)), pageNum: pageNo, pageSize, total: n, totalPages: Math.ceil(n / pageSize) };
+  return { list: rows.map((r) => present(tenant, r.w, r.a)), ...pageOf(pageNo, pageSize, n) };
 }
 
 // ---- Operator actions ----

@@ -153,6 +153,20 @@ export function addAmounts(...amounts: number[]): number {
   return toAmount(amounts.reduce((sum, a) => sum + toMinor(a), 0));
 }
 
+/** The smallest amount of whole currency units at or above `minor` (minor units): 1201 -> 1300. */
+export function wholeUnitsAtLeast(minor: number): number {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`not a whole number of minor units: ${minor}`);
+  return Math.ceil(minor / MINOR_PER_UNIT) * MINOR_PER_UNIT;
+}
+
+/**
+ * The whole currency units a counter shows of a growing amount (the jackpot ticker): the amount cut
+ * to its units, never shown above what it is. Display only: money moved is rounded by the rule.
+ */
+export function wholeUnitsShown(amount: number): number {
+  return Math.floor(amount);
+}
+
 /**
  * The whole percent (0 to 100) that `done` is of `target`, rounded down so that 100 means done: the
  * fill of a progress bar (a limit used, a mission's progress). 0 when the target is not above 0.

@@ -27,7 +27,7 @@ import { checkLedger } from '../../server/ops/ledger-check';
 import { toAmount, toMinor } from '../../src/domain/money';
 import { call, dropSchema, freshSchemaName, listening, nextIp, postgresAvailable, PG_URL, spinKey, startRefPay, startServer, type Envelope, type TestServer } from './helpers';
 import { tenantTimeZone } from '../../src/lib/app-config';
-import { zoneDate, zoneMidnight } from '../../src/lib/date-range';
+import { zoneDate, zoneMidnight } from '../../src/domain/date-range';
 import { fundedPlayer } from './helpers';
 import { openSlot, PAY_PW, placeBet, playerWithUpline, setPaymentPassword } from './rebate-helpers';
 import { confirmDeposit, readyForWithdrawal } from './money-model-helpers';

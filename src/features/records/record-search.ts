@@ -4,7 +4,7 @@
  * ?types=A): a reload or the back button shows the same rows, and one screen links to another
  * for the same days.
  */
-import { isIsoDate, RANGE_PRESETS, type RangeChoice } from '../../lib/date-range';
+import { isIsoDate, RANGE_PRESETS, type RangeChoice } from '../../domain/date-range';
 
 /** A range as the records screens hold it (the records kit's RangeValue). */
 export interface SearchRange {
