@@ -35,6 +35,7 @@ import { shiftDate, zoneDate, zoneDateTime, zoneMidnight } from '../../src/domai
 import { rows, type Executor, type Tx } from '../db/client';
 import { agentContractCeilings, agentContracts, agentContractSettlements, members, type AgentContractKind } from '../db/schema';
 import { ApiError, validationError } from '../errors';
+import { CONTRACT_EXCLUDED_TYPES, NON_AGENT_TYPES } from '../../src/domain/member-types';
 import { fromBasisPoints, hasAtMostTwoDecimals, timesMultiplier, toAmount, toBasisPoints, toMinor } from '../../src/domain/money';
 import { writeAudit } from '../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
@@ -47,9 +48,9 @@ export type ContractRow = typeof agentContracts.$inferSelect;
 /** The ledger kind of a contract's payment. */
 export const CONTRACT_LEDGER_KIND = 'CONTRACT';
 /** Types that may propose (spec section 6: 0, 4 and 40 are not agents). */
-export const PROPOSER_EXCLUDED: readonly number[] = [0, 4, 40];
+export const PROPOSER_EXCLUDED: readonly number[] = NON_AGENT_TYPES;
 /** Types that may sign: agents that are not agent-like (4, 40, 41, 42 skip contract prompts). */
-export const SIGNER_EXCLUDED: readonly number[] = [0, 4, 40, 41, 42];
+export const SIGNER_EXCLUDED: readonly number[] = CONTRACT_EXCLUDED_TYPES;
 export const MAX_TIERS = 10;
 /** Direct downline agents one page lists. */
 const DOWNLINE_LIMIT = 200;

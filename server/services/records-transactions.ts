@@ -58,8 +58,9 @@ export function kindFilter(type: TransactionType, column: SQL): SQL {
 }
 
 /** Member types that are not agents (spec section 6): no team, so no team records. */
-export const NON_AGENT_TYPES: readonly number[] = [0, 4, 40];
-export const isAgentType = (type: number): boolean => !NON_AGENT_TYPES.includes(type);
+import { isAgentType, NON_AGENT_TYPES } from '../../src/domain/member-types';
+
+export { isAgentType, NON_AGENT_TYPES };
 
 const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 /** Entries of the range newer than the cursor's row (the whole range on the first page). */
