@@ -45,12 +45,40 @@ const boundaryZones = [
   {
     target: './server',
     from: ['./src/app', './src/renderer', './src/features', './src/components', './widgets'],
-    message: 'The server imports only src/lib, src/tenant, src/generated and its own folders.',
+    message: 'The server imports only src/domain, src/lib, src/tenant, src/generated and its own folders.',
+  },
+  // Pure domain rules (money, contract terms, rebate rates, date ranges) are shared by the server and the browser.
+  {
+    target: './src/domain',
+    from: ['./server', './src/features', './src/app', './src/components', './src/renderer', './src/lib', './src/tenant', './widgets', './reference'],
+    message: 'src/domain holds pure rules: it imports only src/generated types and its own files (no server, UI, src/lib or Node/DOM code).',
   },
   { target: './server/routes', from: './server/db/seed*', message: 'Routes never import seed data: constants live in server/lib or a service.' },
   // Reference partners are other parties: only their public protocol joins them to the platform.
   { target: './server', from: './reference', message: 'The server reaches reference partners (RefPay) only over HTTP, never by import.' },
   { target: './reference', from: ['./server', './src', './widgets'], message: 'A reference partner is its own program: it imports nothing of the platform.' },
+];
+
+// Amount arithmetic lives in src/domain/money.ts (its doc comment states the one rounding rule):
+// elsewhere no `* 100` or `/ 100` (currency units <-> minor units, percents), and in the code that
+// handles money no Math.round/floor/ceil at all, nor anywhere on a value named like an amount.
+const hundred = (op, side) => `BinaryExpression[operator='${op}'][${side}.type='Literal'][${side}.value=100]`;
+const MONEY_MODULE = 'Amount arithmetic goes through src/domain/money.ts (toMinor, toAmount, percentOf, timesMultiplier...): one rounding rule.';
+const hundredRules = ['*', '/'].flatMap((op) => [hundred(op, 'left'), hundred(op, 'right')]).map((selector) => ({ selector, message: `No * 100 or / 100 here. ${MONEY_MODULE}` }));
+const roundingCall = "CallExpression[callee.object.name='Math'][callee.property.name=/^(round|floor|ceil)$/]";
+const AMOUNT_NAMES = '/amount|fee|balance|bonus|stake|payout|minor|rebate|turnover|budget|deposit|withdraw|jackpot|dividend|netLoss|price|prize|wallet/i';
+const amountRoundingRules = [{ selector: `${roundingCall} Identifier[name=${AMOUNT_NAMES}]`, message: `No Math.round/floor/ceil on an amount. ${MONEY_MODULE}` }];
+const roundingRules = [{ selector: roundingCall, message: `No Math.round/floor/ceil in money code. ${MONEY_MODULE}` }];
+const codeFiles = ['src/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'server/**/*.ts'];
+// Files whose 100s and rounding are not money: pixels, colours, animation, contrast ratios.
+const notMoney = ['src/components/step-loop.ts', 'src/tenant/contrast.ts', 'server/lib/captcha-image.ts', 'server/lib/game-icon.ts', 'server/lib/app-icons.ts'];
+// Code that is all about money: no rounding of its own at all.
+const moneyCode = [
+  'src/domain/{contract-terms,agent-rebate-rates}.ts',
+  'server/services/{deposits,withdrawals,rewards,rebates,transfers,agent-contracts,turnover,promotions}.ts',
+  'server/routes/ops/{balance,promotions,deposits,withdrawals,turnover}.ts',
+  'server/ops/cli-args.ts',
+  'widgets/{withdraw-form,withdrawal-records,deposit-form,upline-transfer}/*.tsx',
 ];
 
 const uiCode = ['src/app/**', 'src/renderer/**', 'src/main.tsx', 'widgets/**'];
@@ -155,6 +183,25 @@ export default tseslint.config(
         { name: 'fetch', message: 'Call the API through the client in src/lib.' },
         { name: 'localStorage', message: 'Use the storage helper in src/lib.' },
         { name: 'sessionStorage', message: 'Use the storage helper in src/lib.' },
+      ],
+    },
+  },
+  {
+    files: codeFiles,
+    ignores: ['src/domain/money.ts', '**/*.test.{ts,tsx}', ...notMoney],
+    rules: { 'no-restricted-syntax': ['error', ...hundredRules, ...amountRoundingRules] },
+  },
+  {
+    files: moneyCode,
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...hundredRules, ...roundingRules] },
+  },
+  {
+    files: ['src/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(react|node:|fastify|drizzle)', message: 'src/domain holds pure rules: no React, Node, Fastify or database code.' }] },
       ],
     },
   },

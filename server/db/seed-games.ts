@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Tenant } from '../../src/generated/tenant';
 import type { Tx } from './client';
 import { gameIconUrl, INHOUSE_VENDOR, LOTTERY_VENDORS, maskName, SLOT_TYPES, type NamePair as Pair } from '../lib/games-catalogue';
-import { toMinor } from '../lib/money';
+import { toMinor } from '../../src/domain/money';
 import { gameVendors, gameWinners, games, hotMatches, jackpots, vendorCategories } from './schema';
 import { badgeImage } from './seed-content';
 
@@ -105,6 +105,8 @@ function shuffle<T>(list: T[], rand: () => number): T[] {
 }
 
 const pick = <T>(list: readonly T[], rand: () => number): T => list[Math.floor(rand() * list.length)];
+/** Seeded player names end in a number below this (not money). */
+const NAME_NUMBERS = 100;
 
 /** Adjectives carry the Filipino linker (-ng / na) so that "adjective noun" reads in both. */
 const ADJECTIVES: Pair[] = [
@@ -460,7 +462,7 @@ export async function seedGames(tx: Tx, tenant: Tenant, now = new Date()): Promi
   await tx.insert(gameWinners).values(
     Array.from({ length: 40 }, () => {
       const game = pick(winnable, rand);
-      const name = Array.from({ length: 3 }, () => pick(SYLLABLES, rand)).join('') + String(Math.floor(rand() * 100));
+      const name = Array.from({ length: 3 }, () => pick(SYLLABLES, rand)).join('') + String(Math.floor(rand() * NAME_NUMBERS));
       return {
         merchantCode,
         nodeId: game.nodeId,

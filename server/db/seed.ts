@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Tenant } from '../../src/generated/tenant';
 import { tenantTimeZone } from '../../src/lib/app-config';
-import { shiftDate, zoneDate, zoneMidnight } from '../../src/lib/date-range';
+import { shiftDate, zoneDate, zoneMidnight } from '../../src/domain/date-range';
 import { hashPassword, type PasswordHashing } from '../lib/passwords';
 import { merchantTimeZones } from '../lib/record-range';
 import { INHOUSE_VENDOR } from '../lib/games-catalogue';

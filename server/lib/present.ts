@@ -1,5 +1,5 @@
 import type { GameRow, HotMatchRow } from '../repositories/games';
-import { toAmount } from './money';
+import { toAmount } from '../../src/domain/money';
 
 /** A catalogue row as the API's game item (spec section 3), names in `lang` (EN or TY). */
 export function gameItem(g: GameRow, lang: string) {

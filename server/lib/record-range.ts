@@ -4,7 +4,7 @@
  * range is a 400 naming the query parameter at fault, before any query runs.
  */
 import { DEFAULT_TIME_ZONE, tenantTimeZone } from '../../src/lib/app-config';
-import { resolveRange, rangeInstants, zoneDate, type DayRange, type RangeQuery } from '../../src/lib/date-range';
+import { resolveRange, rangeInstants, zoneDate, type DayRange, type RangeQuery } from '../../src/domain/date-range';
 import type { Tenant } from '../../src/generated/tenant';
 import { ApiError } from '../errors';
 

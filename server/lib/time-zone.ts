@@ -4,7 +4,7 @@
  * arithmetic instead of setting up Intl during hydration (tens of milliseconds on a phone).
  */
 import { DEFAULT_TIME_ZONE, type TimeZoneWindow } from '../../src/lib/app-config';
-import { zoneOffset } from '../../src/lib/date-range';
+import { zoneOffset } from '../../src/domain/date-range';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

@@ -4,6 +4,7 @@
  * files import this, never the runner (which imports them).
  */
 import { parseArgs as parseWords } from 'node:util';
+import { minorText } from '../../src/domain/money';
 import { OpsRefusal, type OpsArgs, type OpsContext } from './types';
 
 /** Wrong usage: the runner prints one line naming what is wrong and exits 2. */
@@ -102,10 +103,7 @@ export function emit(ctx: OpsContext, doc: unknown, lines: readonly string[]): v
 
 /** Minor units as the CLI prints them: 1250.5 -> "1,250.50". */
 export function formatMinor(minor: number): string {
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  const units = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${sign}${units}.${String(abs % 100).padStart(2, '0')}`;
+  return minorText(minor, true);
 }
 
 /** The one positional id of a decision verb, or null when it is not a positive whole number (or more follow). */

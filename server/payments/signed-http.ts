@@ -4,6 +4,7 @@
  * calls, over "<timestamp>.<raw body>" on notices. Reached with fetch and a time-out.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { minorText, toMinor } from '../../src/domain/money';
 import { ApiError } from '../errors';
 import { ProviderUnavailable, type CreatePaymentInput, type CreatedPayment, type PaymentProvider, type PaymentStatus, type ProviderConfig, type SignedNotice, type VerifiedNotice } from './types';
 
@@ -24,11 +25,10 @@ function same(expected: string, given: unknown): boolean {
 }
 
 /** Minor units as the protocol writes amounts: decimal text with 2 decimals. */
-export const decimalOf = (minor: number): string => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+export const decimalOf = (minor: number): string => minorText(minor);
 export function minorOfDecimal(text: unknown): number | null {
   if (typeof text !== 'string' || !/^\d{1,13}\.\d{2}$/.test(text)) return null;
-  const [units, cents] = text.split('.');
-  return Number(units) * 100 + Number(cents);
+  return toMinor(Number(text));
 }
 
 const header = (h: SignedNotice['headers'], name: string): string | undefined => {

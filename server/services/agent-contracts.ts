@@ -30,12 +30,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Contract, ContractPage, DividendPage, DividendTerms, HourlyTerms, Kind, SalaryTerms, Terms } from '../../src/generated/api/agent-contracts';
 import type { Tenant } from '../../src/generated/tenant';
 import { tenantTimeZone } from '../../src/lib/app-config';
-import { activityProblem, dividendAmount, dividendPeriod, hasActivity, termsProblem, valueAt, type AnyTier, type Tier } from '../../src/lib/contract-terms';
-import { shiftDate, zoneDate, zoneDateTime, zoneMidnight } from '../../src/lib/date-range';
+import { activityProblem, dividendAmount, dividendPeriod, hasActivity, termsProblem, valueAt, type AnyTier, type Tier } from '../../src/domain/contract-terms';
+import { shiftDate, zoneDate, zoneDateTime, zoneMidnight } from '../../src/domain/date-range';
 import { rows, type Executor, type Tx } from '../db/client';
 import { agentContractCeilings, agentContracts, agentContractSettlements, members, type AgentContractKind } from '../db/schema';
 import { ApiError, validationError } from '../errors';
-import { timesMultiplier, toAmount, toMinor } from '../lib/money';
+import { CONTRACT_EXCLUDED_TYPES, NON_AGENT_TYPES } from '../../src/domain/member-types';
+import { fromBasisPoints, hasAtMostTwoDecimals, timesMultiplier, toAmount, toBasisPoints, toMinor } from '../../src/domain/money';
 import { writeAudit } from '../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import type { MemberRow } from '../repositories/members';
@@ -47,9 +48,9 @@ export type ContractRow = typeof agentContracts.$inferSelect;
 /** The ledger kind of a contract's payment. */
 export const CONTRACT_LEDGER_KIND = 'CONTRACT';
 /** Types that may propose (spec section 6: 0, 4 and 40 are not agents). */
-export const PROPOSER_EXCLUDED: readonly number[] = [0, 4, 40];
+export const PROPOSER_EXCLUDED: readonly number[] = NON_AGENT_TYPES;
 /** Types that may sign: agents that are not agent-like (4, 40, 41, 42 skip contract prompts). */
-export const SIGNER_EXCLUDED: readonly number[] = [0, 4, 40, 41, 42];
+export const SIGNER_EXCLUDED: readonly number[] = CONTRACT_EXCLUDED_TYPES;
 export const MAX_TIERS = 10;
 /** Direct downline agents one page lists. */
 const DOWNLINE_LIMIT = 200;
@@ -75,13 +76,11 @@ export interface StoredTerms {
   tiers: (StoredSalaryTier | StoredHourlyTier | StoredDividendTier)[];
 }
 
-const bpOf = (percent: number) => Math.round(percent * 100);
-
 /** API terms (currency units, percent) to what the row keeps (minor units, basis points). */
 export function toStored(kind: AgentContractKind, terms: SalaryTerms | DividendTerms | HourlyTerms): StoredTerms {
   if (kind === 'dividend') {
     const t = terms as DividendTerms;
-    return { period: t.period, tiers: t.tiers.map((x) => ({ netLoss: toMinor(x.netLoss), shareBp: bpOf(x.percent) })) };
+    return { period: t.period, tiers: t.tiers.map((x) => ({ netLoss: toMinor(x.netLoss), shareBp: toBasisPoints(x.percent) })) };
   }
   if (kind === 'salary') {
     return { tiers: (terms as SalaryTerms).tiers.map((x) => ({ turnover: toMinor(x.turnover), activeMembers: x.activeMembers, amount: toMinor(x.amount) })) };
@@ -92,7 +91,7 @@ export function toStored(kind: AgentContractKind, terms: SalaryTerms | DividendT
 /** The row's terms as the API shows them. */
 export function toApiTerms(kind: AgentContractKind, stored: StoredTerms): Terms {
   if (kind === 'dividend') {
-    return { period: stored.period ?? 'month', tiers: (stored.tiers as StoredDividendTier[]).map((x) => ({ netLoss: toAmount(x.netLoss), percent: x.shareBp / 100 })) };
+    return { period: stored.period ?? 'month', tiers: (stored.tiers as StoredDividendTier[]).map((x) => ({ netLoss: toAmount(x.netLoss), percent: fromBasisPoints(x.shareBp) })) };
   }
   if (kind === 'salary') {
     return { tiers: (stored.tiers as StoredSalaryTier[]).map((x) => ({ turnover: toAmount(x.turnover), activeMembers: x.activeMembers, amount: toAmount(x.amount) })) };
@@ -131,8 +130,8 @@ export const qualifyingDaysOf = (tenant: Tenant): number => tenant.settings.agen
 export const contractTurnoverMultiplierOf = (tenant: Tenant): number => tenant.settings.agentContracts?.turnoverMultiplier ?? 1;
 
 /** A kind's value in the API's unit (currency units, percent) as stored (minor units, basis points), and back. */
-const storedValue = (kind: AgentContractKind, value: number) => (kind === 'dividend' ? bpOf(value) : toMinor(value));
-const apiValue = (kind: AgentContractKind, stored: number) => (kind === 'dividend' ? stored / 100 : toAmount(stored));
+const storedValue = (kind: AgentContractKind, value: number) => (kind === 'dividend' ? toBasisPoints(value) : toMinor(value));
+const apiValue = (kind: AgentContractKind, stored: number) => (kind === 'dividend' ? fromBasisPoints(stored) : toAmount(stored));
 
 /** The operator's ceiling of a member for a kind, in the API's unit, or null when none is set. */
 export async function ceilingOf(db: Executor, memberId: number, kind: AgentContractKind): Promise<number | null> {
@@ -437,7 +436,7 @@ export async function dividendPage(app: FastifyInstance, tenant: Tenant, member:
     const bp = hasActivity(figures) ? valueAt(storedTiers('dividend', stored), [Math.max(0, figures.netLoss)]) : 0;
     const [shown] = await presentAll(db, [signed]);
     page.contract = shown;
-    page.estimate = { period: period.key, netLoss: toAmount(figures.netLoss), percent: bp / 100, amount: toAmount(dividendAmount(figures.netLoss, bp)) };
+    page.estimate = { period: period.key, netLoss: toAmount(figures.netLoss), percent: fromBasisPoints(bp), amount: toAmount(dividendAmount(figures.netLoss, bp)) };
   }
   return page;
 }
@@ -795,7 +794,7 @@ export async function setCeiling(
   if (!settings.enabled) throw new OpsRefusal('contract.disabled', `${kind} contracts are off on ${tenant.id}`);
   if (max !== null) {
     const unit = kind === 'dividend' ? 'percent' : 'currency units';
-    if (!Number.isFinite(max) || max <= 0 || Math.round(max * 100) !== max * 100) {
+    if (!Number.isFinite(max) || max <= 0 || !hasAtMostTwoDecimals(max)) {
       throw new OpsRefusal('validation.failed', `max: the ceiling must be above 0 with at most 2 decimals (${unit}; got ${max})`);
     }
     if (settings.max !== null && max > settings.max) {

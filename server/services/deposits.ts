@@ -5,10 +5,10 @@
  * expires, is cancelled or rejected.
  *
  * Money terms, all in minor units:
- *  - fee = amount x fee.percent / 100 + fee.fixed, rounded half up. The fee is taken from the
- *    credited amount: the wallet receives amount - fee, and the fee stays with the house (the
- *    house posts only amount - fee);
- *  - bonus = amount x bonusPercent / 100, rounded down;
+ *  - fee = fee.percent of amount + fee.fixed (percentOf of src/domain/money: its one rounding
+ *    rule). The fee is taken from the credited amount: the wallet receives amount - fee, and the
+ *    fee stays with the house (the house posts only amount - fee);
+ *  - bonus = bonusPercent of amount (percentOf, the same rule);
  *  - turnover, fixed at creation: amount x settings.wallet.turnover.depositMultiplier (source
  *    'deposit') and bonus x the channel's bonusTurnoverMultiplier, default 1 (source 'bonus').
  *    With the reward centre (flag REWCEN3) the bonus is not credited with the deposit: it waits
@@ -24,7 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import { rows, type Executor, type Tx } from '../db/client';
 import { deposits, type DepositState } from '../db/schema';
 import { ApiError, validationError } from '../errors';
-import { timesMultiplier, toAmount, toMinor } from '../lib/money';
+import { percentOf, timesMultiplier, toAmount, toMinor } from '../../src/domain/money';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import { writeAudit } from '../ops/audit';
 import type { Tenant } from '../../src/generated/tenant';
@@ -46,26 +46,14 @@ export function findChannel(tenant: Tenant, id: string): DepositChannel | undefi
   return tenant.settings.wallet.deposit.channels.find((c) => c.id === id);
 }
 
-/** Hundredths of a percent (1.5% -> 150): percents in tenant files have at most 2 decimals. */
-const basisOf = (percent: number): number => Math.round(percent * 100);
-
-/** amount x percent / 100 in minor units, rounded half up (amounts and percents are >= 0). */
-export function percentOf(amount: number, percent: number, rounding: 'half-up' | 'down'): number {
-  const numerator = amount * basisOf(percent);
-  if (!Number.isSafeInteger(numerator)) throw new RangeError(`amount out of range: ${amount}`);
-  const whole = Math.floor(numerator / 10_000);
-  if (rounding === 'down') return whole;
-  return numerator - whole * 10_000 >= 5_000 ? whole + 1 : whole;
-}
-
-/** The channel's fee on `amount` (minor units): percent part rounded half up, plus the fixed part. */
+/** The channel's fee on `amount` (minor units): the percent part (percentOf's rounding), plus the fixed part. */
 export function depositFee(amount: number, fee: DepositChannel['fee']): number {
-  return percentOf(amount, fee.percent, 'half-up') + toMinor(fee.fixed);
+  return percentOf(amount, fee.percent) + toMinor(fee.fixed);
 }
 
-/** The channel's bonus on `amount` (minor units), rounded down. */
+/** The channel's bonus on `amount` (minor units): percentOf's rounding. */
 export function depositBonus(amount: number, bonusPercent: number): number {
-  return percentOf(amount, bonusPercent, 'down');
+  return percentOf(amount, bonusPercent);
 }
 
 

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Exclusion, ExclusionState, OpsExclusion } from '../../src/generated/api/protection';
 import type { Tenant } from '../../src/generated/tenant';
 import { tenantTimeZone } from '../../src/lib/app-config';
-import { exclusionEnd, periodOfKind, SELF_EXCLUSION_PERIODS, TIMEOUT_PERIODS, zoneDateTime, type ExclusionKind, type ExclusionPeriod } from '../../src/lib/date-range';
+import { exclusionEnd, periodOfKind, SELF_EXCLUSION_PERIODS, TIMEOUT_PERIODS, zoneDateTime, type ExclusionKind, type ExclusionPeriod } from '../../src/domain/date-range';
 import type { Executor } from '../db/client';
 import { memberExclusions, members, sessions } from '../db/schema';
 import { ApiError, validationError } from '../errors';

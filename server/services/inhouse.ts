@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { INHOUSE_VENDOR, maskName } from '../lib/games-catalogue';
 import { withIdempotency, type IdempotentRequest } from '../lib/idempotency';
-import { toAmount } from '../lib/money';
+import { toAmount } from '../../src/domain/money';
 import { MEMBER_TYPE } from '../repositories/members';
 import type { GameRow } from '../repositories/games';
 import { enforceBetLimits } from './player-limits';

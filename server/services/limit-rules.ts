@@ -11,7 +11,7 @@
  *
  * Periods are the tenant's: its day, its week (Monday 00:00) and its month, in its time zone.
  */
-import { shiftDate, zoneDate, zoneMidnight } from '../../src/lib/date-range';
+import { shiftDate, zoneDate, zoneMidnight } from '../../src/domain/date-range';
 import type { PlayerLimitKind, PlayerLimitPeriod } from '../db/schema';
 
 export const MONEY_KINDS = ['deposit', 'loss', 'wager'] as const;

@@ -22,7 +22,7 @@ import type { Tenant } from '../../src/generated/tenant';
 import type { Executor } from '../db/client';
 import { deposits, payoutAccounts, withdrawals } from '../db/schema';
 import { afterTimeCursor, epochMicros, timeCursor } from '../lib/cursor';
-import { toAmount } from '../lib/money';
+import { toAmount } from '../../src/domain/money';
 import { rangeEcho, recordRange, type RecordRange } from '../lib/record-range';
 import { expireDue, findChannel } from './deposits';
 import { presentAccount } from './withdrawals';

@@ -20,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import { rows, type Executor, type Tx } from '../db/client';
 import { playerLimits, type PlayerLimitKind, type PlayerLimitPeriod } from '../db/schema';
 import { ApiError, validationError } from '../errors';
-import { toAmount, toMinor } from '../lib/money';
+import { toAmount, toMinor } from '../../src/domain/money';
 import { tenantTimeZone } from '../../src/lib/app-config';
 import type { Tenant } from '../../src/generated/tenant';
 import { lockMember } from '../money';

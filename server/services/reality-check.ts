@@ -12,7 +12,7 @@ import type { Tenant } from '../../src/generated/tenant';
 import type { Executor } from '../db/client';
 import { bets, memberProtection, realityChecks, sessions } from '../db/schema';
 import { ApiError } from '../errors';
-import { toAmount } from '../lib/money';
+import { toAmount } from '../../src/domain/money';
 import type { Auth } from '../plugins/app/auth';
 
 export const DEFAULT_REALITY_MINUTES = 60;

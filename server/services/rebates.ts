@@ -20,13 +20,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Accrued, Claim, Report, ReportQuery } from '../../src/generated/api/rebates';
 import type { GameType, Tenant } from '../../src/generated/tenant';
 import { tenantTimeZone } from '../../src/lib/app-config';
-import { isIsoDate, shiftDate, zoneDate, zoneMidnight } from '../../src/lib/date-range';
+import { isIsoDate, shiftDate, zoneDate, zoneMidnight } from '../../src/domain/date-range';
 import { type Executor, type Tx } from '../db/client';
 import { bets, memberRebateRates, members, rebateClaimLines, rebateClaims, type RebateKind } from '../db/schema';
 import { ApiError, ERROR_KEYS, validationError } from '../errors';
 import { decodeCursor, encodeCursor } from '../lib/cursor';
 import { idempotencyOf, withIdempotency } from '../lib/idempotency';
-import { toAmount, toMinor } from '../lib/money';
+import { fromBasisPoints, percentOf, timesMultiplier, toAmount, toBasisPoints, toMinor } from '../../src/domain/money';
 import { rangeEcho, recordRange } from '../lib/record-range';
 import { writeAudit } from '../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
@@ -49,7 +49,7 @@ export function rebateRulesOf(tenant: Tenant): RebateRules {
   const ratesBp = new Map<GameType, number>();
   for (const type of GAME_TYPES) {
     const rate = r.rates[type];
-    if (rate !== undefined && rate > 0) ratesBp.set(type, Math.round(rate * 100));
+    if (rate !== undefined && rate > 0) ratesBp.set(type, toBasisPoints(rate));
   }
   return { ratesBp, turnoverMultiplier: r.turnoverMultiplier, minClaim: toMinor(r.minClaim) };
 }
@@ -70,13 +70,13 @@ export async function memberRebateRules(db: Executor, rules: RebateRules, member
   return { ...rules, ratesBp };
 }
 
-/** The rebate of `validTurnover` at `rateBp` hundredths of a percent, rounded down to the minor unit. */
+/** The rebate of `validTurnover` at `rateBp` hundredths of a percent (percentOf's rounding). */
 export function rebateOf(validTurnover: number, rateBp: number): number {
-  return Math.floor((validTurnover * rateBp) / 10_000);
+  return percentOf(validTurnover, fromBasisPoints(rateBp));
 }
 
-/** The turnover a paid rebate adds: amount x multiplier, to the minor unit (as deposits do). */
-export const turnoverOf = (amount: number, multiplier: number): number => Math.round(amount * multiplier);
+/** The turnover a paid rebate adds: amount x multiplier (timesMultiplier's rounding, as deposits do). */
+export const turnoverOf = (amount: number, multiplier: number): number => timesMultiplier(amount, multiplier);
 
 /**
  * Valid turnover: the stake of bets whose win differs from their stake (a push, win = stake,
@@ -175,7 +175,7 @@ function refusalOf(accrual: Accrual, rules: RebateRules): Refusal | null {
   return null;
 }
 
-const presentLine = (l: AccrualLine) => ({ gameType: l.gameType, validTurnover: toAmount(l.validTurnover), rate: l.rateBp / 100, amount: toAmount(l.amount) });
+const presentLine = (l: AccrualLine) => ({ gameType: l.gameType, validTurnover: toAmount(l.validTurnover), rate: fromBasisPoints(l.rateBp), amount: toAmount(l.amount) });
 
 function assertEnabled(tenant: Tenant): void {
   if (!tenant.flags.MANPLAYREB3) throw new ApiError('rebate.disabled', 403);

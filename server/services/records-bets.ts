@@ -17,7 +17,7 @@ import { ApiError } from '../errors';
 import { decodeTimeCursor, epochMicros, newerThan, timeCursor, type TimeKey } from '../lib/cursor';
 import { INHOUSE_VENDOR } from '../lib/games-catalogue';
 import { contentLang } from '../lib/lang';
-import { toAmount } from '../lib/money';
+import { toAmount } from '../../src/domain/money';
 import { rangeEcho, recordRange, type RecordRange } from '../lib/record-range';
 import type { MemberRow } from '../repositories/members';
 import { outcomeOf, payRule, REELS, type SlotSymbol } from './slot';

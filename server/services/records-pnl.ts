@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Pnl, PnlQuery } from '../../src/generated/api/reports';
 import type { Tenant } from '../../src/generated/tenant';
 import { rows } from '../db/client';
-import { toAmount } from '../lib/money';
+import { toAmount } from '../../src/domain/money';
 import { rangeEcho, recordRange } from '../lib/record-range';
 import { recordTypeOf } from '../money';
 import type { MemberRow } from '../repositories/members';

@@ -16,13 +16,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { tenantTimeZone } from '../../src/lib/app-config';
-import { shiftDate, zoneDate, zoneMidnight } from '../../src/lib/date-range';
+import { shiftDate, zoneDate, zoneMidnight } from '../../src/domain/date-range';
 import { rows, type Tx } from '../db/client';
 import { INHOUSE_VENDOR } from '../lib/games-catalogue';
 import { writeAudit } from '../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import { ANALYZED_TABLES } from './housekeeping';
 import { outcomeOf, REELS, STAKES } from './slot';
+import { wholeUnitsAtLeast } from '../../src/domain/money';
 
 /** Bets per INSERT (and per transaction). */
 export const SEED_BATCH = 50_000;
@@ -310,7 +311,7 @@ async function seedBatch(tx: Tx, input: BatchInput): Promise<number> {
   }
   if (betTxn !== null) {
     if (wallet < stake) {
-      entries.push({ kind: 'DEPOSIT', memo: 'seeded deposit', amount: Math.ceil((stake - wallet) / 100) * 100, at: settledAt - 1 });
+      entries.push({ kind: 'DEPOSIT', memo: 'seeded deposit', amount: wholeUnitsAtLeast(stake - wallet), at: settledAt - 1 });
     }
     entries.push({ kind: 'BET', memo: 'seeded play', amount: -stake, at: settledAt });
     if (win > 0) entries.push({ kind: 'PAYOUT', memo: 'seeded play', amount: win, at: settledAt });

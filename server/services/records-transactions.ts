@@ -19,7 +19,7 @@ import { ApiError } from '../errors';
 import { decodeTimeCursor, epochMicros, newerThan, timeCursor, type TimeKey } from '../lib/cursor';
 import { maskName } from '../lib/games-catalogue';
 import { LEDGER_KINDS, recordTypeOf } from '../money';
-import { toAmount } from '../lib/money';
+import { toAmount } from '../../src/domain/money';
 import { rangeEcho, recordRange, type RecordRange } from '../lib/record-range';
 import type { MemberRow } from '../repositories/members';
 import { teamIdsSql } from './team';
@@ -40,8 +40,9 @@ export function kindFilter(type: TransactionType, column: SQL): SQL {
 }
 
 /** Member types that are not agents (spec section 6): no team, so no team records. */
-export const NON_AGENT_TYPES: readonly number[] = [0, 4, 40];
-export const isAgentType = (type: number): boolean => !NON_AGENT_TYPES.includes(type);
+import { isAgentType, NON_AGENT_TYPES } from '../../src/domain/member-types';
+
+export { isAgentType, NON_AGENT_TYPES };
 
 const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 /** Entries of the range newer than the cursor's row (the whole range on the first page). */

@@ -19,7 +19,7 @@ import { rows, type Executor, type Tx } from '../db/client';
 import { members, rainCatches, rainWindows } from '../db/schema';
 import { ApiError } from '../errors';
 import { idempotencyOf, withIdempotency } from '../lib/idempotency';
-import { toAmount } from '../lib/money';
+import { hasAtMostTwoDecimals, percentOf, toAmount } from '../../src/domain/money';
 import { writeAudit } from '../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import type { MemberRow } from '../repositories/members';
@@ -34,6 +34,8 @@ type WindowRow = typeof rainWindows.$inferSelect;
 const MINUTE_MS = 60_000;
 /** Defaults of a schedule (minor units). */
 export const DEFAULT_MIN_AMOUNT = 10;
+/** The default largest packet: this percent of the budget (at least the smallest packet). */
+const DEFAULT_MAX_BUDGET_PERCENT = 5;
 export const DEFAULT_MAX_PER_MEMBER = 20;
 /** Each catch is wagered this many times unless the schedule says otherwise. */
 export const DEFAULT_TURNOVER_MULTIPLIER = 1;
@@ -242,7 +244,7 @@ export async function scheduleRain(app: FastifyInstance, actor: OpsActor, input:
   if (!Number.isInteger(input.minutes) || input.minutes < 1 || input.minutes > 1440) throw new OpsRefusal('validation.failed', 'minutes: 1 to 1440');
   checkMinor(input.budget, 'budget');
   const minAmount = input.minAmount ?? Math.min(DEFAULT_MIN_AMOUNT, input.budget);
-  const maxAmount = input.maxAmount ?? Math.max(minAmount, Math.floor(input.budget / 20));
+  const maxAmount = input.maxAmount ?? Math.max(minAmount, percentOf(input.budget, DEFAULT_MAX_BUDGET_PERCENT));
   checkMinor(minAmount, 'minAmount');
   checkMinor(maxAmount, 'maxAmount');
   if (maxAmount < minAmount) throw new OpsRefusal('validation.failed', 'maxAmount: not below minAmount');
@@ -250,7 +252,7 @@ export async function scheduleRain(app: FastifyInstance, actor: OpsActor, input:
   const maxPerMember = input.maxPerMember ?? DEFAULT_MAX_PER_MEMBER;
   if (!Number.isInteger(maxPerMember) || maxPerMember < 1) throw new OpsRefusal('validation.failed', 'maxPerMember: a whole number from 1');
   const turnoverMultiplier = input.turnoverMultiplier ?? DEFAULT_TURNOVER_MULTIPLIER;
-  if (!Number.isFinite(turnoverMultiplier) || turnoverMultiplier < 0 || turnoverMultiplier > 100 || Math.round(turnoverMultiplier * 100) !== turnoverMultiplier * 100) {
+  if (!Number.isFinite(turnoverMultiplier) || turnoverMultiplier < 0 || turnoverMultiplier > 100 || !hasAtMostTwoDecimals(turnoverMultiplier)) {
     throw new OpsRefusal('validation.failed', 'turnoverMultiplier: 0 to 100 with at most 2 decimals');
   }
   const startsAt = input.start ?? new Date();

@@ -17,7 +17,7 @@ import type { Executor } from '../db/client';
 import { affiliateCodes, deposits, members, promotions, rewards } from '../db/schema';
 import { afterTimeCursor, epochMicros, timeCursor } from '../lib/cursor';
 import { maskName } from '../lib/games-catalogue';
-import { toAmount } from '../lib/money';
+import { toAmount } from '../../src/domain/money';
 import { MEMBER_TYPE, type MemberRow } from '../repositories/members';
 import { assertRealMember } from './identity';
 import { capKeyOf, isVerifiedPerson, personIdsSql, personOf } from './person';

@@ -27,7 +27,7 @@ import type { Executor, Tx } from '../db/client';
 import { promotions, rewards, type RewardSource } from '../db/schema';
 import { ApiError } from '../errors';
 import { idempotencyOf, withIdempotency } from '../lib/idempotency';
-import { toAmount } from '../lib/money';
+import { timesMultiplier, toAmount } from '../../src/domain/money';
 import { writeAudit } from '../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import { assertRealMember } from './identity';
@@ -49,13 +49,8 @@ export function expiryDaysOf(tenant: Tenant): number {
   return tenant.settings.rewards?.expiryDays ?? DEFAULT_EXPIRY_DAYS;
 }
 
-/** amount x multiplier (at most 2 decimals), to the minor unit, rounded half up. */
-export function rewardTurnover(amount: number, multiplier: number): number {
-  const hundredths = Math.round(multiplier * 100);
-  const product = amount * hundredths;
-  if (!Number.isSafeInteger(product)) throw new RangeError(`amount out of range: ${amount}`);
-  return Math.floor((product + 50) / 100);
-}
+/** amount x multiplier in minor units (timesMultiplier of src/domain/money: its one rounding rule). */
+export const rewardTurnover = (amount: number, multiplier: number): number => timesMultiplier(amount, multiplier);
 
 export interface RewardGrant {
   merchantCode: string;

@@ -5,9 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '../db/client';
-import { toAmount } from '../lib/money';
+import { toAmount } from '../../src/domain/money';
 import { tenantTimeZone } from '../../src/lib/app-config';
-import { zoneDate, zoneMidnight } from '../../src/lib/date-range';
+import { zoneDate, zoneMidnight } from '../../src/domain/date-range';
 import type { Tenant } from '../../src/generated/tenant';
 
 export interface StatementMonth {

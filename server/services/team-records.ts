@@ -18,7 +18,7 @@ import { ApiError } from '../errors';
 import { decodeCursor, decodeTimeCursor, encodeCursor, epochMicros, newerThan, timeCursor, type TimeKey } from '../lib/cursor';
 import { INHOUSE_VENDOR } from '../lib/games-catalogue';
 import { contentLang } from '../lib/lang';
-import { toAmount } from '../lib/money';
+import { toAmount } from '../../src/domain/money';
 import { rangeEcho, recordRange, type RecordRange } from '../lib/record-range';
 import type { MemberRow } from '../repositories/members';
 import { categoryFilter, categoryOf } from './records-bets';

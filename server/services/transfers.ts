@@ -25,7 +25,7 @@ import { members, transfers } from '../db/schema';
 import { ApiError, ERROR_KEYS, validationError } from '../errors';
 import { maskName } from '../lib/games-catalogue';
 import { canonicalJson, idempotencyOf, withIdempotency } from '../lib/idempotency';
-import { toAmount, toMinor } from '../lib/money';
+import { timesMultiplier, toAmount, toMinor } from '../../src/domain/money';
 import type { MemberRow } from '../repositories/members';
 import { assertRealMember } from './identity';
 import { checkPaymentPassword } from './payment-password';
@@ -161,7 +161,7 @@ export async function transferToUpline(app: FastifyInstance, request: FastifyReq
       memberId: upline.id,
       source: 'transfer',
       sourceId: String(row.id),
-      required: Math.round(amount * tenant.settings.wallet.turnover.depositMultiplier),
+      required: timesMultiplier(amount, tenant.settings.wallet.turnover.depositMultiplier),
     });
     const after = (await ledger.walletOf(member.id, tx))!;
     return {

@@ -9,7 +9,7 @@
 import { and, eq, gte, isNull, min, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { bets, turnoverRequirements } from '../db/schema';
-import { toAmount } from '../lib/money';
+import { toAmount } from '../../src/domain/money';
 
 export type TurnoverSource = 'deposit' | 'bonus' | 'adjustment' | 'rebate' | 'transfer' | 'contract' | 'red_rain';
 

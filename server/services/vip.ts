@@ -29,7 +29,7 @@ import type { Tenant, VipLevel } from '../../src/generated/tenant';
 import { rows, type Executor, type Tx } from '../db/client';
 import { members } from '../db/schema';
 import { ApiError } from '../errors';
-import { toAmount } from '../lib/money';
+import { toAmount } from '../../src/domain/money';
 import { MEMBER_TYPE, type MemberRow } from '../repositories/members';
 import { assertRealMember } from './identity';
 import { isVerifiedPerson } from './person';

@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Tenant } from '../../src/generated/tenant';
 import type { Winners } from '../../src/generated/api/games';
 import { tenantTimeZone } from '../../src/lib/app-config';
-import { shiftDate, zoneDate, zoneMidnight } from '../../src/lib/date-range';
+import { shiftDate, zoneDate, zoneMidnight } from '../../src/domain/date-range';
 import { gameIconUrl, maskName } from '../lib/games-catalogue';
-import { toAmount } from '../lib/money';
+import { toAmount } from '../../src/domain/money';
 
 export type WinnersPeriod = Winners['period'];
 

@@ -19,7 +19,8 @@ import { rows, type Executor, type Tx } from '../db/client';
 import { members, payoutAccounts, withdrawals, type WithdrawalState } from '../db/schema';
 import { ApiError, ERROR_KEYS, validationError, type ErrorCode } from '../errors';
 import { canonicalJson, idempotencyOf, withIdempotency } from '../lib/idempotency';
-import { toAmount, toMinor } from '../lib/money';
+import { largestWithPercent, percentOf, toAmount, toMinor } from '../../src/domain/money';
+import { pageOf } from '../lib/present';
 import { zoneDay } from '../lib/time-zone';
 import { writeAudit } from '../ops/audit';
 import { opsScope } from '../ops/scope';
@@ -48,17 +49,14 @@ export function limitsOf(tenant: Tenant): WithdrawalLimits {
   return { min: toMinor(w.min), max: toMinor(w.max), feePercent: w.fee.percent, feeFixed: toMinor(w.fee.fixed), dailyCount: w.dailyCount };
 }
 
-/** The fee on top of an amount: percent of it, rounded to the minor unit, plus the fixed part. */
+/** The fee on top of an amount: percent of it (percentOf's rounding), plus the fixed part. */
 export function feeOf(limits: WithdrawalLimits, amount: number): number {
-  return Math.round((amount * limits.feePercent) / 100) + limits.feeFixed;
+  return percentOf(amount, limits.feePercent) + limits.feeFixed;
 }
 
 /** The largest amount (at most max) whose amount + fee the balance covers; 0 when below min. */
 export function withdrawableOf(limits: WithdrawalLimits, balance: number): number {
-  let a = Math.min(limits.max, Math.floor((balance - limits.feeFixed) / (1 + limits.feePercent / 100)));
-  // The rounding of the percent can be off by a unit or two either way: settle on the exact one.
-  while (a > 0 && a + feeOf(limits, a) > balance) a -= 1;
-  while (a + 1 <= limits.max && a + 1 + feeOf(limits, a + 1) <= balance) a += 1;
+  const a = Math.min(limits.max, largestWithPercent(balance - limits.feeFixed, limits.feePercent));
   return a >= limits.min ? a : 0;
 }
 
@@ -253,7 +251,7 @@ export async function listWithdrawals(app: FastifyInstance, tenant: Tenant, memb
     .limit(pageSize)
     .offset((pageNo - 1) * pageSize);
   const n = Number(total?.n ?? 0);
-  return { list: rows.map((r) => present(tenant, r.w, r.a)), pageNum: pageNo, pageSize, total: n, totalPages: Math.ceil(n / pageSize) };
+  return { list: rows.map((r) => present(tenant, r.w, r.a)), ...pageOf(pageNo, pageSize, n) };
 }
 
 // ---- Operator actions ----

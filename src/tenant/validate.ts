@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join, dirname, resolve } from 'node:path';
 import type { Json } from '../lib/merge-patch';
 import { readPath } from '../lib/gates';
+import { hasAtMostTwoDecimals } from '../domain/money';
 import { KNOWN_PATHS, pathOf, ROUTE_IDS, routeFor } from '../lib/routes';
 import { isAddressOrCidr } from './addresses';
 import { pointer, type TenantIssue } from './errors';
@@ -281,14 +282,14 @@ export async function validateTenant(idOrFile: string, opts: ValidateOptions = {
   if (isObj(wallet.rebate) && isObj(wallet.rebate.rates)) {
     for (const [gameType, rate] of Object.entries(wallet.rebate.rates)) {
       // Percent with at most 2 decimals: the server pays it in hundredths of a percent.
-      if (typeof rate === 'number' && Math.round(rate * 100) / 100 !== rate) add(pointer('settings', 'wallet', 'rebate', 'rates', gameType), `rate ${rate} has more than 2 decimals`);
+      if (typeof rate === 'number' && !hasAtMostTwoDecimals(rate)) add(pointer('settings', 'wallet', 'rebate', 'rates', gameType), `rate ${rate} has more than 2 decimals`);
     }
   }
 
   const agentRebate = isObj(settings.agentRebate) ? settings.agentRebate : {};
   if (isObj(agentRebate.maxRates)) {
     for (const [gameType, rate] of Object.entries(agentRebate.maxRates)) {
-      if (typeof rate === 'number' && Math.round(rate * 100) / 100 !== rate) add(pointer('settings', 'agentRebate', 'maxRates', gameType), `rate ${rate} has more than 2 decimals`);
+      if (typeof rate === 'number' && !hasAtMostTwoDecimals(rate)) add(pointer('settings', 'agentRebate', 'maxRates', gameType), `rate ${rate} has more than 2 decimals`);
     }
   }
 

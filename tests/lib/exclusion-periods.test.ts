@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exclusionEnd, periodOfKind, zoneDateTime } from '../../src/lib/date-range';
+import { exclusionEnd, periodOfKind, zoneDateTime } from '../../src/domain/date-range';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number) => new Date(ms).toISOString();

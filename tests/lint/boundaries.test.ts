@@ -30,18 +30,22 @@ async function lintFixture(name: string) {
   }
 }
 
-describe('import boundaries', () => {
+describe('import boundaries and the money module', () => {
   const expected: Record<string, RegExp> = {
     'lib-imports-area.ts.txt': /no-restricted-paths: .*src\/lib is the bottom layer/,
     'area-imports-area-internals.ts.txt': /no-restricted-paths: .*only through its index\.ts/,
     'widget-imports-app.ts.txt': /no-restricted-paths: .*Widgets import/,
     'server-imports-ui.ts.txt': /no-restricted-paths: .*The server imports only/,
     'cycle.ts.txt': /import\/no-cycle/,
+    'domain-imports-server.ts.txt': /no-restricted-paths: .*src\/domain holds pure rules/,
+    'amount-times-hundred.ts.txt': /no-restricted-syntax: No \* 100 or \/ 100 here/,
+    'money-code-rounds.ts.txt': /no-restricted-syntax: No Math\.round\/floor\/ceil on an amount/,
+    'money-service-rounds.ts.txt': /no-restricted-syntax: No Math\.round\/floor\/ceil in money code/,
   };
 
   it('has a fixture for every rule and no stray fixture', () => {
     const files = readdirSync(dir).filter((f) => f.endsWith('.ts.txt'));
-    expect(files.sort()).toEqual([...Object.keys(expected), 'area-through-index.ts.txt'].sort());
+    expect(files.sort()).toEqual([...Object.keys(expected), 'area-through-index.ts.txt', 'money-through-module.ts.txt'].sort());
   });
 
   for (const [fixture, message] of Object.entries(expected)) {
@@ -54,5 +58,10 @@ describe('import boundaries', () => {
   it('allows an area through its index and src/lib', { timeout: 60_000 }, async () => {
     const messages = await lintFixture('area-through-index.ts.txt');
     expect(messages.filter((m) => /no-restricted-paths|no-cycle/.test(m))).toEqual([]);
+  });
+
+  it('allows amount arithmetic through the money module, and rounding that is not money', { timeout: 60_000 }, async () => {
+    const messages = await lintFixture('money-through-module.ts.txt');
+    expect(messages.filter((m) => /no-restricted-paths|no-restricted-syntax/.test(m))).toEqual([]);
   });
 });

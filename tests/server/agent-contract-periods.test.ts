@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { periodsOf, unfinishedPeriod } from '../../server/services/agent-contracts';
-import { zoneMidnight } from '../../src/lib/date-range';
+import { zoneMidnight } from '../../src/domain/date-range';
 
 const TZ = 'Asia/Manila';
 const midnight = (date: string) => zoneMidnight(TZ, date);

@@ -8,7 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { tenantTimeZone } from '../../src/lib/app-config';
-import { shiftDate, zoneDate } from '../../src/lib/date-range';
+import { shiftDate, zoneDate } from '../../src/domain/date-range';
 import { rows } from '../../server/db/client';
 import { agentContractSettlements } from '../../server/db/schema';
 import { runOps } from '../../server/ops/runner';
@@ -243,11 +243,11 @@ describeBackends('agent contracts', ({ server }) => {
     await bet(app, player, 80_000, 10_001, past);
     const before = await balance(app, sub);
     const page = await call<{ estimate: { netLoss: number; percent: number; amount: number } }>(app, 'GET', '/wps/agent/dividend', { token: sub.token });
-    expect(page.body.value!.estimate).toMatchObject({ netLoss: 699.99, percent: 12.5, amount: 87.49 });
+    expect(page.body.value!.estimate).toMatchObject({ netLoss: 699.99, percent: 12.5, amount: 87.5 });
     const r = await runOps(app, CLI, ['settle', 'dividend', '--date', dayAndHour(app, past).date, '--merchant', M]);
     expect(r.exitCode, r.stderr.join('\n')).toBe(0);
-    // 69,999 x 12.5% = 8,749.875 -> 8,749 minor units, rounded down.
-    expect(await balance(app, sub)).toBe(before + 8_749);
+    // 69,999 x 12.5% = 8,749.875 -> 8,750 minor units (percentOf of src/domain/money: half up).
+    expect(await balance(app, sub)).toBe(before + 8_750);
     const { date, hour } = dayAndHour(app, past);
     const hr = await runOps(app, CLI, ['settle', 'hourly', '--date', date, '--hour', String(hour), '--merchant', M]);
     expect(hr.exitCode, hr.stderr.join('\n')).toBe(0);
@@ -258,7 +258,7 @@ describeBackends('agent contracts', ({ server }) => {
     expect(paidHour).toHaveLength(1);
     // 800.00 of turnover in that hour reaches the 100.00 tier: 2.00.
     expect(paidHour[0]).toMatchObject({ period: `${date}T${String(hour).padStart(2, '0')}`, amount: 200 });
-    expect(await balance(app, sub)).toBe(before + 8_749 + 200);
+    expect(await balance(app, sub)).toBe(before + 8_750 + 200);
     await expectLedgerClean(app);
   });
 

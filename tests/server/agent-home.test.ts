@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { tenantTimeZone } from '../../src/lib/app-config';
-import { zoneDate } from '../../src/lib/date-range';
+import { zoneDate } from '../../src/domain/date-range';
 import { tenantClock } from '../../server/services/agent-home';
 import { call, callEncrypted, describeBackends, DEMO_PASSWORD, EN, fundedPlayer, nextIp, PH, uniqueDigits } from './helpers';
 

@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { tenantTimeZone } from '../../src/lib/app-config';
-import { shiftDate, zoneDate, zoneMidnight } from '../../src/lib/date-range';
+import { shiftDate, zoneDate, zoneMidnight } from '../../src/domain/date-range';
 import { rows } from '../../server/db/client';
 import { agentContractSettlements, auditLog } from '../../server/db/schema';
 import { addOperator } from '../../server/ops/operators';

@@ -10,7 +10,7 @@ import { duplicateDomains, hostName, htmlLang } from '../../server/lib/tenant-ho
 import { TtlCache } from '../../server/lib/ttl-cache';
 import { enforce, FIELD_MESSAGES, satisfies, VALIDATION_RULES, type RuleName } from '../../server/lib/validation-rules';
 import { maskEmail, maskMobile } from '../../server/routes/member/info';
-import { toAmount } from '../../server/lib/money';
+import { toAmount } from '../../src/domain/money';
 import { isSpaPath } from '../../server/routes/site/index';
 import type { Tenant } from '../../src/generated/tenant';
 

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import type { DepositPage, DepositRecord, WithdrawalPage, WithdrawalRecord } from '../../src/generated/api/money-records';
-import { shiftDate, zoneDate, zoneMidnight } from '../../src/lib/date-range';
+import { shiftDate, zoneDate, zoneMidnight } from '../../src/domain/date-range';
 import { rows } from '../../server/db/client';
 import { deposits, payoutAccounts, withdrawals } from '../../server/db/schema';
 import { call, describeBackends, EN, expectLedgerClean, fundedPlayer, spinKey } from './helpers';

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { auditLog, deposits, identityChecks, ledgerAccounts, members, withdrawals } from '../../server/db/schema';
-import { toMinor } from '../../server/lib/money';
+import { toMinor } from '../../src/domain/money';
 import { addOperator } from '../../server/ops/operators';
 import type { OpsActor } from '../../server/ops/types';
 import { pendingIdentityCheck, pendingWithdrawal } from './security-wallet-contract-cases';

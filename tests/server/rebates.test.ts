@@ -8,7 +8,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { shiftDate, zoneDate, zoneMidnight } from '../../src/lib/date-range';
+import { shiftDate, zoneDate, zoneMidnight } from '../../src/domain/date-range';
 import { rows } from '../../server/db/client';
 import { auditLog, bets, ledgerTransactions, rebateClaimLines, rebateClaims, transfers, turnoverRequirements } from '../../server/db/schema';
 import { runOps } from '../../server/ops/runner';

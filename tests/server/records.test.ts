@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
-import { shiftDate, zoneDate } from '../../src/lib/date-range';
+import { shiftDate, zoneDate } from '../../src/domain/date-range';
 import { rows } from '../../server/db/client';
 import { betDays, bets, ledgerDays, ledgerTransactions } from '../../server/db/schema';
 import { decodeTimeCursor, encodeCursor } from '../../server/lib/cursor';

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it, vi } from 'vitest';
-import { zoneDate } from '../../src/lib/date-range';
+import { zoneDate } from '../../src/domain/date-range';
 import { rows } from '../../server/db/client';
 import { runOps } from '../../server/ops/runner';
 import type { OpsActor } from '../../server/ops/types';

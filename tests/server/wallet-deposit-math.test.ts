@@ -1,6 +1,7 @@
-/** Deposit money terms in minor units: fee half up, bonus down, amounts of at most 2 decimals. */
+/** Deposit money terms in minor units: fee and bonus by percentOf's one rule (half up), amounts of at most 2 decimals. */
 import { describe, expect, it } from 'vitest';
-import { depositBonus, depositFee, minorOfAmount, percentOf } from '../../server/services/deposits';
+import { depositBonus, depositFee, minorOfAmount } from '../../server/services/deposits';
+import { percentOf } from '../../src/domain/money';
 import { decimalOf, SignedHttpProvider, signNotice } from '../../server/payments/signed-http';
 import { sniffImage } from '../../server/lib/images';
 
@@ -15,13 +16,17 @@ describe('deposit money terms', () => {
     expect(depositFee(1, { percent: 0, fixed: 0 })).toBe(0);
   });
 
-  it('rounds the bonus down at the minor unit', () => {
+  it('rounds the bonus by the same rule as the fee: half up at the minor unit', () => {
     expect(depositBonus(50_050, 20)).toBe(10_010);
     expect(depositBonus(10_001, 10)).toBe(1_000); // 1000.1
-    expect(depositBonus(999, 33.33)).toBe(332); // 332.9667
+    expect(depositBonus(999, 33.33)).toBe(333); // 332.9667
     expect(depositBonus(10_000, 0)).toBe(0);
-    expect(percentOf(3, 50, 'down')).toBe(1);
-    expect(percentOf(3, 50, 'half-up')).toBe(2);
+    expect(depositBonus(3, 50)).toBe(percentOf(3, 50));
+    expect(percentOf(3, 50)).toBe(2); // 1.5
+  });
+
+  it('gives the fee of 1.15% on 3,000 minor units as withdrawals do (35)', () => {
+    expect(depositFee(3_000, { percent: 1.15, fixed: 0 })).toBe(35);
   });
 
   it('accepts amounts above 0 with at most 2 decimals only', () => {

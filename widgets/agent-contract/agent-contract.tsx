@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { AgentContractProps } from '../../src/generated/widgets/agent-contract';
 import type { Bounds, Downline, Terms } from '../../src/generated/api/agent-contracts';
 import { FormError, SubmitButton, type FieldMessage } from '../../src/components/form';
-import { termsProblem, TIER_FIELDS, type AnyTier, type ContractKind } from '../../src/lib/contract-terms';
+import { termsProblem, TIER_FIELDS, type AnyTier, type ContractKind } from '../../src/domain/contract-terms';
 import { useTranslation } from '../../src/lib/i18n';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
 import { useMemberScope, useRuntimeState, useTenant } from '../../src/lib/runtime';

@@ -1,4 +1,5 @@
 import { formatAmount } from '../../src/lib/layout-rules';
+import { wholeUnitsShown } from '../../src/domain/money';
 
 /** A source of uniform numbers in [0, 1), like Math.random (tests pass their own). */
 export type RandomSource = () => number;
@@ -50,5 +51,5 @@ export interface LiveJackpot {
 
 /** The live jackpot's whole value at `now`: what the server said, grown at its rate since (never less). */
 export function liveJackpotValue(live: LiveJackpot, now: number): number {
-  return Math.floor(live.amount + (live.perSecond * Math.max(0, now - live.at)) / 1000);
+  return wholeUnitsShown(live.amount + (live.perSecond * Math.max(0, now - live.at)) / 1000);
 }

@@ -11,6 +11,7 @@ import { useHydrated } from '../../src/lib/store';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { formatCountdown, formatMoney, secondsLeft } from '../../src/features/wallet';
 import { formatRecordTime } from '../../src/features/records';
+import { percentDone } from '../../src/domain/money';
 import {
   cancelLimitChange,
   KIND_LABELS,
@@ -82,7 +83,7 @@ function LimitRow({ limit, symbol, timeZone, now, onCancel }: RowProps) {
             aria-valuenow={Math.min(limit.used, limit.value)}
             aria-label={t(KIND_LABELS[limit.kind])}
           >
-            <span className={`limits-row__fill${share >= 1 ? ' limits-row__fill--full' : ''}`} style={{ width: `${Math.round(share * 100)}%` }} />
+            <span className={`limits-row__fill${share >= 1 ? ' limits-row__fill--full' : ''}`} style={{ width: `${percentDone(Math.min(limit.used, limit.value), limit.value)}%` }} />
           </div>
           <p className="limits-row__remaining" data-testid="limit-remaining">
             {session ? t('limits_session_left', { minutes: limit.remaining }) : t('limits_remaining', { amount: formatMoney(symbol, limit.remaining), limit: formatMoney(symbol, limit.value) })}

@@ -23,6 +23,7 @@ import {
   type MissionTask,
   type MissionTaskState,
 } from '../../src/features/engagement';
+import { percentDone } from '../../src/domain/money';
 import { formatRecordMoney, formatRecordTime } from '../../src/features/records';
 
 const STATE_LABELS: Readonly<Record<MissionTaskState, TranslationKey>> = {
@@ -38,9 +39,7 @@ function failure(error: unknown): FieldMessage {
 }
 
 /** The share of the target done, 0 to 100. */
-function percentOf(task: MissionTask): number {
-  return task.target > 0 ? Math.min(100, Math.floor((task.progress / task.target) * 100)) : 0;
-}
+const percentOf = (task: MissionTask): number => percentDone(task.progress, task.target);
 
 interface TaskProps {
   task: MissionTask;

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { WithdrawFormProps } from '../../src/generated/widgets/withdraw-form';
 import { AmountField, FormError, PasswordField, SubmitButton } from '../../src/components/form';
+import { addAmounts } from '../../src/domain/money';
 import { ApiFailure } from '../../src/lib/api/client';
 import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope, useRuntimeActions, useRuntimeState, useTenant } from '../../src/lib/runtime';
@@ -90,7 +91,7 @@ function Preview({ eligibility, symbol, amount }: { eligibility: WithdrawalEligi
 
 function Confirmation({ withdrawal, symbol, onDone }: { withdrawal: Withdrawal; symbol: string; onDone(): void }) {
   const { t } = useTranslation();
-  const held = Math.round((withdrawal.amount + withdrawal.fee) * 100) / 100;
+  const held = addAmounts(withdrawal.amount, withdrawal.fee);
   const account = withdrawal.payoutAccount;
   return (
     <section className="withdraw-form withdraw-form--done" role="status" data-testid="withdraw-done">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { WithdrawalRecordsProps } from '../../src/generated/widgets/withdrawal-records';
 import { Icon } from '../../src/components/icons';
+import { addAmounts } from '../../src/domain/money';
 import { tenantTimeZone } from '../../src/lib/app-config';
 import { useTranslation, type TFunction } from '../../src/lib/i18n';
 import { useRuntimeActions, useTenant } from '../../src/lib/runtime';
@@ -133,7 +134,7 @@ function WithdrawalRecords({ withdrawTo = '/m/withdraw', pageSize }: WidgetCompo
         items={[
           { label: 'wdrec_totals_paid', value: totals?.states.paid.amount ?? 0, tone: 'minus' },
           // What is held: amount and fee, as the balance shows it.
-          { label: 'wdrec_totals_pending', value: pending ? Math.round((pending.amount + pending.fee) * 100) / 100 : 0 },
+          { label: 'wdrec_totals_pending', value: pending ? addAmounts(pending.amount, pending.fee) : 0 },
           { label: 'wdrec_totals_rejected', value: totals?.states.rejected.amount ?? 0 },
           { label: 'wdrec_totals_count', value: totals?.count ?? 0, count: true },
         ]}

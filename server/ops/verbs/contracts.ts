@@ -8,8 +8,8 @@
  * set|clear|list`: a top-level agent's ceiling per kind. `contracts idle`: the contracts that would pay on
  * no activity.
  */
-import { isIsoDate } from '../../../src/lib/date-range';
-import { toAmount } from '../../lib/money';
+import { isIsoDate } from '../../../src/domain/date-range';
+import { toAmount } from '../../../src/domain/money';
 import { idleContracts, listCeilings, promoteToAgent, setCeiling, settleContracts, type IdleContract, type SettledContract } from '../../services/agent-contracts';
 import type { AgentContractKind } from '../../db/schema';
 import { emit, formatMinor, knownOptions, positionals, stringOption, UsageError } from '../cli-args';

@@ -1,5 +1,5 @@
 /** The back office's own verbs: the ledger check, balance adjustments, turnover waivers, the audit. */
-import { toMinor } from '../../lib/money';
+import { toMinor } from '../../../src/domain/money';
 import { listAudit, AUDIT_MAX_LIMIT } from '../audit-query';
 import { emit, formatMinor, knownOptions, positionals, stringOption, UsageError } from '../cli-args';
 import { checkLedger } from '../ledger-check';

@@ -4,7 +4,7 @@
  * transaction; a refusal prints its one line and exits 1, bad usage exits 2.
  */
 import type { DepositState } from '../../db/schema';
-import { toAmount } from '../../lib/money';
+import { toAmount } from '../../../src/domain/money';
 import { approveDeposit, listDeposits, rejectDeposit, type DepositSummary } from '../../services/deposits';
 import { idArg, refusable } from '../cli-args';
 import type { OpsContext, OpsVerb } from '../types';

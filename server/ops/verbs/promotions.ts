@@ -6,7 +6,7 @@
  * `promotions applications|approve|reject`: the decisions on members' applications to APPLY
  * promotions (approving grants the promotion's reward into the member's reward centre, once).
  */
-import { toMinor } from '../../lib/money';
+import { toMinor } from '../../../src/domain/money';
 import { createMissionTask, listMissionTasks, setMissionTaskEnabled, TASK_KINDS, TASK_PERIODS } from '../../services/missions';
 import {
   APPLICATION_STATES,

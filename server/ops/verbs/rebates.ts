@@ -3,8 +3,8 @@
  * bets placed up to the end of a tenant's day (server/services/rebates.ts settleRebates), one
  * transaction and audit row per member paid; running it again for the same day pays nobody twice.
  */
-import { isIsoDate } from '../../../src/lib/date-range';
-import { toAmount } from '../../lib/money';
+import { isIsoDate } from '../../../src/domain/date-range';
+import { toAmount } from '../../../src/domain/money';
 import { settleRebates, type SettleResult } from '../../services/rebates';
 import { emit, formatMinor, knownOptions, positionals, stringOption, UsageError } from '../cli-args';
 import type { OpsVerb } from '../types';

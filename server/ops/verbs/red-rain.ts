@@ -2,7 +2,7 @@
  * `rain schedule <merchant> [--start <ISO>] --minutes N --budget AMOUNT [--min AMOUNT] [--max AMOUNT] [--max-per-member N] [--turnover X]`
  * and `rain list <merchant> [--all]`: red-envelope rain windows (server/services/red-rain.ts).
  */
-import { toMinor } from '../../lib/money';
+import { toMinor } from '../../../src/domain/money';
 import { listRain, scheduleRain } from '../../services/red-rain';
 import { emit, formatMinor, knownOptions, positionals, refusable, stringOption, UsageError } from '../cli-args';
 import type { OpsVerb } from '../types';

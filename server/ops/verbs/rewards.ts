@@ -2,7 +2,7 @@
  * `rewards grant`: an operator grants a member a reward that waits in the reward centre until
  * the member claims it or it expires (server/services/rewards.ts), with its audit row.
  */
-import { toMinor } from '../../lib/money';
+import { toMinor } from '../../../src/domain/money';
 import { grantOperatorReward } from '../../services/rewards';
 import { emit, formatMinor, knownOptions, positionals, stringOption, UsageError } from '../cli-args';
 import type { OpsVerb } from '../types';

@@ -4,7 +4,7 @@
  * (ledger posting, state and audit row in one transaction); a second decision is refused.
  */
 import type { WithdrawalState } from '../../db/schema';
-import { toAmount } from '../../lib/money';
+import { toAmount } from '../../../src/domain/money';
 import { listWithdrawalsForOps, payWithdrawal, rejectWithdrawal } from '../../services/withdrawals';
 import type { OpsVerb } from '../types';
 import { idArg, refusableDone } from '../cli-args';

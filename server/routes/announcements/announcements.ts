@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isAgentType } from '../../../src/domain/member-types';
 import { ApiError } from '../../errors';
 import { contentLang } from '../../lib/lang';
 import { apiRoute } from '../../lib/route';
@@ -14,7 +15,7 @@ import { hotMatchItem } from '../../lib/present';
 const CONTENT_CACHE_MS = 5_000;
 
 /** Member types that see agent notices (everyone but players, trial and type 40). */
-const isAgent = (type: number) => ![0, 4, 40].includes(type);
+const isAgent = isAgentType;
 
 /** Popups by audience (spec section 4): B for visitors, A for members, F too on a first-time login. */
 function popupAudience(request: FastifyRequest): string[] {

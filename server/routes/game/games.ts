@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors';
 import { SLOT_TYPES, vendorIconUrl } from '../../lib/games-catalogue';
 import { langOf } from '../../lib/lang';
-import { toAmount, toMinor } from '../../lib/money';
+import { toAmount, toMinor } from '../../../src/domain/money';
 import { gameItem, hotMatchItem, pageOf } from '../../lib/present';
 import { apiRoute } from '../../lib/route';
 import { markStale, STALE_ON_OUTAGE } from '../../lib/stale';

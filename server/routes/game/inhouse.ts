@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
 import { DEFAULT_RETURN_URL, INHOUSE_VENDOR } from '../../lib/games-catalogue';
 import { idempotencyOf } from '../../lib/idempotency';
-import { toAmount } from '../../lib/money';
+import { toAmount } from '../../../src/domain/money';
 import { escapeHtml } from '../../lib/present';
 import { apiRoute } from '../../lib/route';
 import { scriptJson } from '../../lib/site-index';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { validationError } from '../../errors';
 import { IDEMPOTENCY_HEADER } from '../../lib/idempotency';
-import { toAmount, toMinor } from '../../lib/money';
+import { toAmount, toMinor } from '../../../src/domain/money';
 import { apiRoute } from '../../lib/route';
 import { adjustBalance } from '../../ops/wallet-actions';
 import { opsActorOf } from '../../plugins/app/ops';

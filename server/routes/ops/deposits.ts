@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors';
-import { toAmount } from '../../lib/money';
+import { toAmount } from '../../../src/domain/money';
 import { apiRoute } from '../../lib/route';
 import { decisionReason } from '../../ops/http';
 import { opsActorOf } from '../../plugins/app/ops';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ApiError, validationError } from '../../errors';
-import { toAmount, toMinor } from '../../lib/money';
+import { hasAtMostTwoDecimals, toAmount, toMinor } from '../../../src/domain/money';
 import { apiRoute } from '../../lib/route';
 import { decisionReason } from '../../ops/http';
 import { opsActorOf } from '../../plugins/app/ops';
@@ -18,7 +18,7 @@ import {
 function minorOf(amount: number | undefined, field: string): number {
   if (amount === undefined) return 0;
   const minor = toMinor(amount);
-  if (Math.abs(minor - amount * 100) > 1e-6) throw validationError(field, { location: 'body', reason: 'at most 2 decimals' });
+  if (!hasAtMostTwoDecimals(amount)) throw validationError(field, { location: 'body', reason: 'at most 2 decimals' });
   return minor;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { toMinor } from '../../lib/money';
+import { toMinor } from '../../../src/domain/money';
 import { apiRoute } from '../../lib/route';
 import { opsActorOf } from '../../plugins/app/ops';
 import { listRain, scheduleRain } from '../../services/red-rain';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { toAmount } from '../../lib/money';
+import { toAmount } from '../../../src/domain/money';
 import { apiRoute } from '../../lib/route';
 import { waiveMemberTurnover } from '../../ops/wallet-actions';
 import { opsActorOf } from '../../plugins/app/ops';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { toAmount } from '../../lib/money';
+import { toAmount } from '../../../src/domain/money';
 import { apiRoute } from '../../lib/route';
 import { decisionReason } from '../../ops/http';
 import { opsActorOf } from '../../plugins/app/ops';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RankBody, RankQuery } from '../../../src/generated/api/relay';
 import { langOf } from '../../lib/lang';
-import { toAmount } from '../../lib/money';
+import { toAmount } from '../../../src/domain/money';
 import { apiRoute } from '../../lib/route';
 
 /** The board's parameters once defaulted: every category, 20 entries. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { idempotencyOf, withIdempotency } from '../../lib/idempotency';
-import { toAmount } from '../../lib/money';
+import { toAmount, toMinor } from '../../../src/domain/money';
 import { apiRoute } from '../../lib/route';
 import {
   cancelDeposit,
@@ -28,10 +28,10 @@ function presentChannel(c: DepositChannel) {
     logoUrl: logoUrlOf(c.logo),
     // Tenant amounts are currency units with at most 2 decimals already; the round trip through
     // minor units keeps them exactly 2-decimal numbers at the edge.
-    min: toAmount(Math.round(c.min * 100)),
-    max: toAmount(Math.round(c.max * 100)),
-    quickAmounts: c.quickAmounts.map((a) => toAmount(Math.round(a * 100))),
-    fee: { percent: c.fee.percent, fixed: toAmount(Math.round(c.fee.fixed * 100)) },
+    min: toAmount(toMinor(c.min)),
+    max: toAmount(toMinor(c.max)),
+    quickAmounts: c.quickAmounts.map((a) => toAmount(toMinor(a))),
+    fee: { percent: c.fee.percent, fixed: toAmount(toMinor(c.fee.fixed)) },
     bonusPercent: c.bonusPercent,
     bonusTurnoverMultiplier: c.bonusTurnoverMultiplier ?? 1,
   };

@@ -2,10 +2,11 @@ import { lazy, Suspense } from 'react';
 import { useGateContext, useMemberScope, useRuntimeState } from '../../lib/runtime';
 
 // The SWR hooks behind the member data are not part of a visitor's first load.
+import { NON_AGENT_TYPES } from '../../domain/member-types';
+
 const MemberDataLoader = lazy(() => import('./member-data-loader'));
 
 /** Member types that see agent pages (spec section 6: 0, 4 and 40 do not). */
-const NON_AGENT_TYPES: readonly number[] = [0, 4, 40];
 
 /** Loads the logged-in member's data into the member store; nothing for a visitor. */
 export function MemberDataHost() {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { useSystemStatus } from '../../lib/api/system';
 import { tenantTimeZone, type TimeZoneWindow } from '../../lib/app-config';
-import { zoneOffset } from '../../lib/date-range';
+import { zoneOffset } from '../../domain/date-range';
 import { HOME_PATH } from '../../lib/layout-rules';
 import { useStartup, useTenant, useZone } from '../../lib/runtime';
 import { statusView } from '../../lib/startup-state';

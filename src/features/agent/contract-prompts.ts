@@ -4,11 +4,12 @@
  * divtypecompperiodreq, contracthoursalreq), each opening the matching contract page. Shown once
  * per login: the prompts seen are remembered in session storage under the login's token.
  */
+import { CONTRACT_SKIPPED_TYPES } from '../../domain/member-types';
 import type { MemberInfo } from '../../generated/api/member';
 import type { TranslationKey } from '../../lib/i18n-keys';
 
 /** Types that skip contract prompts (agent-like, and the free trial). */
-export const PROMPT_SKIPPED_TYPES: readonly number[] = [4, 40, 41, 42];
+export const PROMPT_SKIPPED_TYPES: readonly number[] = CONTRACT_SKIPPED_TYPES;
 
 export interface ContractPrompt {
   field: 'dailysalreqtype' | 'divtypecompperiodreq' | 'contracthoursalreq';

@@ -4,7 +4,7 @@
  */
 import type { TranslationKey } from '../../lib/i18n-keys';
 import type { TimeZoneWindow } from '../../lib/app-config';
-import { zoneOffset } from '../../lib/date-range';
+import { zoneOffset } from '../../domain/date-range';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

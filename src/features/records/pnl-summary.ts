@@ -2,7 +2,7 @@
  * Profit and loss in words and cards (schemas/api/reports.json pnl): which figures show, which of
  * them carry a sign, and the one plain sentence that says where the member stands over the range.
  */
-import type { RangeChoice } from '../../lib/date-range';
+import type { RangeChoice } from '../../domain/date-range';
 import type { TranslationKey } from '../../lib/i18n-keys';
 import { formatRecordMoney, toneOf } from './components/format';
 

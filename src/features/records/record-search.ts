@@ -4,7 +4,7 @@
  * ?types=A): a reload or the back button shows the same rows, and one screen links to another
  * for the same days.
  */
-import { isIsoDate, RANGE_PRESETS, type RangeChoice } from '../../lib/date-range';
+import { isIsoDate, RANGE_PRESETS, type RangeChoice } from '../../domain/date-range';
 
 /** A range as the records screens hold it (the records kit's RangeValue). */
 export interface SearchRange {
@@ -63,7 +63,9 @@ export function idOfSearch(params: URLSearchParams, name: string): number | null
 }
 
 /** Member types that are not agents (spec section 6): they have no team records. */
-export const NON_AGENT_TYPES: readonly number[] = [0, 4, 40];
+import { NON_AGENT_TYPES } from '../../domain/member-types';
+
+export { NON_AGENT_TYPES };
 
 export function isAgentType(type: number | null | undefined): boolean {
   return typeof type === 'number' && !NON_AGENT_TYPES.includes(type);

@@ -3,6 +3,7 @@
  * typed against the limits and balance, the payment password, and for each reason that blocks a
  * transfer its text with its numbers and where to clear it. The server checks everything again.
  */
+import { parseAmount, toMinor } from '../../domain/money';
 import { ApiFailure } from '../../lib/api/client';
 import type { TranslationKey } from '../../lib/i18n-keys';
 import type { UplineTransfer, UplineTransferReason } from './api/transfers';
@@ -10,28 +11,19 @@ import { formatRecordMoney } from './components/format';
 import type { RecordsMessage } from './rebate-rules';
 
 export const PAYMENT_PASSWORD_VIEW = '/m/securityCenter?view=paymentPassword';
-const AMOUNT_TEXT = /^\d{1,9}(\.\d{1,2})?$/;
 
-/** A typed amount in currency units (at most 2 decimals, above zero), or null. */
-export function parseTransferAmount(text: string): number | null {
-  const trimmed = text.trim();
-  if (!AMOUNT_TEXT.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return value > 0 ? value : null;
-}
-
-/** Currency units to minor units by their decimal text (at most 2 decimals here). */
-const minor = (amount: number) => Math.round(Number(`${amount}e2`));
+/** A typed amount in currency units (at most 2 decimals, above zero), or null: src/domain/money's one rule for amount text. */
+export const parseTransferAmount = parseAmount;
 
 /** Why the typed amount cannot be sent (null: it can), checked as the server will. */
 export function checkTransferAmount(state: Pick<UplineTransfer, 'min' | 'max' | 'balance'>, text: string, symbol: string): RecordsMessage | null {
   if (text.trim() === '') return { key: 'transfer_amount_required' };
   const amount = parseTransferAmount(text);
   if (amount === null) return { key: 'deposit_amount_invalid' };
-  if (minor(amount) < minor(state.min) || minor(amount) > minor(state.max)) {
+  if (toMinor(amount) < toMinor(state.min) || toMinor(amount) > toMinor(state.max)) {
     return { key: 'transfer_amount_range', params: { min: formatRecordMoney(symbol, state.min), max: formatRecordMoney(symbol, state.max) } };
   }
-  if (minor(amount) > minor(state.balance)) return { key: 'transfer_amount_over_balance', params: { balance: formatRecordMoney(symbol, state.balance) } };
+  if (toMinor(amount) > toMinor(state.balance)) return { key: 'transfer_amount_over_balance', params: { balance: formatRecordMoney(symbol, state.balance) } };
   return null;
 }
 

@@ -1,9 +1,11 @@
 /**
  * What the deposit screen checks and shows before anything is sent: the amount as typed, the
  * channel's limits, the fee and bonus it will get, the reference number and the receipt image.
- * The server checks all of it again (server/services/deposits.ts); these mirror its rules so a
- * member sees the refusal before the request, and the preview equals what the deposit records.
+ * The server checks all of it again (server/services/deposits.ts) with the same functions of
+ * src/domain/money, so a member sees the refusal before the request, and the preview equals what
+ * the deposit records.
  */
+import { parseAmount, percentOf, toAmount, toMinor } from '../../domain/money';
 import { ApiFailure } from '../../lib/api/client';
 import { isTranslationKey, type TranslationKey } from '../../lib/i18n-keys';
 import { formatAmount } from '../../lib/layout-rules';
@@ -32,31 +34,16 @@ export function formatMoney(symbol: string, amount: number): string {
   return `${symbol}${formatAmount(amount, 2)}`;
 }
 
-/** Currency units to minor units by their decimal text (the amounts here have at most 2 decimals). */
-export function toMinorUnits(amount: number): number {
-  const [mantissa, exponent = '0'] = String(Math.abs(amount)).split('e');
-  const minor = Math.round(Number(`${mantissa}e${Number(exponent) + 2}`));
-  return amount < 0 ? -minor : minor;
-}
+/** The amount as typed (src/domain/money's parseAmount: the one rule for amount text). */
+export { parseAmount };
 
-const toUnits = (minor: number): number => minor / 100;
-
-/** amount x percent / 100 in minor units, as the server rounds it (percent in hundredths). */
-function percentOf(minor: number, percent: number, rounding: 'half-up' | 'down'): number {
-  const numerator = minor * Math.round(percent * 100);
-  const whole = Math.floor(numerator / 10_000);
-  if (rounding === 'down') return whole;
-  return numerator - whole * 10_000 >= 5_000 ? whole + 1 : whole;
-}
-
-const feeMinor = (channel: Pick<DepositChannel, 'fee'>, minor: number): number =>
-  percentOf(minor, channel.fee.percent, 'half-up') + toMinorUnits(channel.fee.fixed);
+const feeMinor = (channel: Pick<DepositChannel, 'fee'>, minor: number): number => percentOf(minor, channel.fee.percent) + toMinor(channel.fee.fixed);
 
 export interface DepositPreview {
   amount: number;
-  /** Taken from the credited amount: percent rounded half up, plus the fixed part. */
+  /** Taken from the credited amount: the percent part (percentOf's rounding), plus the fixed part. */
   fee: number;
-  /** amount x bonusPercent / 100, rounded down. */
+  /** bonusPercent of the amount (percentOf's rounding). */
   bonus: number;
   /** What lands in the wallet: amount - fee + bonus. */
   total: number;
@@ -64,21 +51,10 @@ export interface DepositPreview {
 
 /** The fee, bonus and total of depositing `amount` through `channel`, in currency units. */
 export function previewDeposit(channel: Pick<DepositChannel, 'fee' | 'bonusPercent'>, amount: number): DepositPreview {
-  const minor = toMinorUnits(amount);
+  const minor = toMinor(amount);
   const fee = feeMinor(channel, minor);
-  const bonus = percentOf(minor, channel.bonusPercent, 'down');
-  return { amount: toUnits(minor), fee: toUnits(fee), bonus: toUnits(bonus), total: toUnits(minor - fee + bonus) };
-}
-
-/** An amount as typed: digits with at most 2 decimals (a comma is not a decimal point here). */
-const AMOUNT_TEXT = /^(?:0|[1-9][0-9]{0,9})(?:\.[0-9]{1,2})?$/;
-
-/** The amount of the text, or null when it is not one. */
-export function parseAmount(text: string): number | null {
-  const trimmed = text.trim();
-  if (!AMOUNT_TEXT.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return value > 0 ? value : null;
+  const bonus = percentOf(minor, channel.bonusPercent);
+  return { amount: toAmount(minor), fee: toAmount(fee), bonus: toAmount(bonus), total: toAmount(minor - fee + bonus) };
 }
 
 /**
@@ -90,10 +66,10 @@ export function checkDepositAmount(channel: DepositChannel, text: string, symbol
   if (text.trim() === '') return { key: 'deposit_amount_required' };
   const amount = parseAmount(text);
   if (amount === null) return { key: 'deposit_amount_invalid' };
-  const minor = toMinorUnits(amount);
+  const minor = toMinor(amount);
   const below = { key: 'err_deposit_amount_below_min', params: { min: formatMoney(symbol, channel.min) } };
-  if (minor < toMinorUnits(channel.min)) return below;
-  if (minor > toMinorUnits(channel.max)) return { key: 'err_deposit_amount_above_max', params: { max: formatMoney(symbol, channel.max) } };
+  if (minor < toMinor(channel.min)) return below;
+  if (minor > toMinor(channel.max)) return { key: 'err_deposit_amount_above_max', params: { max: formatMoney(symbol, channel.max) } };
   if (feeMinor(channel, minor) >= minor) return below;
   return null;
 }

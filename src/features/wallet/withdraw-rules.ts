@@ -1,13 +1,15 @@
 /**
  * What the withdraw screen checks and shows before anything is sent: the amount as typed against
- * the limits and balance, the fee on top of it (as server/services/withdrawals.ts computes it),
+ * the limits and balance, the fee on top of it (server/services/withdrawals.ts computes it with the
+ * same percentOf of src/domain/money),
  * the payment password's form, and for each reason that blocks a withdrawal its text with its
  * numbers and where to go to clear it. The server checks everything again.
  */
 import { ApiFailure } from '../../lib/api/client';
 import type { TranslationKey } from '../../lib/i18n-keys';
 import type { WithdrawalEligibility, WithdrawalReason } from './api/withdrawals';
-import { formatMoney, parseAmount, toMinorUnits, type DepositMessage } from './deposit-rules';
+import { parseAmount, percentOf, toAmount, toMinor } from '../../domain/money';
+import { formatMoney, type DepositMessage } from './deposit-rules';
 
 /** A message to show: an i18n key and its values. */
 export type WithdrawMessage = DepositMessage;
@@ -17,9 +19,9 @@ export const WITHDRAW_REPORT_PATH = '/m/withdrawReport';
 
 type Limits = WithdrawalEligibility['limits'];
 
-/** The fee on top of `amount` in minor units: percent of it rounded to the minor unit, plus the fixed part. */
+/** The fee on top of `amount` in minor units: percent of it (percentOf's rounding), plus the fixed part. */
 function feeMinor(limits: Pick<Limits, 'feePercent' | 'feeFixed'>, minor: number): number {
-  return Math.round((minor * limits.feePercent) / 100) + toMinorUnits(limits.feeFixed);
+  return percentOf(minor, limits.feePercent) + toMinor(limits.feeFixed);
 }
 
 export interface WithdrawPreview {
@@ -34,9 +36,9 @@ export interface WithdrawPreview {
 
 /** The fee, the amount deducted and the amount received of withdrawing `amount`, in currency units. */
 export function previewWithdrawal(limits: Pick<Limits, 'feePercent' | 'feeFixed'>, amount: number): WithdrawPreview {
-  const minor = toMinorUnits(amount);
+  const minor = toMinor(amount);
   const fee = feeMinor(limits, minor);
-  return { amount: minor / 100, fee: fee / 100, deducted: (minor + fee) / 100, received: minor / 100 };
+  return { amount: toAmount(minor), fee: toAmount(fee), deducted: toAmount(minor + fee), received: toAmount(minor) };
 }
 
 /** Why the typed amount cannot be requested (null: it can), checked as the server will. */
@@ -44,13 +46,13 @@ export function checkWithdrawAmount(e: Pick<WithdrawalEligibility, 'limits' | 'b
   if (text.trim() === '') return { key: 'withdraw_amount_required' };
   const amount = parseAmount(text);
   if (amount === null) return { key: 'deposit_amount_invalid' };
-  const minor = toMinorUnits(amount);
-  if (minor < toMinorUnits(e.limits.min) || minor > toMinorUnits(e.limits.max)) {
+  const minor = toMinor(amount);
+  if (minor < toMinor(e.limits.min) || minor > toMinor(e.limits.max)) {
     return { key: 'withdraw_amount_range', params: { min: formatMoney(symbol, e.limits.min), max: formatMoney(symbol, e.limits.max) } };
   }
   const needed = minor + feeMinor(e.limits, minor);
-  if (needed > toMinorUnits(e.balance)) {
-    return { key: 'withdraw_amount_over_balance', params: { needed: formatMoney(symbol, needed / 100), balance: formatMoney(symbol, e.balance) } };
+  if (needed > toMinor(e.balance)) {
+    return { key: 'withdraw_amount_over_balance', params: { needed: formatMoney(symbol, toAmount(needed)), balance: formatMoney(symbol, e.balance) } };
   }
   return null;
 }

@@ -6,7 +6,7 @@ import { useSWRConfig, type SWRResponse } from 'swr';
 import type { Downline, GameType, OpenBody, Opened, Rate, Rates, RateInput, TeamRebateRow, TeamRebates } from '../../../generated/api/agent-accounts';
 import { ApiFailure, request } from '../../../lib/api/client';
 import { isResourceKey, resourceKey, useResource } from '../../../lib/api/swr';
-import { parseRate, rateProblem, rateToBp } from '../../../lib/agent-rebate-rates';
+import { parseRate, rateProblem, rateToBp } from '../../../domain/agent-rebate-rates';
 import type { TranslationKey } from '../../../lib/i18n-keys';
 
 export type { Downline as AgentDownline, GameType as RebateGameType, OpenBody as AgentOpenBody, Rate as AgentRate, Rates as AgentRates, TeamRebateRow, TeamRebates };

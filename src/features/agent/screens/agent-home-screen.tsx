@@ -10,11 +10,12 @@ import { Slot } from '../../../renderer';
 import { useAgentHome, type AgentHome } from '../api/agent-home';
 import { useDividendPage } from '../api/contracts';
 import { greetingKey, zoneHour } from '../greeting';
+import { CONTRACT_SKIPPED_TYPES } from '../../../domain/member-types';
 import { useMinuteClock } from '../use-clock';
 import type { TranslationKey } from '../../../lib/i18n-keys';
 
 /** Member types that skip dividend loading (spec section 4: agent-like accounts). */
-export const NO_DIVIDEND_TYPES: readonly number[] = [4, 40, 41, 42];
+export const NO_DIVIDEND_TYPES: readonly number[] = CONTRACT_SKIPPED_TYPES;
 
 const COUNTERS: readonly { key: keyof AgentHome['footer']; label: TranslationKey }[] = [
   { key: 'teamLoginMemberCount', label: 'team_login_count' },

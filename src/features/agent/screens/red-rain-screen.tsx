@@ -10,8 +10,9 @@ import { catchEnvelope, newEnvelopeKey, useRedRain, useTeamCatches, type RainSta
 import { useSecondClock } from '../use-clock';
 
 /** Agents (spec section 6: every type but 0, 4 and 40) also see their team's catches. */
-const AGENT_TYPES = { notIn: [0, 4, 40] } as const;
+const AGENT_TYPES = { notIn: NON_AGENT_TYPES };
 import { admitsMemberType } from '../../../lib/routes';
+import { NON_AGENT_TYPES } from '../../../domain/member-types';
 
 /** Envelopes falling at once. Each is a CSS keyframe animation: no script runs per frame. */
 const ENVELOPES = 12;

@@ -7,7 +7,7 @@ import { request } from '../../../lib/api/client';
 import { resourceKey, useResource } from '../../../lib/api/swr';
 
 export type { Exclusion, ExclusionState, ExcludeBody };
-export { exclusionEnd, SELF_EXCLUSION_PERIODS, TIMEOUT_PERIODS, zoneDateTime, type ExclusionKind, type ExclusionPeriod } from '../../../lib/date-range';
+export { exclusionEnd, SELF_EXCLUSION_PERIODS, TIMEOUT_PERIODS, zoneDateTime, type ExclusionKind, type ExclusionPeriod } from '../../../domain/date-range';
 
 const EXCLUSION_ENDPOINT = 'GET /wps/member/exclusion';
 

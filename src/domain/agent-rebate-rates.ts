@@ -5,6 +5,7 @@
  * the rate of the member's own upline (for an agent setting a downline's rate: its own rate).
  */
 import type { GameType, Tenant } from '../generated/tenant';
+import { fromBasisPoints, hasAtMostTwoDecimals, toBasisPoints } from './money';
 
 /** The catalogue's game types (server/db/seed-games.ts). */
 export const REBATE_GAME_TYPES: readonly GameType[] = ['RNG', 'FISH', 'LIVE', 'PVP', 'SPORTS', 'ESPORTS', 'COCKFIGHT', 'LOTT', 'ELOTT'];
@@ -12,9 +13,9 @@ export const REBATE_GAME_TYPES: readonly GameType[] = ['RNG', 'FISH', 'LIVE', 'P
 const isGameType = (c: string): c is GameType => (REBATE_GAME_TYPES as readonly string[]).includes(c);
 
 /** Percent -> hundredths of a percent. */
-export const rateToBp = (rate: number): number => Math.round(rate * 100);
+export const rateToBp = (rate: number): number => toBasisPoints(rate);
 /** Hundredths of a percent -> percent. */
-export const bpToRate = (bp: number): number => bp / 100;
+export const bpToRate = (bp: number): number => fromBasisPoints(bp);
 
 /**
  * A top-level agent's own rate for a game type: the tenant's settings.agentRebate.maxRates, else
@@ -42,7 +43,7 @@ export type RateProblem = 'rate.invalid' | 'rate.negative' | 'rate.decimals' | '
 export function rateProblem(rate: number, ownBp: number): RateProblem | null {
   if (!Number.isFinite(rate)) return 'rate.invalid';
   if (rate < 0) return 'rate.negative';
-  if (Math.round(rate * 100) / 100 !== rate) return 'rate.decimals';
+  if (!hasAtMostTwoDecimals(rate)) return 'rate.decimals';
   if (rateToBp(rate) > ownBp) return 'rate.above.own';
   return null;
 }

@@ -1,7 +1,7 @@
 /** The agent rebate rate rules (src/lib/agent-rebate-rates.ts), shared by the server and the screens. */
 import { describe, expect, it } from 'vitest';
 import type { Tenant } from '../../src/generated/tenant';
-import { bpToRate, ceilingBp, inheritedBp, parseRate, rateCategories, rateProblem, rateToBp } from '../../src/lib/agent-rebate-rates';
+import { bpToRate, ceilingBp, inheritedBp, parseRate, rateCategories, rateProblem, rateToBp } from '../../src/domain/agent-rebate-rates';
 
 function tenant(maxRates: Record<string, number> | null, rates: Record<string, number>, sorting: string[]): Pick<Tenant, 'settings' | 'categories'> {
   return {

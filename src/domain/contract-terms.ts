@@ -5,6 +5,7 @@
  * currency units and percent; what matters is that thresholds and values use one unit each.
  */
 import type { DividendTier, HourlyTier, Kind, SalaryTier } from '../generated/api/agent-contracts';
+import { fromBasisPoints, percentOf } from './money';
 
 export type ContractKind = Kind;
 
@@ -135,10 +136,10 @@ export function termsProblem(
   return activityProblem(kind, tiers) ?? ascendingProblem(kind, tiers) ?? boundsProblem(kind, tiers, max, own) ?? ceilingProblem(kind, tiers, ceiling);
 }
 
-/** A dividend in minor units: the share (basis points) of a positive net loss, rounded down. */
+/** A dividend in minor units: the share (basis points) of a positive net loss (percentOf's rounding). */
 export function dividendAmount(netLoss: number, shareBp: number): number {
   if (netLoss <= 0 || shareBp <= 0) return 0;
-  return Math.floor((netLoss * shareBp) / 10_000);
+  return percentOf(netLoss, fromBasisPoints(shareBp));
 }
 
 /** The dividend period holding a tenant day (YYYY-MM-DD): its key and first and last days. */

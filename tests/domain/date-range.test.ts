@@ -9,7 +9,7 @@ import {
   shiftDate,
   zoneDate,
   zoneMidnight,
-} from '../../src/lib/date-range';
+} from '../../src/domain/date-range';
 
 const TODAY = '2026-11-23';
 
