@@ -74,6 +74,13 @@ describe('the route manifest', () => {
     }
   });
 
+  it('renews the session on the money, records, engagement and limits screens only', () => {
+    const renewing = MANIFEST.filter((r) => 'renew' in r && r.renew).map((r) => r.id);
+    expect(renewing.sort()).toEqual(
+      ['feedback', 'gameRecord', 'leaderBoard', 'limits', 'manualRebate', 'profitandloss', 'rebateReport', 'rewardCenter', 'statement', 'transactionRecord', 'uplineTransfer', 'vouReport', 'webEmail', 'withdraw', 'withdrawReport'].sort(),
+    );
+  });
+
   it('keeps the screens of the app before the manifest on their tenant screens and modules', () => {
     const rendering = Object.fromEntries(MANIFEST.filter((r) => r.screen ?? r.module).map((r) => [r.id, r.screen ?? `module:${r.module}`]));
     expect(rendering).toEqual({
@@ -86,18 +93,18 @@ describe('the route manifest', () => {
       mine: 'module:memberCentre',
       benefits: 'benefits',
       voucherCenter: 'module:deposit',
-      withdraw: 'module:withdraw',
+      withdraw: 'withdraw',
       securityCenter: 'module:securityCenter',
-      uplineTransfer: 'module:uplineTransfer',
-      manualRebate: 'module:manualRebate',
-      rewardCenter: 'module:rewardCenter',
-      leaderBoard: 'module:leaderBoard',
-      rebateReport: 'module:rebateReport',
-      transactionRecord: 'module:transactionRecord',
-      gameRecord: 'module:gameRecord',
-      profitandloss: 'module:profitandloss',
-      vouReport: 'module:vouReport',
-      withdrawReport: 'module:withdrawReport',
+      uplineTransfer: 'uplineTransfer',
+      manualRebate: 'manualRebate',
+      rewardCenter: 'rewardCenter',
+      leaderBoard: 'leaderBoard',
+      rebateReport: 'rebateReport',
+      transactionRecord: 'transactionRecord',
+      gameRecord: 'gameRecord',
+      profitandloss: 'profitandloss',
+      vouReport: 'vouReport',
+      withdrawReport: 'withdrawReport',
       launchGame: 'module:launchGame',
       lottery: 'module:gameList',
       gameList: 'module:gameList',
@@ -111,11 +118,11 @@ describe('the route manifest', () => {
       activity: 'activity',
       activityInfo: 'activityInfo',
       maintenance: 'module:maintenance',
-      webEmail: 'module:webEmail',
-      feedback: 'module:feedback',
+      webEmail: 'webEmail',
+      feedback: 'feedback',
       inviteFriends: 'module:inviteFriends',
-      limits: 'module:limits',
-      statement: 'module:statement',
+      limits: 'limits',
+      statement: 'statement',
       agent: 'module:agentHome',
       redRain: 'module:redRain',
       notice: 'notice',
