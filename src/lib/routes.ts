@@ -266,3 +266,31 @@ export function routeFor(path: string): RouteDef | undefined {
   const p = pathOf(path);
   return ENTRIES.find((r) => r.path === p || (r.aliases ?? []).includes(p));
 }
+
+/**
+ * The query parameters a route's links may carry, by route id (routes not named here take none).
+ * A value left undefined is omitted.
+ */
+interface RouteQueries {
+  securityCenter: { view?: string };
+  voucherCenter: { deposit?: string | number };
+  gameRecord: { bet?: string | number; range?: string };
+  transactionRecord: { types?: string; range?: string };
+  gameList: { gameType?: string };
+  slotsCenter: { vassalage?: string };
+}
+
+/** The query a route's link takes: its entry in RouteQueries, else nothing. */
+export type RouteQuery<I extends RouteId> = I extends keyof RouteQueries ? RouteQueries[I] : Record<string, never>;
+
+/**
+ * The link to a route: its canonical path from the manifest, with the query parameters its entry
+ * allows (percent-encoded, in the order given). A route id the manifest does not have, or a
+ * parameter the route does not take, fails typecheck.
+ */
+export function href<I extends RouteId>(id: I, query?: RouteQuery<I>): string {
+  const path = routeById(id).path;
+  const pairs = Object.entries((query ?? {}) as Record<string, string | number | undefined>).filter(([, v]) => v !== undefined);
+  if (pairs.length === 0) return path;
+  return `${path}?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&')}`;
+}

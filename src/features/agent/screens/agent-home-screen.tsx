@@ -12,6 +12,7 @@ import { useDividendPage } from '../api/contracts';
 import { greetingKey, zoneHour } from '../greeting';
 import { useMinuteClock } from '../use-clock';
 import type { TranslationKey } from '../../../lib/i18n-keys';
+import { href } from '../../../lib/routes';
 
 /** Member types that skip dividend loading (spec section 4: agent-like accounts). */
 export const NO_DIVIDEND_TYPES: readonly number[] = [4, 40, 41, 42];
@@ -84,10 +85,10 @@ export default function AgentHomeScreen() {
             </span>
           </p>
           <div className="agent-home__actions">
-            <Link className="agent-home__action" to="/m/withdraw">
+            <Link className="agent-home__action" to={href('withdraw')}>
               {t('withdraw')}
             </Link>
-            <Link className="agent-home__action agent-home__action--primary" to="/m/voucherCenter">
+            <Link className="agent-home__action agent-home__action--primary" to={href('voucherCenter')}>
               {t('deposit')}
             </Link>
           </div>
