@@ -112,6 +112,7 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^\\.\\./(?!\\.\\./)', message: 'A widget never imports another widget.' },
+            { regex: '^(\\.\\./)+widgets/', message: 'A widget never imports another widget (not through ../../widgets/ either).' },
             { regex: '(^|/)src/(app|renderer)(/|$)', message: 'Widgets may import src/lib only, never the app shell or the renderer.' },
             { regex: '^ajv', message: 'The browser never ships Ajv: use the precompiled validators in src/generated.' },
           ],
@@ -156,6 +157,40 @@ export default tseslint.config(
         { name: 'localStorage', message: 'Use the storage helper in src/lib.' },
         { name: 'sessionStorage', message: 'Use the storage helper in src/lib.' },
       ],
+    },
+  },
+  // Areas and shared UI parts reach the network and storage only through src/lib's api and storage modules.
+  {
+    files: ['src/features/**', 'src/components/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the API through the client in src/lib/api.' },
+        { name: 'localStorage', message: 'Use the storage helper in src/lib.' },
+        { name: 'sessionStorage', message: 'Use the storage helper in src/lib.' },
+      ],
+    },
+  },
+  {
+    files: ['src/features/**', 'src/components/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].flatMap((object) => [
+          { object, property: 'fetch', message: 'Call the API through the client in src/lib/api.' },
+          { object, property: 'localStorage', message: 'Use the storage helper in src/lib.' },
+          { object, property: 'sessionStorage', message: 'Use the storage helper in src/lib.' },
+        ]),
+      ],
+    },
+  },
+  // An area's index.ts names its public face: every export by name, no `export *`.
+  {
+    files: ['src/features/*/index.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: 'ExportAllDeclaration', message: "An area's index.ts names its exports: no `export *`." }],
     },
   },
   {

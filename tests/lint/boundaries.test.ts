@@ -37,6 +37,11 @@ describe('import boundaries', () => {
     'widget-imports-app.ts.txt': /no-restricted-paths: .*Widgets import/,
     'server-imports-ui.ts.txt': /no-restricted-paths: .*The server imports only/,
     'cycle.ts.txt': /import\/no-cycle/,
+    'widget-imports-widget-through-root.ts.txt': /no-restricted-imports: .*never imports another widget/,
+    'area-uses-fetch.ts.txt': /no-restricted-globals: .*client in src\/lib/,
+    'component-uses-local-storage.ts.txt': /no-restricted-globals: .*storage helper/,
+    'area-uses-window-session-storage.ts.txt': /no-restricted-properties: .*window\.sessionStorage/,
+    'area-index-exports-all.ts.txt': /no-restricted-syntax: .*no `export \*`/,
   };
 
   it('has a fixture for every rule and no stray fixture', () => {
@@ -54,5 +59,27 @@ describe('import boundaries', () => {
   it('allows an area through its index and src/lib', { timeout: 60_000 }, async () => {
     const messages = await lintFixture('area-through-index.ts.txt');
     expect(messages.filter((m) => /no-restricted-paths|no-cycle/.test(m))).toEqual([]);
+  });
+});
+
+describe('file names', () => {
+  /** Source files are kebab-case (dots separate suffixes: `x.test.ts`); migrations keep their numbered names. */
+  const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$/;
+  const SKIP = new Set(['node_modules', 'generated', 'migrations', 'fixtures']);
+  function namesUnder(folder: string): string[] {
+    return readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) => {
+      if (SKIP.has(entry.name) || entry.name.startsWith('.')) return [];
+      const rel = `${folder}/${entry.name}`;
+      return entry.isDirectory() ? [rel, ...namesUnder(rel)] : [rel];
+    });
+  }
+
+  it('are kebab-case in src, widgets, server and tests', () => {
+    const bad = ['src', 'widgets', 'server', 'tests'].flatMap(namesUnder).filter((rel) => !KEBAB.test(path.basename(rel)) && path.basename(rel) !== 'README.md');
+    expect(bad).toEqual([]);
+  });
+
+  it('rejects a name that is not kebab-case', () => {
+    expect(['memberCentre.tsx', 'Slot_screen.tsx', 'slot-screen.tsx', 'x.test.ts'].map((n) => KEBAB.test(n))).toEqual([false, false, true, true]);
   });
 });
