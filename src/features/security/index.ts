@@ -3,4 +3,4 @@ export { checkHeadIcon, getHeadIcon, HEAD_ICON_ACCEPT, HEAD_ICON_ENDPOINT, HEAD_
 export { IDENTITY_ENDPOINT, type IdentityState, type IdentityStatus, useIdentityStatus } from './api/identity';
 export { changePaymentPassword, type ChangePaymentPassword, ELIGIBILITY_ENDPOINT, resetPaymentPassword, type ResetPaymentPassword, securityFailure, type SecurityMessage, sendPaymentPasswordCode, setPaymentPassword, type SetPaymentPassword, usePaymentPasswordSet } from './api/payment-password';
 export { SECURITY_CENTRE_PATH, SECURITY_HUB_VIEW, securityViewOf, securityViewPath } from './views';
-export { useObjectUrl } from '../../lib/object-url';
+export { useObjectUrl } from '../../components/image-picker/use-object-url';
