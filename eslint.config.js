@@ -140,6 +140,7 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^\\.\\./(?!\\.\\./)', message: 'A widget never imports another widget.' },
+            { regex: '^(\\.\\./)+widgets/', message: 'A widget never imports another widget (not through ../../widgets/ either).' },
             { regex: '(^|/)src/(app|renderer)(/|$)', message: 'Widgets may import src/lib only, never the app shell or the renderer.' },
             { regex: '^ajv', message: 'The browser never ships Ajv: use the precompiled validators in src/generated.' },
           ],
@@ -186,6 +187,33 @@ export default tseslint.config(
       ],
     },
   },
+  // Areas and shared UI parts reach the network and storage only through src/lib's api and storage modules.
+  {
+    files: ['src/features/**', 'src/components/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the API through the client in src/lib/api.' },
+        { name: 'localStorage', message: 'Use the storage helper in src/lib.' },
+        { name: 'sessionStorage', message: 'Use the storage helper in src/lib.' },
+      ],
+    },
+  },
+  {
+    files: ['src/features/**', 'src/components/**'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].flatMap((object) => [
+          { object, property: 'fetch', message: 'Call the API through the client in src/lib/api.' },
+          { object, property: 'localStorage', message: 'Use the storage helper in src/lib.' },
+          { object, property: 'sessionStorage', message: 'Use the storage helper in src/lib.' },
+        ]),
+      ],
+    },
+  },
   {
     files: codeFiles,
     ignores: ['src/domain/money.ts', '**/*.test.{ts,tsx}', ...notMoney],
@@ -195,6 +223,20 @@ export default tseslint.config(
     files: moneyCode,
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', ...hundredRules, ...roundingRules] },
+  },
+  // An area's index.ts names its public face: every export by name, no `export *` (after the
+  // money blocks: a later block's no-restricted-syntax replaces an earlier one's, so the money
+  // selectors are repeated here).
+  {
+    files: ['src/features/*/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...hundredRules,
+        ...amountRoundingRules,
+        { selector: 'ExportAllDeclaration', message: "An area's index.ts names its exports: no `export *`." },
+      ],
+    },
   },
   {
     files: ['src/domain/**'],

@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n';
+import { href } from '../lib/routes';
 
 /** Last resort when a whole route fails (a widget failing is contained by the renderer instead). */
 export function RouteError() {
@@ -7,7 +8,7 @@ export function RouteError() {
   return (
     <main className="screen screen--error" role="alert">
       <h1 className="screen__title">{t('unknown_error')}</h1>
-      <a className="screen__action" href="/m/home">
+      <a className="screen__action" href={href('home')}>
         {t('home')}
       </a>
     </main>

@@ -89,7 +89,8 @@ function lazyScreen(route: RouteDef, load: () => Promise<ComponentType>): RouteF
  * tenant has, else its screen module, else the empty-state placeholder under its title.
  */
 function screenRoute(route: RouteDef, config: AppConfig): RouteFields {
-  if (route.screen !== undefined && config.tenant.screens[route.screen]) {
+  // A member screen that renews the session shows its (empty) main even where the tenant has no node tree for it.
+  if (route.screen !== undefined && (config.tenant.screens[route.screen] || route.renew)) {
     return lazyScreen(route, async () => {
       const { default: SlotScreen } = await import('./screens/slot-screen');
       return function RouteSlotScreen() {

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { ScreenModuleId } from '../lib/routes';
+import { routeById, type ScreenModuleId, type SlotRouteDef } from '../lib/routes';
 import { HomeScreen } from '../features/home/screens/home-screen';
 import { ReferralGuard } from './shell/guards';
 
@@ -9,6 +9,9 @@ import { ReferralGuard } from './shell/guards';
  * its source modules, so that a server-rendered page can name the chunks it needs).
  */
 export type ScreenModule = { Component: ComponentType } | { load: () => Promise<ComponentType>; files: readonly string[] };
+
+/** Invite friends as a slot route: the tenant's `screens.inviteFriends`, renewing the session on entry. */
+const INVITE_FRIENDS: SlotRouteDef = { id: 'inviteFriends', path: routeById('inviteFriends').path, title: routeById('inviteFriends').title, screen: 'inviteFriends', renew: true };
 
 /**
  * The screen modules the route manifest names, by id. Only home is in the first load; every
@@ -28,33 +31,9 @@ export const SCREEN_MODULES: Readonly<Record<ScreenModuleId, ScreenModule>> = {
     load: async () => (await import('../features/wallet/screens/deposit-screen')).default,
     files: ['src/features/wallet/screens/deposit-screen.tsx'],
   },
-  withdraw: {
-    load: async () => (await import('../features/wallet/screens/withdraw-screen')).default,
-    files: ['src/features/wallet/screens/withdraw-screen.tsx'],
-  },
   securityCenter: {
     load: async () => (await import('../features/security/screens/security-centre-screen')).default,
     files: ['src/features/security/screens/security-centre-screen.tsx'],
-  },
-  transactionRecord: {
-    load: async () => (await import('../features/records/screens/transaction-record-screen')).default,
-    files: ['src/features/records/screens/transaction-record-screen.tsx'],
-  },
-  gameRecord: {
-    load: async () => (await import('../features/records/screens/game-record-screen')).default,
-    files: ['src/features/records/screens/game-record-screen.tsx'],
-  },
-  profitandloss: {
-    load: async () => (await import('../features/records/screens/profit-and-loss-screen')).default,
-    files: ['src/features/records/screens/profit-and-loss-screen.tsx'],
-  },
-  vouReport: {
-    load: async () => (await import('../features/records/screens/deposit-record-screen')).default,
-    files: ['src/features/records/screens/deposit-record-screen.tsx'],
-  },
-  withdrawReport: {
-    load: async () => (await import('../features/records/screens/withdrawal-record-screen')).default,
-    files: ['src/features/records/screens/withdrawal-record-screen.tsx'],
   },
   gameList: {
     load: async () => (await import('../features/games/screens/game-list-screen')).default,
@@ -78,54 +57,19 @@ export const SCREEN_MODULES: Readonly<Record<ScreenModuleId, ScreenModule>> = {
     },
     files: ['src/features/games/screens/launch-screen.tsx', 'src/features/games/screens/game-list-screen.tsx'],
   },
-  manualRebate: {
-    load: async () => (await import('../features/records/screens/manual-rebate-screen')).default,
-    files: ['src/features/records/screens/manual-rebate-screen.tsx'],
-  },
-  rebateReport: {
-    load: async () => (await import('../features/records/screens/rebate-report-screen')).default,
-    files: ['src/features/records/screens/rebate-report-screen.tsx'],
-  },
-  rewardCenter: {
-    load: async () => (await import('../features/engagement/screens/reward-center-screen')).default,
-    files: ['src/features/engagement/screens/reward-center-screen.tsx'],
-  },
-  leaderBoard: {
-    load: async () => (await import('../features/engagement/screens/leader-board-screen')).default,
-    files: ['src/features/engagement/screens/leader-board-screen.tsx'],
-  },
-  uplineTransfer: {
-    load: async () => (await import('../features/records/screens/upline-transfer-screen')).default,
-    files: ['src/features/records/screens/upline-transfer-screen.tsx'],
-  },
-  webEmail: {
-    load: async () => (await import('../features/engagement/screens/message-centre-screen')).default,
-    files: ['src/features/engagement/screens/message-centre-screen.tsx'],
-  },
+  // The tenant's node tree, as every slot route, behind the REFERRAL promotion's check.
   inviteFriends: {
     load: async () => {
-      const { default: InviteFriendsScreen } = await import('../features/engagement/screens/invite-friends-screen');
+      const { default: SlotScreen } = await import('./screens/slot-screen');
       return function InviteFriends() {
         return (
           <ReferralGuard>
-            <InviteFriendsScreen />
+            <SlotScreen route={INVITE_FRIENDS} />
           </ReferralGuard>
         );
       };
     },
-    files: ['src/features/engagement/screens/invite-friends-screen.tsx'],
-  },
-  limits: {
-    load: async () => (await import('../features/protection/screens/limits-screen')).default,
-    files: ['src/features/protection/screens/limits-screen.tsx'],
-  },
-  statement: {
-    load: async () => (await import('../features/protection/screens/statement-screen')).default,
-    files: ['src/features/protection/screens/statement-screen.tsx'],
-  },
-  feedback: {
-    load: async () => (await import('../features/engagement/screens/feedback-screen')).default,
-    files: ['src/features/engagement/screens/feedback-screen.tsx'],
+    files: ['src/app/screens/slot-screen.tsx'],
   },
   agentHome: {
     load: async () => (await import('../features/agent/screens/agent-home-screen')).default,

@@ -34,27 +34,12 @@ export type ScreenModuleId =
   | 'home'
   | 'memberCentre'
   | 'deposit'
-  | 'withdraw'
   | 'securityCenter'
   | 'gameList'
   | 'startLottery'
   | 'launchGame'
   | 'maintenance'
-  | 'transactionRecord'
-  | 'gameRecord'
-  | 'profitandloss'
-  | 'vouReport'
-  | 'withdrawReport'
-  | 'manualRebate'
-  | 'rebateReport'
-  | 'uplineTransfer'
-  | 'webEmail'
-  | 'feedback'
-  | 'rewardCenter'
-  | 'leaderBoard'
   | 'inviteFriends'
-  | 'limits'
-  | 'statement'
   | 'agentHome'
   | 'redRain'
   | 'download';
@@ -103,6 +88,8 @@ export interface SlotRouteDef extends RouteBase {
   slot?: string;
   /** Modifier classes of the main element after `screen`; omitted: `screen--<screen key>`. */
   className?: string;
+  /** `true`: a member's session is renewed once on entry (money, records, engagement and limits screens). */
+  renew?: true;
   module?: never;
 }
 
@@ -186,27 +173,27 @@ export const ROUTES = [
   { id: 'notice', path: '/m/notice', title: 'notice', footer: false, back: 'home', headerTitle: 'notice', screen: 'notice' },
   // Agent announcements: agents only (spec section 6: not types 0, 4 or 40), as the agent home.
   { id: 'memberNotice', path: '/m/member/notice', title: 'agent_notice', guard: 'session', memberTypes: { notIn: [0, 4, 40] }, screen: 'memberNotice' },
-  { id: 'webEmail', path: '/m/webEmail', title: 'message_center', headerTitle: 'message_center', guard: 'session', gate: { flag: 'MAILCEN' }, module: 'webEmail' },
-  { id: 'rewardCenter', path: '/m/rewardCenter', title: 'reward_center', guard: 'memberCentre', gate: { flag: 'REWCEN3' }, module: 'rewardCenter', realAccount: true },
+  { id: 'webEmail', path: '/m/webEmail', title: 'message_center', headerTitle: 'message_center', guard: 'session', gate: { flag: 'MAILCEN' }, screen: 'webEmail', renew: true },
+  { id: 'rewardCenter', path: '/m/rewardCenter', title: 'reward_center', guard: 'memberCentre', gate: { flag: 'REWCEN3' }, screen: 'rewardCenter', renew: true, realAccount: true },
   { id: 'voucherCenter', path: '/m/voucherCenter', title: 'deposit', guard: 'memberCentre', module: 'deposit', realAccount: true },
-  { id: 'withdraw', path: '/m/withdraw', title: 'withdraw', guard: 'memberCentre', module: 'withdraw', realAccount: true },
-  { id: 'vouReport', path: '/m/vouReport', title: 'deposit_record', guard: 'memberCentre', gate: { flag: 'DEPRECM3' }, module: 'vouReport', realAccount: true },
-  { id: 'withdrawReport', path: '/m/withdrawReport', title: 'withdraw_record', guard: 'memberCentre', gate: { flag: 'WITHREC3' }, module: 'withdrawReport', realAccount: true },
-  { id: 'transactionRecord', path: '/m/transaction/record', title: 'account_record', guard: 'memberCentre', gate: { flag: 'TRANSREC3' }, module: 'transactionRecord', realAccount: true },
-  { id: 'gameRecord', path: '/m/gameRecord', title: 'betting_record', guard: 'memberCentre', gate: { flag: 'TRANSBETREPMEM3' }, module: 'gameRecord', realAccount: true },
-  { id: 'profitandloss', path: '/m/profitandloss', title: 'profit_and_loss', guard: 'memberCentre', gate: { flag: 'PERSREP' }, module: 'profitandloss', realAccount: true },
+  { id: 'withdraw', path: '/m/withdraw', title: 'withdraw', guard: 'memberCentre', screen: 'withdraw', className: 'screen--withdraw withdraw-screen', renew: true, realAccount: true },
+  { id: 'vouReport', path: '/m/vouReport', title: 'deposit_record', guard: 'memberCentre', gate: { flag: 'DEPRECM3' }, screen: 'vouReport', className: 'screen--vouReport records-screen', renew: true, realAccount: true },
+  { id: 'withdrawReport', path: '/m/withdrawReport', title: 'withdraw_record', guard: 'memberCentre', gate: { flag: 'WITHREC3' }, screen: 'withdrawReport', className: 'screen--withdrawReport records-screen', renew: true, realAccount: true },
+  { id: 'transactionRecord', path: '/m/transaction/record', title: 'account_record', guard: 'memberCentre', gate: { flag: 'TRANSREC3' }, screen: 'transactionRecord', className: 'screen--transactionRecord records-screen', renew: true, realAccount: true },
+  { id: 'gameRecord', path: '/m/gameRecord', title: 'betting_record', guard: 'memberCentre', gate: { flag: 'TRANSBETREPMEM3' }, screen: 'gameRecord', className: 'screen--gameRecord records-screen', renew: true, realAccount: true },
+  { id: 'profitandloss', path: '/m/profitandloss', title: 'profit_and_loss', guard: 'memberCentre', gate: { flag: 'PERSREP' }, screen: 'profitandloss', className: 'screen--profitandloss records-screen', renew: true, realAccount: true },
   { id: 'securityCenter', path: '/m/securityCenter', title: 'security_center', guard: 'memberCentre', module: 'securityCenter', realAccount: true },
   // The member's upline and type (not 2) are the transfer screen's to explain: the server answers its reasons.
-  { id: 'uplineTransfer', path: '/m/upLine/transfer', title: 'upline_transfer', guard: 'memberCentre', gate: { flag: 'AGETRANSFERUP3' }, module: 'uplineTransfer', realAccount: true },
-  { id: 'manualRebate', path: '/m/member/manualRebate', title: 'single_cash_back', guard: 'memberCentre', gate: { flag: 'MANPLAYREB3' }, module: 'manualRebate', realAccount: true },
-  { id: 'rebateReport', path: '/m/member/rebateReport', title: 'rebate_report', guard: 'memberCentre', gate: { flag: 'PLYRBT' }, module: 'rebateReport', realAccount: true },
-  { id: 'leaderBoard', path: '/m/leaderBoard', title: 'mission_activity', headerTitle: 'leaderboard', gate: { promo: 'MISSION' }, module: 'leaderBoard' },
-  { id: 'feedback', path: '/m/feedback', title: 'feedback', guard: 'session', gate: { flag: 'FEEDBACK3' }, module: 'feedback', realAccount: true },
+  { id: 'uplineTransfer', path: '/m/upLine/transfer', title: 'upline_transfer', guard: 'memberCentre', gate: { flag: 'AGETRANSFERUP3' }, screen: 'uplineTransfer', renew: true, realAccount: true },
+  { id: 'manualRebate', path: '/m/member/manualRebate', title: 'single_cash_back', guard: 'memberCentre', gate: { flag: 'MANPLAYREB3' }, screen: 'manualRebate', renew: true, realAccount: true },
+  { id: 'rebateReport', path: '/m/member/rebateReport', title: 'rebate_report', guard: 'memberCentre', gate: { flag: 'PLYRBT' }, screen: 'rebateReport', renew: true, realAccount: true },
+  { id: 'leaderBoard', path: '/m/leaderBoard', title: 'mission_activity', headerTitle: 'leaderboard', gate: { promo: 'MISSION' }, screen: 'leaderBoard', renew: true },
+  { id: 'feedback', path: '/m/feedback', title: 'feedback', guard: 'session', gate: { flag: 'FEEDBACK3' }, screen: 'feedback', renew: true, realAccount: true },
   // Also needs the REFERRAL promotion (a promotion type, not a flag): the screen module checks it and says 'contact_service'.
   { id: 'inviteFriends', path: '/m/inviteFriends', title: 'invite_friends', guard: 'session', module: 'inviteFriends', realAccount: true },
   // Player protection: the member's own limits and activity statement (real accounts only).
-  { id: 'limits', path: '/m/member/limits', title: 'limits_title', guard: 'session', module: 'limits', realAccount: true },
-  { id: 'statement', path: '/m/member/statement', title: 'limits_statement_title', guard: 'session', module: 'statement', realAccount: true },
+  { id: 'limits', path: '/m/member/limits', title: 'limits_title', guard: 'session', screen: 'limits', renew: true, realAccount: true },
+  { id: 'statement', path: '/m/member/statement', title: 'limits_statement_title', guard: 'session', screen: 'statement', renew: true, realAccount: true },
   { id: 'trail', path: '/m/trail', title: 'free_trial', footer: false, back: 'home', headerTitle: 'free_trial', screen: 'trail', className: 'screen--info screen--trail' },
   { id: 'launchGame', path: '/m/launchGame', title: 'game_centre', footer: false, module: 'launchGame' },
   { id: 'lottery', path: '/m/lottery', title: 'cat_LOTT', module: 'gameList' },
@@ -278,4 +265,32 @@ export function pathOf(target: string): string {
 export function routeFor(path: string): RouteDef | undefined {
   const p = pathOf(path);
   return ENTRIES.find((r) => r.path === p || (r.aliases ?? []).includes(p));
+}
+
+/**
+ * The query parameters a route's links may carry, by route id (routes not named here take none).
+ * A value left undefined is omitted.
+ */
+interface RouteQueries {
+  securityCenter: { view?: string };
+  voucherCenter: { deposit?: string | number };
+  gameRecord: { bet?: string | number; range?: string };
+  transactionRecord: { types?: string; range?: string };
+  gameList: { gameType?: string };
+  slotsCenter: { vassalage?: string };
+}
+
+/** The query a route's link takes: its entry in RouteQueries, else nothing. */
+export type RouteQuery<I extends RouteId> = I extends keyof RouteQueries ? RouteQueries[I] : Record<string, never>;
+
+/**
+ * The link to a route: its canonical path from the manifest, with the query parameters its entry
+ * allows (percent-encoded, in the order given). A route id the manifest does not have, or a
+ * parameter the route does not take, fails typecheck.
+ */
+export function href<I extends RouteId>(id: I, query?: RouteQuery<I>): string {
+  const path = routeById(id).path;
+  const pairs = Object.entries((query ?? {}) as Record<string, string | number | undefined>).filter(([, v]) => v !== undefined);
+  if (pairs.length === 0) return path;
+  return `${path}?${pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&')}`;
 }

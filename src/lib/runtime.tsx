@@ -11,6 +11,7 @@ import { clearSession, currentToken, readStoredSession, reloadSessionFromStorage
 import { openExternal } from './external';
 import { createStore, useClientValue, useStore, type Store } from './store';
 import { startupState, type StartupState } from './startup-state';
+import { href } from './routes';
 
 /** Actions an item may run instead of navigating (the nav-item props schema lists the same names). */
 export const RUNTIME_ACTIONS = [
@@ -34,11 +35,11 @@ export type BadgeCounts = Partial<Record<BadgeName, number>>;
 /** Spec section 3: the session record's storage key and its validated read (kept here too for existing imports). */
 export { SESSION_KEY, readStoredSession };
 
-export const LOGIN_PATH = '/m/login';
-export const REGISTER_PATH = '/m/register';
-export const HOME_PATH = '/m/home';
+export const LOGIN_PATH = href('login');
+export const REGISTER_PATH = href('register');
+export const HOME_PATH = href('home');
 /** The download page (spec section 2, "Other screens"): where the download items lead. */
-export const DOWNLOAD_PATH = '/m/download';
+export const DOWNLOAD_PATH = href('download');
 
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 

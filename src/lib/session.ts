@@ -8,6 +8,7 @@ import { proxy, snapshot, subscribe } from 'valtio';
 import type { SessionInfo } from '../generated/storage/session-info';
 import { validateSessionInfo } from '../generated/validators.js';
 import { readJson, readItem, removeItem, writeItem } from './storage';
+import { href } from './routes';
 
 export const SESSION_KEY = 'MC_SESSION_INFO';
 /** Session-storage key of the free-trial account's name. */
@@ -79,7 +80,7 @@ export function passwordChanged(): void {
 }
 
 /** Where a member who must change the password is sent, from any other page. */
-export const CHANGE_PASSWORD_ROUTE = '/m/changePsw';
+export const CHANGE_PASSWORD_ROUTE = href('changePsw');
 
 /** Forgets the session locally (the logout flow also calls the server and clears more). */
 export function clearSession(): void {
@@ -122,7 +123,7 @@ const readSessionSnapshot = () => snapshot(sessionStore).info as SessionInfo | n
 export const AUTO_LOGIN_KEY = 'autoLogin';
 /** Cached bank lists (deposit and withdrawal screens) are per member: logout drops every key with this prefix. */
 export const BANK_LIST_CACHE_PREFIX = 'bankList';
-export const LOGOUT_RELOAD_PATH = '/m/home';
+export const LOGOUT_RELOAD_PATH = href('home');
 
 /** The full-page navigation logout ends with; an object so that tests can replace it. */
 export const pageLocation = {

@@ -9,8 +9,8 @@ import { repoTenant } from './helpers';
  */
 describe('message centre and feedback on the server', () => {
   const cases = [
-    { path: '/m/webEmail', module: 'src/features/engagement/screens/message-centre-screen.tsx' },
-    { path: '/m/feedback', module: 'src/features/engagement/screens/feedback-screen.tsx' },
+    { path: '/m/webEmail', module: 'src/app/screens/slot-screen.tsx' },
+    { path: '/m/feedback', module: 'src/app/screens/slot-screen.tsx' },
   ];
 
   it.each(cases)('$path renders the frame on demo-ph, in TY and EN, with its module', async ({ path, module }) => {

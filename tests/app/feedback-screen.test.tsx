@@ -16,7 +16,7 @@ const requestMock = vi.mocked(request);
 // The widget's chunk compiles on first use: load it before the renders wait for it.
 beforeAll(async () => {
   await import('../../widgets/feedback-form/feedback-form');
-  await import('../../src/features/engagement/screens/feedback-screen');
+  await import('../../src/app/screens/slot-screen');
 });
 
 afterEach(() => {

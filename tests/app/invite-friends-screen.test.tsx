@@ -44,7 +44,7 @@ function setNavigator(name: 'clipboard' | 'share', value: unknown) {
 
 // The screen's and widgets' chunks compile on first use: load them before the renders wait for them.
 beforeAll(async () => {
-  await import('../../src/features/engagement/screens/invite-friends-screen');
+  await import('../../src/app/screens/slot-screen');
   await import('../../widgets/invite-card/invite-card');
   await import('../../widgets/invited-friends/invited-friends');
 });

@@ -24,7 +24,7 @@ const PAGE = {
 // The widget's chunk compiles on first use: load it before the renders wait for it.
 beforeAll(async () => {
   await import('../../widgets/message-centre/message-centre');
-  await import('../../src/features/engagement/screens/message-centre-screen');
+  await import('../../src/app/screens/slot-screen');
   await import('../../src/app/shell/member-data-loader');
 });
 

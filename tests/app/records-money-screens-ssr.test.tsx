@@ -10,10 +10,10 @@ import { repoTenant } from './helpers';
  */
 describe('cash back, rebate report, upline transfer and reward centre on the server', () => {
   const cases = [
-    { path: '/m/member/manualRebate', screen: 'screen--manualRebate', frame: 'cash-back--loading', widget: 'cash-back', module: 'src/features/records/screens/manual-rebate-screen.tsx' },
-    { path: '/m/member/rebateReport', screen: 'screen--rebateReport', frame: 'range-bar', widget: 'rebate-report', module: 'src/features/records/screens/rebate-report-screen.tsx' },
-    { path: '/m/upLine/transfer', screen: 'screen--uplineTransfer', frame: 'upline-transfer--loading', widget: 'upline-transfer', module: 'src/features/records/screens/upline-transfer-screen.tsx' },
-    { path: '/m/rewardCenter', screen: 'screen--rewardCenter', frame: 'reward-center--loading', widget: 'reward-center', module: 'src/features/engagement/screens/reward-center-screen.tsx' },
+    { path: '/m/member/manualRebate', screen: 'screen--manualRebate', frame: 'cash-back--loading', widget: 'cash-back', module: 'src/app/screens/slot-screen.tsx' },
+    { path: '/m/member/rebateReport', screen: 'screen--rebateReport', frame: 'range-bar', widget: 'rebate-report', module: 'src/app/screens/slot-screen.tsx' },
+    { path: '/m/upLine/transfer', screen: 'screen--uplineTransfer', frame: 'upline-transfer--loading', widget: 'upline-transfer', module: 'src/app/screens/slot-screen.tsx' },
+    { path: '/m/rewardCenter', screen: 'screen--rewardCenter', frame: 'reward-center--loading', widget: 'reward-center', module: 'src/app/screens/slot-screen.tsx' },
   ];
 
   it.each(cases)('$path renders its frame without member data', async ({ path, screen, frame, widget, module }) => {

@@ -10,11 +10,11 @@ import { repoTenant } from './helpers';
  */
 describe('records screens on the server', () => {
   const screens = [
-    { url: '/m/transaction/record?types=A&range=7d', screen: 'screen--transactionRecord', widget: 'account-records', module: 'src/features/records/screens/transaction-record-screen.tsx' },
-    { url: '/m/gameRecord?range=yesterday&bet=12', screen: 'screen--gameRecord', widget: 'bet-records', module: 'src/features/records/screens/game-record-screen.tsx' },
-    { url: '/m/profitandloss?range=30d', screen: 'screen--profitandloss', widget: 'profit-loss', module: 'src/features/records/screens/profit-and-loss-screen.tsx' },
-    { url: '/m/vouReport?range=7d&status=pending', screen: 'screen--vouReport', widget: 'deposit-records', module: 'src/features/records/screens/deposit-record-screen.tsx' },
-    { url: '/m/withdrawReport?range=yesterday&status=rejected', screen: 'screen--withdrawReport', widget: 'withdrawal-records', module: 'src/features/records/screens/withdrawal-record-screen.tsx' },
+    { url: '/m/transaction/record?types=A&range=7d', screen: 'screen--transactionRecord', widget: 'account-records', module: 'src/app/screens/slot-screen.tsx' },
+    { url: '/m/gameRecord?range=yesterday&bet=12', screen: 'screen--gameRecord', widget: 'bet-records', module: 'src/app/screens/slot-screen.tsx' },
+    { url: '/m/profitandloss?range=30d', screen: 'screen--profitandloss', widget: 'profit-loss', module: 'src/app/screens/slot-screen.tsx' },
+    { url: '/m/vouReport?range=7d&status=pending', screen: 'screen--vouReport', widget: 'deposit-records', module: 'src/app/screens/slot-screen.tsx' },
+    { url: '/m/withdrawReport?range=yesterday&status=rejected', screen: 'screen--withdrawReport', widget: 'withdrawal-records', module: 'src/app/screens/slot-screen.tsx' },
   ];
 
   for (const s of screens) {

@@ -44,7 +44,7 @@ describe('routes behind a tenant flag on the server', () => {
     const open = await render('http://demo-ph.localhost/m/leaderBoard', { tenant: ph, startup: {} }, 'TY', NO_PAGE_DATA);
     expect(open.redirect).toBeUndefined();
     expect(open.html).toContain('screen--leaderBoard');
-    expect(open.modules).toEqual(['src/features/engagement/screens/leader-board-screen.tsx']);
+    expect(open.modules).toEqual(['src/app/screens/slot-screen.tsx']);
     // The tasks and the ranking are the member's: read after hydration, never on the server.
     expect(open.html).not.toContain('data-testid="mission-task"');
     expect((await render('http://demo-en.localhost/m/leaderBoard', { tenant: repoTenant('demo-en'), startup: {} }, 'EN', NO_PAGE_DATA)).redirect).toBe('/m/home');

@@ -25,7 +25,7 @@ import {
   HEADER_TITLES,
   MEMBER_CENTRE_PATHS,
 } from '../../src/lib/layout-rules';
-import { KNOWN_PATHS, pathsOf, ROUTE_IDS, ROUTES, routeFor, type RouteDef } from '../../src/lib/routes';
+import { href, KNOWN_PATHS, pathsOf, ROUTE_IDS, ROUTES, routeFor, type RouteDef, type RouteId } from '../../src/lib/routes';
 import { mergePatch, type Json } from '../../src/lib/merge-patch';
 import { testI18n, TY } from '../renderer/harness';
 import { ALL_PATHS, memberApi, repoTenant, resetSession, scriptApi, storeSession, tenantWith, tenantWithBaseScreens } from './helpers';
@@ -74,6 +74,13 @@ describe('the route manifest', () => {
     }
   });
 
+  it('renews the session on the money, records, engagement and limits screens only', () => {
+    const renewing = MANIFEST.filter((r) => 'renew' in r && r.renew).map((r) => r.id);
+    expect(renewing.sort()).toEqual(
+      ['feedback', 'gameRecord', 'leaderBoard', 'limits', 'manualRebate', 'profitandloss', 'rebateReport', 'rewardCenter', 'statement', 'transactionRecord', 'uplineTransfer', 'vouReport', 'webEmail', 'withdraw', 'withdrawReport'].sort(),
+    );
+  });
+
   it('keeps the screens of the app before the manifest on their tenant screens and modules', () => {
     const rendering = Object.fromEntries(MANIFEST.filter((r) => r.screen ?? r.module).map((r) => [r.id, r.screen ?? `module:${r.module}`]));
     expect(rendering).toEqual({
@@ -86,18 +93,18 @@ describe('the route manifest', () => {
       mine: 'module:memberCentre',
       benefits: 'benefits',
       voucherCenter: 'module:deposit',
-      withdraw: 'module:withdraw',
+      withdraw: 'withdraw',
       securityCenter: 'module:securityCenter',
-      uplineTransfer: 'module:uplineTransfer',
-      manualRebate: 'module:manualRebate',
-      rewardCenter: 'module:rewardCenter',
-      leaderBoard: 'module:leaderBoard',
-      rebateReport: 'module:rebateReport',
-      transactionRecord: 'module:transactionRecord',
-      gameRecord: 'module:gameRecord',
-      profitandloss: 'module:profitandloss',
-      vouReport: 'module:vouReport',
-      withdrawReport: 'module:withdrawReport',
+      uplineTransfer: 'uplineTransfer',
+      manualRebate: 'manualRebate',
+      rewardCenter: 'rewardCenter',
+      leaderBoard: 'leaderBoard',
+      rebateReport: 'rebateReport',
+      transactionRecord: 'transactionRecord',
+      gameRecord: 'gameRecord',
+      profitandloss: 'profitandloss',
+      vouReport: 'vouReport',
+      withdrawReport: 'withdrawReport',
       launchGame: 'module:launchGame',
       lottery: 'module:gameList',
       gameList: 'module:gameList',
@@ -111,11 +118,11 @@ describe('the route manifest', () => {
       activity: 'activity',
       activityInfo: 'activityInfo',
       maintenance: 'module:maintenance',
-      webEmail: 'module:webEmail',
-      feedback: 'module:feedback',
+      webEmail: 'webEmail',
+      feedback: 'feedback',
       inviteFriends: 'module:inviteFriends',
-      limits: 'module:limits',
-      statement: 'module:statement',
+      limits: 'limits',
+      statement: 'statement',
       agent: 'module:agentHome',
       redRain: 'module:redRain',
       notice: 'notice',
@@ -483,5 +490,26 @@ describe('routes behind a tenant flag', () => {
     const router = renderRoutes('/m/withdrawReport', on);
     await waitFor(() => expect(document.querySelector('main.screen--withdrawReport')).not.toBeNull());
     expect(router.state.location.pathname).toBe('/m/withdrawReport');
+  });
+});
+
+describe('href', () => {
+  it('builds a link from a route id and the query the route takes', () => {
+    expect(href('home')).toBe('/m/home');
+    expect(href('trail')).toBe('/m/trail');
+    expect(href('agentDivident')).toBe('/m/member/agent/agentDivident');
+    expect(href('securityCenter', { view: 'identity' })).toBe('/m/securityCenter?view=identity');
+    expect(href('slotsCenter', { vassalage: 'A B&C' })).toBe('/m/slotsCenter?vassalage=A%20B%26C');
+    expect(href('gameRecord', { bet: 12, range: undefined })).toBe('/m/gameRecord?bet=12');
+    for (const route of MANIFEST) expect(href(route.id as RouteId)).toBe(route.path);
+  });
+
+  it('refuses an unknown route id or a parameter the route does not take (typecheck)', () => {
+    // @ts-expect-error not a route id of the manifest
+    expect(() => href('nowhere')).toThrow();
+    // @ts-expect-error the home route takes no query
+    expect(href('home', { view: 'x' })).toBe('/m/home?view=x');
+    // @ts-expect-error the security centre's parameter is `view`
+    expect(href('securityCenter', { tab: 'x' })).toBe('/m/securityCenter?tab=x');
   });
 });

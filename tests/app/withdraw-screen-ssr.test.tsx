@@ -16,7 +16,7 @@ describe('withdraw screen on the server', () => {
       expect(page.html).toContain('withdraw-blockers--loading');
       expect(page.html).toContain('withdraw-form--loading');
       expect(page.widgets).toEqual(expect.arrayContaining(['withdraw-blockers', 'withdraw-form']));
-      expect(page.modules).toEqual(['src/features/wallet/screens/withdraw-screen.tsx']);
+      expect(page.modules).toEqual(['src/app/screens/slot-screen.tsx']);
     }
   });
 });

@@ -41,6 +41,11 @@ describe('import boundaries and the money module', () => {
     'amount-times-hundred.ts.txt': /no-restricted-syntax: No \* 100 or \/ 100 here/,
     'money-code-rounds.ts.txt': /no-restricted-syntax: No Math\.round\/floor\/ceil on an amount/,
     'money-service-rounds.ts.txt': /no-restricted-syntax: No Math\.round\/floor\/ceil in money code/,
+    'widget-imports-widget-through-root.ts.txt': /no-restricted-imports: .*never imports another widget/,
+    'area-uses-fetch.ts.txt': /no-restricted-globals: .*client in src\/lib/,
+    'component-uses-local-storage.ts.txt': /no-restricted-globals: .*storage helper/,
+    'area-uses-window-session-storage.ts.txt': /no-restricted-properties: .*window\.sessionStorage/,
+    'area-index-exports-all.ts.txt': /no-restricted-syntax: .*no `export \*`/,
   };
 
   it('has a fixture for every rule and no stray fixture', () => {
@@ -63,5 +68,27 @@ describe('import boundaries and the money module', () => {
   it('allows amount arithmetic through the money module, and rounding that is not money', { timeout: 60_000 }, async () => {
     const messages = await lintFixture('money-through-module.ts.txt');
     expect(messages.filter((m) => /no-restricted-paths|no-restricted-syntax/.test(m))).toEqual([]);
+  });
+});
+
+describe('file names', () => {
+  /** Source files are kebab-case (dots separate suffixes: `x.test.ts`); migrations keep their numbered names. */
+  const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)*$/;
+  const SKIP = new Set(['node_modules', 'generated', 'migrations', 'fixtures']);
+  function namesUnder(folder: string): string[] {
+    return readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) => {
+      if (SKIP.has(entry.name) || entry.name.startsWith('.')) return [];
+      const rel = `${folder}/${entry.name}`;
+      return entry.isDirectory() ? [rel, ...namesUnder(rel)] : [rel];
+    });
+  }
+
+  it('are kebab-case in src, widgets, server and tests', () => {
+    const bad = ['src', 'widgets', 'server', 'tests'].flatMap(namesUnder).filter((rel) => !KEBAB.test(path.basename(rel)) && path.basename(rel) !== 'README.md');
+    expect(bad).toEqual([]);
+  });
+
+  it('rejects a name that is not kebab-case', () => {
+    expect(['memberCentre.tsx', 'Slot_screen.tsx', 'slot-screen.tsx', 'x.test.ts'].map((n) => KEBAB.test(n))).toEqual([false, false, true, true]);
   });
 });

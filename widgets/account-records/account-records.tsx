@@ -35,6 +35,7 @@ import {
   type Transaction,
   type TransactionsQuery,
 } from '../../src/features/records';
+import { href } from '../../src/lib/routes';
 
 /** The second line of an entry: who the transfer was with, whose team entry it is, or what it belongs to. */
 function entryNote(t: TFunction, row: Transaction): string {
@@ -75,7 +76,7 @@ function EntrySheet({ row, timeZone, symbol, onClose }: { row: Transaction; time
  * The account record: every ledger entry of the member in the chosen days, newest first, with the
  * balance of its account after it. Range, type and the agent's team view live in the address.
  */
-function AccountRecords({ depositTo = '/m/voucherCenter', pageSize }: WidgetComponentProps<AccountRecordsProps>) {
+function AccountRecords({ depositTo = href('voucherCenter'), pageSize }: WidgetComponentProps<AccountRecordsProps>) {
   const { t } = useTranslation();
   const tenant = useTenant();
   const symbol = tenant.settings.currency.symbol;

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { AccountRecordsProps } from '../../src/generated/widgets/account-records';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
+import { href } from '../../src/lib/routes';
 
 /**
  * The account record (range, type filter, totals, the member's ledger entries). Its code loads
@@ -21,6 +22,6 @@ export default defineWidget<AccountRecordsProps>({
   name: 'account-records',
   version: '1.0.0',
   propsSchema,
-  defaults: { depositTo: '/m/voucherCenter' },
+  defaults: { depositTo: href('voucherCenter') },
   component: AccountRecords,
 });

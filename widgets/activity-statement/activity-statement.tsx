@@ -11,6 +11,7 @@ import { useHydrated } from '../../src/lib/store';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { formatMoney } from '../../src/features/wallet';
 import { fetchStatementCsv, useStatement, type StatementMonth } from '../../src/features/protection';
+import { href } from '../../src/lib/routes';
 
 const failureOf = (error: unknown): FieldMessage => (error instanceof ApiFailure ? { key: error.messageKey } : { key: 'unknown_error' });
 
@@ -50,7 +51,7 @@ function MonthCard({ month, symbol }: { month: StatementMonth; symbol: string })
   );
 }
 
-function ActivityStatement({ months = 6, limitsTo = '/m/member/limits' }: WidgetComponentProps<ActivityStatementProps>) {
+function ActivityStatement({ months = 6, limitsTo = href('limits') }: WidgetComponentProps<ActivityStatementProps>) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const scope = useMemberScope();

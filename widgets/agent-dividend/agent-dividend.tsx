@@ -9,8 +9,9 @@ import { useHydrated } from '../../src/lib/store';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { contractFailure as failureOf, useDividendPage } from '../../src/features/agent';
 import { formatRecordMoney, formatRecordTime } from '../../src/features/records';
+import { href } from '../../src/lib/routes';
 
-export default function AgentDividend({ contractTo = '/m/member/agent/getDevidendContract' }: WidgetComponentProps<AgentDividendProps>) {
+export default function AgentDividend({ contractTo = href('dividendContract') }: WidgetComponentProps<AgentDividendProps>) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const scope = useMemberScope();

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { AgentDividendProps } from '../../src/generated/widgets/agent-dividend';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
+import { href } from '../../src/lib/routes';
 
 /** The dividend page. Its code loads with its screen, not with the first page. */
 const Page = lazy(() => import('./agent-dividend'));
@@ -18,6 +19,6 @@ export default defineWidget<AgentDividendProps>({
   name: 'agent-dividend',
   version: '1.0.0',
   propsSchema,
-  defaults: { contractTo: '/m/member/agent/getDevidendContract' },
+  defaults: { contractTo: href('dividendContract') },
   component: AgentDividend,
 });

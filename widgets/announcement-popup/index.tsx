@@ -3,10 +3,11 @@ import type { AnnouncementPopupProps } from '../../src/generated/widgets/announc
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import { POPUP_LOAD_DELAY_MS } from './constants';
 import propsSchema from './props.schema.json';
+import { href } from '../../src/lib/routes';
 
 const Host = lazy(() => import('./popup-host'));
 
-function AnnouncementPopup({ goTo = '/m/rewardCenter' }: WidgetComponentProps<AnnouncementPopupProps>) {
+function AnnouncementPopup({ goTo = href('rewardCenter') }: WidgetComponentProps<AnnouncementPopupProps>) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setReady(true), POPUP_LOAD_DELAY_MS);
@@ -24,6 +25,6 @@ export default defineWidget<AnnouncementPopupProps>({
   name: 'announcement-popup',
   version: '1.0.0',
   propsSchema,
-  defaults: { goTo: '/m/rewardCenter' },
+  defaults: { goTo: href('rewardCenter') },
   component: AnnouncementPopup,
 });

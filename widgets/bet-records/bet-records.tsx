@@ -36,6 +36,7 @@ import {
   type BetsQuery,
 } from '../../src/features/records';
 import { SlotReels } from './slot-reels';
+import { href } from '../../src/lib/routes';
 
 /** One round: the reels for the in-house slot, then every field; loaded when the sheet opens. */
 function RoundSheet({ id, language, timeZone, scope, onClose }: { id: number; language: string; timeZone: string; scope: string; onClose(): void }) {
@@ -78,7 +79,7 @@ function RoundSheet({ id, language, timeZone, scope, onClose }: { id: number; la
  * The betting record: the member's bets in the chosen days, newest first, with the range's
  * totals; a bet opens its round. Range, category and the open round live in the address.
  */
-function BetRecords({ playTo = '/m/gameList', pageSize }: WidgetComponentProps<BetRecordsProps>) {
+function BetRecords({ playTo = href('gameList'), pageSize }: WidgetComponentProps<BetRecordsProps>) {
   const { t, i18n } = useTranslation();
   const tenant = useTenant();
   const language = useContentLanguage(i18n, tenant);

@@ -6,6 +6,7 @@ import { GameCard } from '../../src/features/games';
 import { useContentLanguage } from '../../src/lib/language';
 import { useLaunchGame } from '../../src/features/games';
 import { useRuntime } from '../../src/lib/runtime';
+import { href } from '../../src/lib/routes';
 import { buildCategoryMenu, inhouseVendor, panelKind, type MenuCategory, type MenuCategoryCode, type VendorEntry } from './rules';
 
 /** Typing in the hot-game search waits this long before asking the server. */
@@ -99,10 +100,10 @@ function Panel({ category, lang, shown, icons }: { category: MenuCategory; lang:
     case 'hot':
       return <HotPanel lang={lang} shown={shown} />;
     case 'gameType':
-      return <ListPanel filter={{ gameType: category.code as GameFilter['gameType'] }} lang={lang} shown={shown} more={`/m/gameList?gameType=${category.code}`} />;
+      return <ListPanel filter={{ gameType: category.code as GameFilter['gameType'] }} lang={lang} shown={shown} more={href('gameList', { gameType: category.code })} />;
     case 'inhouse': {
       const vendor = inhouseVendor(category);
-      return <ListPanel filter={{ gameType: 'RNG', vassalage: vendor }} lang={lang} shown={shown} more={`/m/slotsCenter?vassalage=${encodeURIComponent(vendor)}`} />;
+      return <ListPanel filter={{ gameType: 'RNG', vassalage: vendor }} lang={lang} shown={shown} more={href('slotsCenter', { vassalage: vendor })} />;
     }
     case 'vendors':
       return <VendorPanel vendors={category.vendors} icons={icons} />;

@@ -13,6 +13,7 @@ import { HELD_PASSWORD_KEY, passwordChanged } from '../../src/lib/session';
 import { readItem, removeItem, writeItem } from '../../src/lib/storage';
 import { checkChangeConfirm, checkField, newDiffersFromOld, type Check, type Invalid, type RuleSet } from '../../src/features/account';
 import type { WidgetComponentProps } from '../../src/lib/widget';
+import { href } from '../../src/lib/routes';
 
 /** Spec section 9: loading 10 s, 'Change saved' 1 s, then home after 1 s. */
 export const CHANGE_LOADING_MS = LOADING_TIMEOUT_MS;
@@ -41,7 +42,7 @@ function validator(rules: RuleSet, askOld: boolean) {
   };
 }
 
-function ChangePasswordForm({ redirectTo = '/m/home' }: WidgetComponentProps<ChangePasswordFormProps>) {
+function ChangePasswordForm({ redirectTo = href('home') }: WidgetComponentProps<ChangePasswordFormProps>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { session, rules } = useAccountContext();

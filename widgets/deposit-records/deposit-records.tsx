@@ -34,6 +34,7 @@ import {
   type DepositsQuery,
   type StateNote,
 } from '../../src/features/records';
+import { href } from '../../src/lib/routes';
 
 const noteText = (t: TFunction, note: StateNote) => t(note.key, note.params);
 
@@ -94,7 +95,7 @@ function DepositSheet({ row, timeZone, symbol, depositTo, onClose }: { row: Depo
  * its state in colour and words and what it waits for; the range's totals and each state's count
  * on its filter. Range and state live in the address.
  */
-function DepositRecords({ depositTo = '/m/voucherCenter', pageSize }: WidgetComponentProps<DepositRecordsProps>) {
+function DepositRecords({ depositTo = href('voucherCenter'), pageSize }: WidgetComponentProps<DepositRecordsProps>) {
   const { t } = useTranslation();
   const tenant = useTenant();
   const symbol = tenant.settings.currency.symbol;

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { DepositRecordsProps } from '../../src/generated/widgets/deposit-records';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
+import { href } from '../../src/lib/routes';
 
 /**
  * The deposit record (range, state filter with counts, totals, the member's deposits and each
@@ -21,6 +22,6 @@ export default defineWidget<DepositRecordsProps>({
   name: 'deposit-records',
   version: '1.0.0',
   propsSchema,
-  defaults: { depositTo: '/m/voucherCenter' },
+  defaults: { depositTo: href('voucherCenter') },
   component: DepositRecords,
 });

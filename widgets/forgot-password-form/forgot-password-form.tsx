@@ -24,6 +24,7 @@ import { MobileNumberField, SmsCodeField, failureField, failureMessage, useAccou
 import { useSmsCountdown } from '../../src/features/account';
 import { checkEmail, checkField, checkSmsCode, type Check, type Invalid, type RuleSet } from '../../src/features/account';
 import type { WidgetComponentProps } from '../../src/lib/widget';
+import { href } from '../../src/lib/routes';
 
 export type RecoveryMethod = 'phone' | 'email';
 
@@ -173,7 +174,7 @@ function PhoneRecovery({ onDone }: { onDone(loggedIn: boolean): void }) {
   );
 }
 
-function ForgotPasswordForm({ fallbackRoute = '/m/login', redirectTo = '/m/home' }: WidgetComponentProps<ForgotPasswordFormProps>) {
+function ForgotPasswordForm({ fallbackRoute = href('login'), redirectTo = href('home') }: WidgetComponentProps<ForgotPasswordFormProps>) {
   const navigate = useNavigate();
   const location = useLocation();
   const { flags } = useAccountContext();

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { ForgotPasswordFormProps } from '../../src/generated/widgets/forgot-password-form';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
+import { href } from '../../src/lib/routes';
 
 /** Forgot password (spec section 2). Its code loads with its screen, not with the first page. */
 const Form = lazy(() => import('./forgot-password-form'));
@@ -18,6 +19,6 @@ export default defineWidget<ForgotPasswordFormProps>({
   name: 'forgot-password-form',
   version: '1.0.0',
   propsSchema,
-  defaults: { fallbackRoute: '/m/login', redirectTo: '/m/home' },
+  defaults: { fallbackRoute: href('login'), redirectTo: href('home') },
   component: ForgotPasswordForm,
 });

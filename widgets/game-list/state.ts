@@ -8,6 +8,7 @@
  * "Reset to page 1" falls out of the source key: a new key starts useSWRInfinite at one page.
  */
 import type { GameClassify, GameSource, GameType } from '../../src/features/games';
+import { href } from '../../src/lib/routes';
 
 export type GameListTab = 'all' | 'vendor' | 'hot' | 'recent' | 'fav';
 
@@ -148,7 +149,7 @@ export function routeSelection(pathname: string, search: URLSearchParams, fallba
   const vassalage = (search.get('vassalage') ?? '').toUpperCase();
   const validVendor = /^[A-Z0-9_]{2,20}$/.test(vassalage) ? vassalage : '';
   if (isGameType(named)) return { gameType: named, vassalage: validVendor };
-  if (pathname.startsWith('/m/slotsCenter')) return { gameType: 'RNG', vassalage: validVendor };
+  if (pathname.startsWith(href('slotsCenter'))) return { gameType: 'RNG', vassalage: validVendor };
   if (/^\/m\/(lottery|moreLottery|startLottery)/.test(pathname)) return { gameType: 'LOTT', vassalage: validVendor };
   return { gameType: fallback, vassalage: validVendor };
 }

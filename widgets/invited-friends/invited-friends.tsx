@@ -8,11 +8,12 @@ import { useTenant } from '../../src/lib/runtime';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { REFERRAL_FRIENDS_ENDPOINT, type InvitedFriend } from '../../src/features/engagement';
 import { formatRecordMoney, formatRecordTime, RecordListView, RecordRow, StateBadge, TotalsStrip, useRecordList, type TotalItem } from '../../src/features/records';
+import { href } from '../../src/lib/routes';
 
 /** Friends have no id on the wire: the masked account and the registration time tell them apart. */
 const friendKey = (row: InvitedFriend) => `${row.regDate}:${row.account}`;
 
-function InvitedFriends({ pageSize = 20, rewardsTo = '/m/rewardCenter' }: WidgetComponentProps<InvitedFriendsProps>) {
+function InvitedFriends({ pageSize = 20, rewardsTo = href('rewardCenter') }: WidgetComponentProps<InvitedFriendsProps>) {
   const { t } = useTranslation();
   const titleId = useId();
   const tenant = useTenant();

@@ -29,6 +29,7 @@ import {
   type LimitPeriod,
   type Limits,
 } from '../../src/features/protection';
+import { href } from '../../src/lib/routes';
 
 type Kind = LimitKind;
 const DEFAULT_KINDS: readonly Kind[] = ['deposit', 'loss', 'wager', 'session'];
@@ -205,7 +206,7 @@ function LimitForm({ kinds, limits, symbol, onDone }: FormProps) {
   );
 }
 
-function LimitsPanel({ kinds = DEFAULT_KINDS as LimitsPanelProps['kinds'], statementTo = '/m/member/statement' }: WidgetComponentProps<LimitsPanelProps>) {
+function LimitsPanel({ kinds = DEFAULT_KINDS as LimitsPanelProps['kinds'], statementTo = href('statement') }: WidgetComponentProps<LimitsPanelProps>) {
   const { t } = useTranslation();
   const text = useMessageText();
   const hydrated = useHydrated();

@@ -41,6 +41,7 @@ import {
 import { useSmsCountdown } from '../../src/features/account';
 import { checkCaptcha, checkField, checkSmsCode, type Check, type Invalid, type RuleSet } from '../../src/features/account';
 import type { WidgetComponentProps } from '../../src/lib/widget';
+import { href } from '../../src/lib/routes';
 
 /**
  * What a host that shows the form in a dialog (the member centre) may pass besides the JSON props;
@@ -71,11 +72,11 @@ const MODE_TABS: readonly FormTab<LoginMode>[] = [
   { value: 'sms', label: 'login_with_mobile' },
 ];
 
-export const HOME_ROUTE = '/m/home';
-export const LOGIN_ROUTE = '/m/login';
-export const REGISTER_ROUTE = '/m/register';
-export const FORGET_ROUTE = '/m/forget';
-export const AGENT_ROUTE = '/m/agent';
+export const HOME_ROUTE = href('home');
+export const LOGIN_ROUTE = href('login');
+export const REGISTER_ROUTE = href('register');
+export const FORGET_ROUTE = href('forget');
+export const AGENT_ROUTE = href('agent');
 
 /** The agent entry (spec section 6): /m/login?agent=1 admits agents only, and leads to the agent home. */
 export function isAgentEntry(search: string): boolean {

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { MissionTasksProps } from '../../src/generated/widgets/mission-tasks';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
+import { href } from '../../src/lib/routes';
 
 /** Mission tasks: join, progress and claim. Its code loads with its screen, not with the first page. */
 const Panel = lazy(() => import('./mission-tasks'));
@@ -18,6 +19,6 @@ export default defineWidget<MissionTasksProps>({
   name: 'mission-tasks',
   version: '1.0.0',
   propsSchema,
-  defaults: { playTo: '/m/gameList' },
+  defaults: { playTo: href('gameList') },
   component: MissionTasks,
 });

@@ -25,6 +25,7 @@ import {
 } from '../../src/features/engagement';
 import { percentDone } from '../../src/domain/money';
 import { formatRecordMoney, formatRecordTime } from '../../src/features/records';
+import { href } from '../../src/lib/routes';
 
 const STATE_LABELS: Readonly<Record<MissionTaskState, TranslationKey>> = {
   locked: 'mission_state_locked',
@@ -96,7 +97,7 @@ function TaskCard({ task, symbol, timeZone, playTo, onClaim, error }: TaskProps)
   );
 }
 
-function MissionTasks({ playTo = '/m/gameList' }: WidgetComponentProps<MissionTasksProps>) {
+function MissionTasks({ playTo = href('gameList') }: WidgetComponentProps<MissionTasksProps>) {
   const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const scope = useMemberScope();

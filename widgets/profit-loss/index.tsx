@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { ProfitLossProps } from '../../src/generated/widgets/profit-loss';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
+import { href } from '../../src/lib/routes';
 
 /**
  * Profit and loss over a range, in one sentence and in figures. Its code loads with its screen,
@@ -21,6 +22,6 @@ export default defineWidget<ProfitLossProps>({
   name: 'profit-loss',
   version: '1.0.0',
   propsSchema,
-  defaults: { betsTo: '/m/gameRecord', accountTo: '/m/transaction/record' },
+  defaults: { betsTo: href('gameRecord'), accountTo: href('transactionRecord') },
   component: ProfitLoss,
 });

@@ -23,13 +23,14 @@ import {
   useRecordSearch,
   withRange,
 } from '../../src/features/records';
+import { href } from '../../src/lib/routes';
 
 /**
  * Profit and loss over the chosen days (kept in the address, ?range=...): the result in one plain
  * sentence, the figures behind it by group, and links to the bets and account entries of the same
  * days.
  */
-function ProfitLoss({ betsTo = '/m/gameRecord', accountTo = '/m/transaction/record' }: WidgetComponentProps<ProfitLossProps>) {
+function ProfitLoss({ betsTo = href('gameRecord'), accountTo = href('transactionRecord') }: WidgetComponentProps<ProfitLossProps>) {
   const { t } = useTranslation();
   const id = useId();
   const symbol = useTenant().settings.currency.symbol;

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { PromotionDetailProps } from '../../src/generated/widgets/promotion-detail';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
+import { href } from '../../src/lib/routes';
 
 /** One promotion and its action. Its code loads with its screen, not with the first page. */
 const Panel = lazy(() => import('./promotion-detail'));
@@ -19,11 +20,11 @@ export default defineWidget<PromotionDetailProps>({
   version: '1.0.0',
   propsSchema,
   defaults: {
-    rewardsTo: '/m/rewardCenter',
+    rewardsTo: href('rewardCenter'),
     nextSteps: {
-      REFERRAL: { to: '/m/inviteFriends', label: 'invite_friends' },
-      MISSION: { to: '/m/leaderBoard', label: 'leaderboard' },
-      DEPOSIT: { to: '/m/voucherCenter', label: 'deposit' },
+      REFERRAL: { to: href('inviteFriends'), label: 'invite_friends' },
+      MISSION: { to: href('leaderBoard'), label: 'leaderboard' },
+      DEPOSIT: { to: href('voucherCenter'), label: 'deposit' },
     },
   },
   component: PromotionDetail,

@@ -23,6 +23,7 @@ import {
   type PromotionAction,
   type PromotionActBody as ActBody,
 } from '../../src/features/engagement';
+import { href } from '../../src/lib/routes';
 
 export const REMARK_MAX = 140;
 
@@ -116,7 +117,7 @@ function ActionForm({ promotion, rewardsTo }: { promotion: Promotion; rewardsTo:
   );
 }
 
-function PromotionDetail({ rewardsTo = '/m/rewardCenter', nextSteps = {} }: WidgetComponentProps<PromotionDetailProps>) {
+function PromotionDetail({ rewardsTo = href('rewardCenter'), nextSteps = {} }: WidgetComponentProps<PromotionDetailProps>) {
   const { t, i18n } = useTranslation();
   const tenant = useTenant();
   const hydrated = useHydrated();

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { PromotionListProps } from '../../src/generated/widgets/promotion-list';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
+import { href } from '../../src/lib/routes';
 
 /** Promotions by category. Its code loads with its screen, not with the first page. */
 const Panel = lazy(() => import('./promotion-list'));
@@ -18,6 +19,6 @@ export default defineWidget<PromotionListProps>({
   name: 'promotion-list',
   version: '1.0.0',
   propsSchema,
-  defaults: { detailTo: '/m/activityInfo' },
+  defaults: { detailTo: href('activityInfo') },
   component: PromotionList,
 });

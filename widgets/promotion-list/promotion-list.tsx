@@ -11,6 +11,7 @@ import { useHydrated } from '../../src/lib/store';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { usePromotions, type Promotion } from '../../src/features/engagement';
 import { formatRecordTime } from '../../src/features/records';
+import { href } from '../../src/lib/routes';
 
 const ALL = '';
 
@@ -30,7 +31,7 @@ function Period({ promotion, timeZone }: { promotion: Promotion; timeZone: strin
   return <span className="promotion-card__period">{t('promo_period', { start: day(promotion.startsAt) || '—', end: day(promotion.endsAt) || '—' })}</span>;
 }
 
-function PromotionList({ categories, detailTo = '/m/activityInfo' }: WidgetComponentProps<PromotionListProps>) {
+function PromotionList({ categories, detailTo = href('activityInfo') }: WidgetComponentProps<PromotionListProps>) {
   const { t, i18n } = useTranslation();
   const tenant = useTenant();
   const hydrated = useHydrated();

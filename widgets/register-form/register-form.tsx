@@ -30,6 +30,7 @@ import { useSmsCountdown } from '../../src/features/account';
 import { checkCaptcha, checkField, checkRegisterConfirm, checkSmsCode, type Check, type Invalid, type RuleSet } from '../../src/features/account';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { CONFIGURED_REGISTRATION_FIELDS } from '../../src/tenant/registration-fields';
+import { href } from '../../src/lib/routes';
 
 export type RegisterMethod = 'username' | 'mobile';
 
@@ -83,8 +84,8 @@ const INPUT_PROPS: Partial<Record<Field, Partial<TextFieldProps>>> = {
 };
 
 export const DEFAULT_AFFILIATE_PARAMS: [string, ...string[]] = ['affiliateCode', 'affCode', 'aff', 'code', 'inviteCode'];
-export const LOGIN_ROUTE = '/m/login';
-export const AGREEMENT_ROUTE = '/m/useragreement';
+export const LOGIN_ROUTE = href('login');
+export const AGREEMENT_ROUTE = href('useragreement');
 
 /** Spec section 4: username by default; mobile when only mobile registration is on. */
 export function defaultMethod(settings: Pick<RegisterSettings, 'usernameRegistration' | 'mobileRegistration'>): RegisterMethod {
@@ -159,7 +160,7 @@ const ERROR_FIELDS: Record<string, Field> = {
   'sms.code.invalid': 'verificationCode',
 };
 
-function RegisterForm({ redirectTo = '/m/home', affiliateParams = DEFAULT_AFFILIATE_PARAMS }: WidgetComponentProps<RegisterFormProps>) {
+function RegisterForm({ redirectTo = href('home'), affiliateParams = DEFAULT_AFFILIATE_PARAMS }: WidgetComponentProps<RegisterFormProps>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const account = useAccountContext();

@@ -2,17 +2,17 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../src/lib/i18n';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
-import { KNOWN_PATHS } from '../../src/lib/routes';
+import { href, KNOWN_PATHS } from '../../src/lib/routes';
 import { useRuntime } from '../../src/lib/runtime';
 
 export const QUESTIONS: readonly TranslationKey[] = ['rg_q1', 'rg_q2', 'rg_q3', 'rg_q4', 'rg_q5', 'rg_q6'];
 
 /** The protection tools, each shown once its route exists (limits and the statement come with their screens). */
 export const TOOLS: readonly { to: string; label: TranslationKey }[] = [
-  { to: '/m/member/limits', label: 'rg_limits' },
-  { to: '/m/member/statement', label: 'rg_statement' },
-  { to: '/m/member/realityCheck', label: 'rg_reality_check' },
-  { to: '/m/member/selfExclusion', label: 'rg_self_exclusion' },
+  { to: href('limits'), label: 'rg_limits' },
+  { to: href('statement'), label: 'rg_statement' },
+  { to: href('realityCheck'), label: 'rg_reality_check' },
+  { to: href('selfExclusion'), label: 'rg_self_exclusion' },
 ];
 
 /** Yes answers counted on the phone only; help is suggested from `threshold` of them. */

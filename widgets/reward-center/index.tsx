@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { RewardCenterProps } from '../../src/generated/widgets/reward-center';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
+import { href } from '../../src/lib/routes';
 
 /** Reward centre: the member's rewards and their claim. Its code loads with its screen, not with the first page. */
 const Panel = lazy(() => import('./reward-center'));
@@ -18,6 +19,6 @@ export default defineWidget<RewardCenterProps>({
   name: 'reward-center',
   version: '1.0.0',
   propsSchema,
-  defaults: { recordTo: '/m/transaction/record', tabs: ['claimable', 'claimed', 'expired'] },
+  defaults: { recordTo: href('transactionRecord'), tabs: ['claimable', 'claimed', 'expired'] },
   component: RewardCenter,
 });

@@ -14,6 +14,7 @@ import type { WidgetComponentProps } from '../../src/lib/widget';
 import { useRevalidateWallet } from '../../src/features/wallet';
 import { claimReward, newRewardKey, useRevalidateRewards, useRewards, type Reward, type RewardClaim, type RewardListState } from '../../src/features/engagement';
 import { formatRecordMoney, formatRecordTime } from '../../src/features/records';
+import { href } from '../../src/lib/routes';
 
 type Tab = Exclude<RewardListState, 'all'>;
 
@@ -106,7 +107,7 @@ function Claimed({ claim, symbol, recordTo, onDone }: { claim: RewardClaim; symb
   );
 }
 
-function RewardCenter({ recordTo = '/m/transaction/record', tabs = ['claimable', 'claimed', 'expired'] }: WidgetComponentProps<RewardCenterProps>) {
+function RewardCenter({ recordTo = href('transactionRecord'), tabs = ['claimable', 'claimed', 'expired'] }: WidgetComponentProps<RewardCenterProps>) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const scope = useMemberScope();

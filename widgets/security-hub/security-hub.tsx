@@ -8,6 +8,7 @@ import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope, useRuntimeActions, useRuntimeState } from '../../src/lib/runtime';
 import { useHydrated } from '../../src/lib/store';
 import type { WidgetComponentProps } from '../../src/lib/widget';
+import { href } from '../../src/lib/routes';
 
 interface RowProps {
   id: string;
@@ -87,7 +88,7 @@ function SecurityHub({ headIcon = true }: WidgetComponentProps<SecurityHubProps>
 
   return (
     <ul className="security-hub">
-      <Row id="loginPassword" label={t('login_password')} state={loginState} tone={member?.passwordSet === false ? 'todo' : 'ok'} to="/m/changePsw" action={t('security_change')} />
+      <Row id="loginPassword" label={t('login_password')} state={loginState} tone={member?.passwordSet === false ? 'todo' : 'ok'} to={href('changePsw')} action={t('security_change')} />
       <Row
         id="paymentPassword"
         label={t('payment_password')}

@@ -16,8 +16,9 @@ import { confirmDialog, hideLoading, showLoading } from '../../src/lib/feedback'
 import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope, useRuntime } from '../../src/lib/runtime';
 import { forgetSessionLocally, pageLocation } from '../../src/lib/session';
+import { href } from '../../src/lib/routes';
 
-const HOME = '/m/home';
+const HOME = href('home');
 
 /**
  * Time-out or self-exclusion: choose, confirm (until when, cannot be undone), and the member is

@@ -7,6 +7,7 @@ import { useTenant } from '../../src/lib/runtime';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { formatRecordMoney, formatRecordTime, RecordListView, useRecordList, useRecordSearch, withParam } from '../../src/features/records';
 import { MemberFilter, TEAM_MEMBERS_ENDPOINT, type TeamMember, type TeamMembersQuery } from '../../src/features/agent';
+import { href } from '../../src/lib/routes';
 
 /** The day of a time in the tenant's zone (YYYY-MM-DD). */
 const dayOf = (iso: string | undefined, timeZone: string) => formatRecordTime(iso, timeZone).slice(0, 10);
@@ -16,7 +17,7 @@ const dayOf = (iso: string | undefined, timeZone: string) => formatRecordTime(is
  * the path back up), newest first; a search (?search=) looks at every depth below. A member outside
  * the agent's team is refused by the server and said so here.
  */
-function TeamMembers({ betsTo = '/m/teamBetting', pageSize }: WidgetComponentProps<TeamMembersProps>) {
+function TeamMembers({ betsTo = href('teamBetting'), pageSize }: WidgetComponentProps<TeamMembersProps>) {
   const { t } = useTranslation();
   const tenant = useTenant();
   const timeZone = tenantTimeZone(tenant);

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { TeamOverviewProps } from '../../src/generated/widgets/team-overview';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
+import { href } from '../../src/lib/routes';
 
 /** The agent's team figures over a range, direct downline and whole team. Its code loads with its screen. */
 const Inner = lazy(() => import('./team-overview'));
@@ -18,6 +19,6 @@ export default defineWidget<TeamOverviewProps>({
   name: 'team-overview',
   version: '1.0.0',
   propsSchema,
-  defaults: { membersTo: '/m/member/team', pnlTo: '/m/agent/team/pnl', betsTo: '/m/teamBetting' },
+  defaults: { membersTo: href('memberTeam'), pnlTo: href('teamPnl'), betsTo: href('teamBetting') },
   component: TeamOverview,
 });

@@ -8,6 +8,7 @@ import { useMemberScope, useTenant } from '../../src/lib/runtime';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { formatRecordMoney, formatSignedMoney, RangeBar, rangeOfSearch, rangeQuery, recordsPath, RecordsError, RecordsSkeleton, ResultCard, toneOf, useRecordSearch, withRange } from '../../src/features/records';
 import { TEAM_RANGE_CHOICES, useTeamOverview, type TeamFigures } from '../../src/features/agent';
+import { href } from '../../src/lib/routes';
 
 interface Figure {
   id: keyof TeamFigures;
@@ -51,7 +52,7 @@ const GROUPS: readonly { id: string; title: TranslationKey; figures: readonly Fi
  * from the members' side (a loss in red is the house's gain), then members, money and bets in
  * two columns, the direct downline beside the whole team.
  */
-function TeamOverview({ membersTo = '/m/member/team', pnlTo = '/m/agent/team/pnl', betsTo = '/m/teamBetting' }: WidgetComponentProps<TeamOverviewProps>) {
+function TeamOverview({ membersTo = href('memberTeam'), pnlTo = href('teamPnl'), betsTo = href('teamBetting') }: WidgetComponentProps<TeamOverviewProps>) {
   const { t } = useTranslation();
   const id = useId();
   const symbol = useTenant().settings.currency.symbol;

@@ -22,6 +22,7 @@ import {
   withRange,
 } from '../../src/features/records';
 import { TEAM_PNL_ENDPOINT, TEAM_RANGE_CHOICES, type TeamPnlQuery, type TeamPnlRow } from '../../src/features/agent';
+import { href } from '../../src/lib/routes';
 
 const keyOf = (row: TeamPnlRow) => row.key;
 
@@ -30,7 +31,7 @@ const keyOf = (row: TeamPnlRow) => row.key;
  * first; a row opens that member's bets) or per category. The result is the members' win or
  * loss: red when the team lost (the house won).
  */
-function TeamPnl({ betsTo = '/m/teamBetting', pageSize }: WidgetComponentProps<TeamPnlProps>) {
+function TeamPnl({ betsTo = href('teamBetting'), pageSize }: WidgetComponentProps<TeamPnlProps>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const symbol = useTenant().settings.currency.symbol;

@@ -7,13 +7,14 @@ import type { TranslationKey } from '../../src/lib/i18n-keys';
 import { isTrialMember } from '../../src/lib/layout-rules';
 import { useRuntimeState } from '../../src/lib/runtime';
 import { useHydrated } from '../../src/lib/store';
+import { href } from '../../src/lib/routes';
 
 /** What a trial account can do: play with trial credit. */
 export const TRIAL_CAN: readonly TranslationKey[] = ['trial_can_play', 'trial_can_credit', 'trial_can_explore'];
 /** What it cannot: the real-account functions (the server refuses them: trial.forbidden). */
 export const TRIAL_CANNOT: readonly TranslationKey[] = ['trial_cannot_money', 'trial_cannot_records', 'trial_cannot_security', 'trial_cannot_rewards', 'trial_cannot_feedback'];
 
-const REGISTER_ROUTE = '/m/register';
+const REGISTER_ROUTE = href('register');
 
 function Facts({ id, title, items, mark }: { id: string; title: TranslationKey; items: readonly TranslationKey[]; mark: 'can' | 'cannot' }) {
   const { t } = useTranslation();

@@ -27,6 +27,7 @@ import {
   type UplineTransfer as TransferState,
   type UplineTransferResult,
 } from '../../src/features/records';
+import { href } from '../../src/lib/routes';
 
 /** One attempt: the request it sends (without the password) and its Idempotency-Key, kept for a retry of that same request. */
 interface Attempt {
@@ -117,7 +118,7 @@ function Sent({ result, symbol, recordTo, onDone }: { result: UplineTransferResu
   );
 }
 
-function UplineTransfer({ allButton = true, recordTo = ACCOUNT_RECORD_PATH, gamesTo = '/m/gameList' }: WidgetComponentProps<UplineTransferProps>) {
+function UplineTransfer({ allButton = true, recordTo = ACCOUNT_RECORD_PATH, gamesTo = href('gameList') }: WidgetComponentProps<UplineTransferProps>) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const scope = useMemberScope();

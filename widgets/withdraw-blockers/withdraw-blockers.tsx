@@ -7,13 +7,14 @@ import { useMemberScope, useRuntimeState, useTenant } from '../../src/lib/runtim
 import { useHydrated } from '../../src/lib/store';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { reasonAction, reasonMessage, useWithdrawalEligibility } from '../../src/features/wallet';
+import { href } from '../../src/lib/routes';
 
 /**
  * "Why can't I withdraw?": every reason the server gives now, each with its numbers and a link
  * to where the member clears it; one line when nothing blocks. It reads the same eligibility
  * answer as the form, so a refused request (which revalidates it) refreshes this list too.
  */
-function WithdrawBlockers({ gamesTo = '/m/gameList' }: WidgetComponentProps<WithdrawBlockersProps>) {
+function WithdrawBlockers({ gamesTo = href('gameList') }: WidgetComponentProps<WithdrawBlockersProps>) {
   const { t } = useTranslation();
   const text = useMessageText();
   const hydrated = useHydrated();

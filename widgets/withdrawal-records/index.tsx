@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { WithdrawalRecordsProps } from '../../src/generated/widgets/withdrawal-records';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
+import { href } from '../../src/lib/routes';
 
 /**
  * The withdrawal record (range, state filter with counts, totals, the member's withdrawals and
@@ -21,6 +22,6 @@ export default defineWidget<WithdrawalRecordsProps>({
   name: 'withdrawal-records',
   version: '1.0.0',
   propsSchema,
-  defaults: { withdrawTo: '/m/withdraw' },
+  defaults: { withdrawTo: href('withdraw') },
   component: WithdrawalRecords,
 });

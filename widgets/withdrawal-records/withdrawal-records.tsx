@@ -36,6 +36,7 @@ import {
   type WithdrawalRecord,
   type WithdrawalsQuery,
 } from '../../src/features/records';
+import { href } from '../../src/lib/routes';
 
 const noteText = (t: TFunction, note: StateNote) => t(note.key, note.params);
 
@@ -89,7 +90,7 @@ function WithdrawalSheet({ row, timeZone, symbol, withdrawTo, onClose }: { row: 
  * held for it; the range's totals and each state's count on its filter. Range and state live in
  * the address.
  */
-function WithdrawalRecords({ withdrawTo = '/m/withdraw', pageSize }: WidgetComponentProps<WithdrawalRecordsProps>) {
+function WithdrawalRecords({ withdrawTo = href('withdraw'), pageSize }: WidgetComponentProps<WithdrawalRecordsProps>) {
   const { t } = useTranslation();
   const tenant = useTenant();
   const symbol = tenant.settings.currency.symbol;

@@ -2,7 +2,7 @@ import { useTranslation } from '../../lib/i18n';
 import { Link, useLocation } from 'react-router-dom';
 import { Icon } from '../../components/icons';
 import { formatBalance, headerTitleKey, isHome } from '../../lib/layout-rules';
-import { routeFor } from '../../lib/routes';
+import { href, routeFor } from '../../lib/routes';
 import { LOGIN_PATH, REGISTER_PATH, useBalanceHidden, useGateContext, useRuntimeActions, useRuntimeState, useTenant } from '../../lib/runtime';
 import { Slot } from '../../renderer';
 import { ROUTE_TITLES } from '../route-titles';
@@ -56,7 +56,7 @@ function MemberStrip() {
       >
         <Icon name={hidden ? 'eye-off' : 'eye'} />
       </button>
-      <Link className="pill pill--accent" to="/m/voucherCenter">
+      <Link className="pill pill--accent" to={href('voucherCenter')}>
         <Icon name="deposit" />
         <span>{t('deposit')}</span>
       </Link>
@@ -88,7 +88,7 @@ function MessageIcon() {
   const { t } = useTranslation();
   const unreadMessages = useMemberState((data) => data.unreadMessages);
   return (
-    <Link className="icon-button header-message" to="/m/webEmail" aria-label={t('message_center')}>
+    <Link className="icon-button header-message" to={href('webEmail')} aria-label={t('message_center')}>
       <Icon name="mail" />
       {unreadMessages > 0 ? (
         <span className="header-message__dot" data-testid="unread-dot">

@@ -5,6 +5,7 @@ import { HOME_PATH, trialNoticeFor } from '../../lib/layout-rules';
 import { useGateContext, useRuntimeState } from '../../lib/runtime';
 import { useHydrated } from '../../lib/store';
 import { useGoBack } from '../../components/navigation';
+import { href } from '../../lib/routes';
 
 /** Spec section 9: 'free_reject' and 'contact_service' show for 2 s (so does 'login_actual_account'). */
 export const NOTICE_2S_MS = 2000;
@@ -56,5 +57,5 @@ export function ReferralGuard({ children }: { children?: ReactNode }) {
     goBack();
   }, [referralOn, goBack]);
   if (!referralOn) return null;
-  return <TrialGuard path="/m/inviteFriends">{children}</TrialGuard>;
+  return <TrialGuard path={href('inviteFriends')}>{children}</TrialGuard>;
 }

@@ -1,7 +1,7 @@
 import './image-picker.css';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { useObjectUrl } from '../../lib/object-url';
+import { useObjectUrl } from './use-object-url';
 import { addImageFiles, IMAGE_FILE_ACCEPT, MAX_IMAGE_FILE_MB, MAX_IMAGE_FILES } from '../../lib/image-files';
 import { FormError } from '../form';
 

@@ -8,8 +8,9 @@ import { hideLoading, showLoading } from '../../lib/feedback';
 import { loginFreePlay, startSession } from './api/auth';
 import { failureMessage, useAccountContext } from './components/form-fields';
 import type { Invalid } from './validation';
+import { href } from '../../lib/routes';
 
-export const TRIAL_LANDING = '/m/home';
+export const TRIAL_LANDING = href('home');
 
 /**
  * The action that starts a trial: the loading notice while it runs, the session stored, `onDone`

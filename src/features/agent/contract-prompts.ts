@@ -7,6 +7,7 @@
 import { CONTRACT_SKIPPED_TYPES } from '../../domain/member-types';
 import type { MemberInfo } from '../../generated/api/member';
 import type { TranslationKey } from '../../lib/i18n-keys';
+import { href } from '../../lib/routes';
 
 /** Types that skip contract prompts (agent-like, and the free trial). */
 export const PROMPT_SKIPPED_TYPES: readonly number[] = CONTRACT_SKIPPED_TYPES;
@@ -20,9 +21,9 @@ export interface ContractPrompt {
 }
 
 const PROMPTS: readonly Omit<ContractPrompt, 'value'>[] = [
-  { field: 'dailysalreqtype', to: '/m/member/agent/getSalaryContract', message: 'contract_prompt_salary' },
-  { field: 'divtypecompperiodreq', to: '/m/member/agent/getDevidendContract', message: 'contract_prompt_dividend' },
-  { field: 'contracthoursalreq', to: '/m/member/agent/getHourContract', message: 'contract_prompt_hourly' },
+  { field: 'dailysalreqtype', to: href('salaryContract'), message: 'contract_prompt_salary' },
+  { field: 'divtypecompperiodreq', to: href('dividendContract'), message: 'contract_prompt_dividend' },
+  { field: 'contracthoursalreq', to: href('hourContract'), message: 'contract_prompt_hourly' },
 ];
 
 /** The prompts member info asks for, in the spec's order (salary, dividend, hourly salary). */

@@ -1,6 +1,6 @@
 // The public face of the games area: other areas, widgets and the app shell import from here only.
-export * from './api/games';
-export * from './api/winners';
-export * from './api/winners-page';
-export * from './components/game-card';
-export * from './launch';
+export { addRecent, type Categories, CLIENT_TYPE, deleteFavourite, FAVOURITE_IDS_PATH, favouriteIdsKey, type Favourites, FAVOURITES_PATH, GAME_CATEGORIES_PATH, GAME_PAGE_SIZE, GAME_TYPES_PATH, type GameClassify, type GameFilter, type GameItem, type GamePage, type GamePages, type GameRef, GAMES_LIST_PATH, type GameSource, type GamesPage, type GameType, getFavouriteIds, getFavourites, getGameCategories, getGameList, getGamesPage, getGameTypes, getHotGames, getHotMatches, getJackpot, getLottery, getRecent, hasMorePages, HOT_GAMES_PATH, HOT_IS_PLATFORM, HOT_MATCHES_PATH, type HotMatch, type Jackpot, JACKPOT_PATH, type Launch, LAUNCH_PATH, type LaunchBody, type ListQuery, LOTTERY_PATH, normalisePage, type PageAnswer, pageQuery, type PageRequest, pageScope, pageSizeOf, PLATFORM, postFavourite, postLaunch, type PrizeMode, RECENT_ADD_PATH, RECENT_PAGE_SIZE, RECENT_PATH, type RecentPage, revalidateFavouriteIds, type TypeList, useFavouriteGames, useFavouriteIds, useFavourites, useGameCategories, useGameList, useGamePages, useGameTypes, useHotGames, useHotMatches, useJackpot, useLottery, useRecentGames, withoutGame } from './api/games';
+export { getRankList, RANK_LIST_PATH, type RankList, rankListQuery, sortWinners, useRankList, type Winner, WINNER_LIMIT } from './api/winners';
+export { getWinners, useWinners, type Winners, WINNERS_PATH, WINNERS_PERIODS, type WinnersPeriod, winnersQuery } from './api/winners-page';
+export { GameCard, type GameCardGame, type GameCardProps, gameIconOf, gameNameOf } from './components/game-card';
+export { backTarget, DEFAULT_LOTTERY_CODE, DEFAULT_RETURN_URL, frameRoute, isLotteryVendor, isSitePath, LAUNCH_API_PATH, LAUNCH_ROUTE, launchBody, launchGame, type LaunchOptions, type LaunchOutcome, type LaunchTarget, LOTTERY_VENDORS, lotteryParams, type LotteryParams, RECENT_ADD_API_PATH, recordRecentPlay, requestLaunch, revalidateWallet, targetFromQuery, useLaunchGame, vendorOf, watchReturn } from './launch';

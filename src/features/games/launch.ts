@@ -15,14 +15,15 @@ import { showToast } from '../../lib/feedback';
 import { currentLanguageCode } from '../../lib/language';
 import { LOGIN_PATH, useRuntime } from '../../lib/runtime';
 import { sessionStore } from '../../lib/session';
+import { href } from '../../lib/routes';
 
-export const LAUNCH_ROUTE = '/m/launchGame';
+export const LAUNCH_ROUTE = href('launchGame');
 export const LAUNCH_API_PATH = '/wps/game/launch';
 export const RECENT_ADD_API_PATH = '/wps/game/recent/add';
 /** Spec section 7: these vendors open the lottery with a prize mode, a game code and a play type. */
 export const LOTTERY_VENDORS: readonly string[] = ['TCG_LOTTO_VN', 'TCG_SEA', 'LOTT', 'ELOTT'];
 export const DEFAULT_LOTTERY_CODE = 'lobby';
-export const DEFAULT_RETURN_URL = '/m/home';
+export const DEFAULT_RETURN_URL = href('home');
 
 /** A game to launch: a game item as listed, or the bare fields a ticker or winner entry carries. */
 export interface LaunchTarget {

@@ -6,6 +6,7 @@ import { ApiFailure } from '../../lib/api/client';
 import type { TranslationKey } from '../../lib/i18n-keys';
 import type { AccruedRebate, RebateCategory } from './api/rebates';
 import { formatRecordMoney } from './components/format';
+import { href } from '../../lib/routes';
 
 /** A message to show: an i18n key and its values. */
 export interface RecordsMessage {
@@ -14,8 +15,8 @@ export interface RecordsMessage {
 }
 
 /** Where the member sees every ledger entry, the claimed rebate and transfers included. */
-export const ACCOUNT_RECORD_PATH = '/m/transaction/record';
-export const REBATE_REPORT_PATH = '/m/member/rebateReport';
+export const ACCOUNT_RECORD_PATH = href('transactionRecord');
+export const REBATE_REPORT_PATH = href('rebateReport');
 
 const GAME_TYPE_LABELS: Readonly<Record<RebateCategory['gameType'], TranslationKey>> = {
   RNG: 'cat_RNG',

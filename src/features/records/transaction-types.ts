@@ -6,6 +6,7 @@
 import type { IconName } from '../../components/icons';
 import type { TransactionType as ContractType } from '../../generated/api/reports';
 import type { TranslationKey } from '../../lib/i18n-keys';
+import { href } from '../../lib/routes';
 
 export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'hold', 'release', 'bet', 'win', 'bonus', 'rebate', 'transfer', 'contract', 'adjustment'] as const satisfies readonly ContractType[];
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -69,10 +70,10 @@ export function referenceLink(reference: string | undefined): ReferenceLink | nu
   if (!m) return null;
   switch (m[1]) {
     case 'D':
-      return { to: `/m/voucherCenter?deposit=${m[2]}`, label: 'txn_view_deposit' };
+      return { to: href('voucherCenter', { deposit: m[2] }), label: 'txn_view_deposit' };
     case 'W':
-      return { to: '/m/withdrawReport', label: 'txn_view_withdrawals' };
+      return { to: href('withdrawReport'), label: 'txn_view_withdrawals' };
     default:
-      return { to: `/m/gameRecord?bet=${m[2]}`, label: 'txn_view_round' };
+      return { to: href('gameRecord', { bet: m[2] }), label: 'txn_view_round' };
   }
 }

@@ -9,8 +9,9 @@ import type { TranslationKey } from '../../lib/i18n-keys';
 import type { UplineTransfer, UplineTransferReason } from './api/transfers';
 import { formatRecordMoney } from './components/format';
 import type { RecordsMessage } from './rebate-rules';
+import { href } from '../../lib/routes';
 
-export const PAYMENT_PASSWORD_VIEW = '/m/securityCenter?view=paymentPassword';
+export const PAYMENT_PASSWORD_VIEW = href('securityCenter', { view: 'paymentPassword' });
 
 /** A typed amount in currency units (at most 2 decimals, above zero), or null: src/domain/money's one rule for amount text. */
 export const parseTransferAmount = parseAmount;
@@ -57,14 +58,14 @@ export function transferReasonMessage(reason: UplineTransferReason, symbol: stri
 }
 
 /** Where a member clears a reason, and the link's text; null for what the member cannot change. Turnover leads to `gamesTo`. */
-export function transferReasonAction(reason: Pick<UplineTransferReason, 'code'>, gamesTo = '/m/gameList'): { to: string; label: TranslationKey } | null {
+export function transferReasonAction(reason: Pick<UplineTransferReason, 'code'>, gamesTo = href('gameList')): { to: string; label: TranslationKey } | null {
   switch (reason.code) {
     case 'turnover.required':
       return { to: gamesTo, label: 'withdraw_action_play' };
     case 'payment.password.unset':
       return { to: PAYMENT_PASSWORD_VIEW, label: 'withdraw_action_payment_password' };
     case 'balance.insufficient':
-      return { to: '/m/voucherCenter', label: 'withdraw_action_deposit' };
+      return { to: href('voucherCenter'), label: 'withdraw_action_deposit' };
     default:
       return null;
   }

@@ -10,6 +10,7 @@ import { ApiFailure } from '../../lib/api/client';
 import { isTranslationKey, type TranslationKey } from '../../lib/i18n-keys';
 import { formatAmount } from '../../lib/layout-rules';
 import type { DepositChannel, DepositState } from './api/deposits';
+import { href } from '../../lib/routes';
 
 /** A message to show: an i18n key and its values (the form components' FieldMessage shape). */
 export interface DepositMessage {
@@ -18,7 +19,7 @@ export interface DepositMessage {
 }
 
 /** The address of the deposit screen, and of one deposit on it (also the payment provider's return address). */
-export const DEPOSIT_PATH = '/m/voucherCenter';
+export const DEPOSIT_PATH = href('voucherCenter');
 export const depositDetailPath = (id: number): string => `${DEPOSIT_PATH}?deposit=${id}`;
 
 /** The deposit id of `?deposit=<id>`, or null when absent or not a positive whole number. */

@@ -1,9 +1,9 @@
 // The public face of the wallet area: other areas, widgets and the app shell import from here only.
-export * from './api/wallet';
-export * from './api/deposits';
-export * from './deposit-rules';
-export * from './api/withdrawals';
-export * from './withdraw-rules';
-export * from './api/payout-accounts';
-export * from './api/identity';
-export * from './security-rules';
+export { getWallet, revalidateWalletCache, useRevalidateWallet, useWallet, type Wallet, WALLET_ENDPOINT, WALLET_PATH } from './api/wallet';
+export { cancelDeposit, createDeposit, type Deposit, DEPOSIT_CHANNELS_ENDPOINT, DEPOSIT_ENDPOINT, type DepositChannel, type DepositChannelList, depositKey, type DepositKey, type DepositPage, DEPOSITS_ENDPOINT, type DepositState, getDeposit, getDepositChannels, listDeposits, newIdempotencyKey, reopenDepositPayment, revalidateDeposits, sendDepositReference, uploadDepositReceipt, useDeposit, useDepositChannels, useDeposits } from './api/deposits';
+export { checkDepositAmount, checkReceipt, checkReference, DEPOSIT_PATH, DEPOSIT_STATE_KEYS, depositDetailPath, depositFailureMessage, depositIdOf, type DepositMessage, type DepositPreview, formatCountdown, formatMoney, MAX_RECEIPT_BYTES, parseAmount, PENDING_POLL_DELAYS_MS, previewDeposit, RECEIPT_ACCEPT, RECEIPT_TYPES, REFERENCE_PATTERN, secondsLeft, toMinorUnits } from './deposit-rules';
+export { createWithdrawal, getWithdrawalEligibility, listWithdrawals, type MaskedPayoutAccount, newWithdrawalKey, revalidateWithdrawals, useRevalidateWithdrawals, useWithdrawalEligibility, useWithdrawals, type Withdrawal, WITHDRAWAL_ELIGIBILITY_ENDPOINT, type WithdrawalBody, type WithdrawalEligibility, type WithdrawalPage, type WithdrawalReason, WITHDRAWALS_ENDPOINT } from './api/withdrawals';
+export { checkPaymentPassword, checkWithdrawAmount, PAYMENT_PASSWORD_PATTERN, previewWithdrawal, reasonAction, type ReasonAction, reasonMessage, WITHDRAW_PATH, WITHDRAW_REPORT_PATH, WITHDRAWAL_STATE_KEYS, withdrawalFailureMessage, type WithdrawMessage, type WithdrawPreview } from './withdraw-rules';
+export { addPayoutAccount, deletePayoutAccount, getPayoutAccounts, type NewPayoutAccount, PAYOUT_ACCOUNTS_ENDPOINT, type PayoutAccount, type PayoutAccountList, type PayoutProvider, revalidatePayoutAccounts, usePayoutAccounts } from './api/payout-accounts';
+export { getIdentity, IDENTITY_ENDPOINT, IDENTITY_SIDES, type IdentityDetails, type IdentitySide, type IdentityState, type IdentityStatus, revalidateIdentity, submitIdentity, uploadIdentityImage, useIdentity } from './api/identity';
+export { ageOn, checkAccountNo, checkHolderName, checkIdentityField, checkIdentityImage, DEFAULT_MAX_PAYOUT_ACCOUNTS, IDENTITY_FIELDS, IDENTITY_IMAGE_ACCEPT, IDENTITY_IMAGE_TYPES, IDENTITY_MAX_LENGTH, type IdentityField, isDigitsOnly, MAX_IDENTITY_IMAGE_BYTES, normaliseAccountNo, refusedField, sameName, SECURITY_CENTER_PATH, securityFailureMessage, type SecurityMessage, securityViewPath, todayIn } from './security-rules';

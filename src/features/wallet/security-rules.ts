@@ -7,6 +7,7 @@
 import { ApiFailure } from '../../lib/api/client';
 import type { IdentityDetails } from './api/identity';
 import type { PayoutProvider } from './api/payout-accounts';
+import { href } from '../../lib/routes';
 
 /** A message to show: an i18n key and its values (the form components' FieldMessage shape). */
 export interface SecurityMessage {
@@ -15,7 +16,7 @@ export interface SecurityMessage {
 }
 
 /** The address of the security centre and of one of its views (the screen renders the slot `?view=` names). */
-export const SECURITY_CENTER_PATH = '/m/securityCenter';
+export const SECURITY_CENTER_PATH = href('securityCenter');
 export const securityViewPath = (view: string): string => `${SECURITY_CENTER_PATH}?view=${encodeURIComponent(view)}`;
 
 /** The server's MAX_PAYOUT_ACCOUNTS, for when the list has not said it. */

@@ -10,12 +10,13 @@ import type { TranslationKey } from '../../lib/i18n-keys';
 import type { WithdrawalEligibility, WithdrawalReason } from './api/withdrawals';
 import { parseAmount, percentOf, toAmount, toMinor } from '../../domain/money';
 import { formatMoney, type DepositMessage } from './deposit-rules';
+import { href } from '../../lib/routes';
 
 /** A message to show: an i18n key and its values. */
 export type WithdrawMessage = DepositMessage;
 
-export const WITHDRAW_PATH = '/m/withdraw';
-export const WITHDRAW_REPORT_PATH = '/m/withdrawReport';
+export const WITHDRAW_PATH = href('withdraw');
+export const WITHDRAW_REPORT_PATH = href('withdrawReport');
 
 type Limits = WithdrawalEligibility['limits'];
 
@@ -88,15 +89,15 @@ export function reasonAction(reason: Pick<WithdrawalReason, 'code'>, gamesTo: st
     case 'turnover.required':
       return { to: gamesTo, label: 'withdraw_action_play' };
     case 'identity.unverified':
-      return { to: '/m/securityCenter?view=identity', label: 'withdraw_action_identity' };
+      return { to: href('securityCenter', { view: 'identity' }), label: 'withdraw_action_identity' };
     case 'payout.account.missing':
-      return { to: '/m/securityCenter?view=payoutAccounts', label: 'withdraw_action_payout_account' };
+      return { to: href('securityCenter', { view: 'payoutAccounts' }), label: 'withdraw_action_payout_account' };
     case 'payment.password.unset':
-      return { to: '/m/securityCenter?view=paymentPassword', label: 'withdraw_action_payment_password' };
+      return { to: href('securityCenter', { view: 'paymentPassword' }), label: 'withdraw_action_payment_password' };
     case 'withdrawal.pending':
       return { to: WITHDRAW_REPORT_PATH, label: 'withdraw_action_records' };
     case 'balance.insufficient':
-      return { to: '/m/voucherCenter', label: 'withdraw_action_deposit' };
+      return { to: href('voucherCenter'), label: 'withdraw_action_deposit' };
     case 'withdrawal.daily.limit':
     case 'withdrawal.amount.range':
       return null;

@@ -9,10 +9,11 @@ import { Icon } from '../../../components/icons';
 import { HOME_PATH, joinedDays } from '../../../lib/layout-rules';
 import { useMemberScope, useRuntimeActions, useRuntimeState, useStartupState, useTenant } from '../../../lib/runtime';
 import { Slot } from '../../../renderer';
+import { href } from '../../../lib/routes';
 
-export const BENEFITS_PATH = '/m/member/benefits';
+export const BENEFITS_PATH = href('benefits');
 export const MEMBER_HOME_PATH = '/m/member/home';
-export const SETTINGS_PATH = '/m/set';
+export const SETTINGS_PATH = href('set');
 
 /** Logged in: account, level and days since registration; opens VIP benefits when that setting is on. */
 function ProfileCard() {

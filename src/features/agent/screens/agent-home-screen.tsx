@@ -13,6 +13,7 @@ import { greetingKey, zoneHour } from '../greeting';
 import { CONTRACT_SKIPPED_TYPES } from '../../../domain/member-types';
 import { useMinuteClock } from '../use-clock';
 import type { TranslationKey } from '../../../lib/i18n-keys';
+import { href } from '../../../lib/routes';
 
 /** Member types that skip dividend loading (spec section 4: agent-like accounts). */
 export const NO_DIVIDEND_TYPES: readonly number[] = CONTRACT_SKIPPED_TYPES;
@@ -85,10 +86,10 @@ export default function AgentHomeScreen() {
             </span>
           </p>
           <div className="agent-home__actions">
-            <Link className="agent-home__action" to="/m/withdraw">
+            <Link className="agent-home__action" to={href('withdraw')}>
               {t('withdraw')}
             </Link>
-            <Link className="agent-home__action agent-home__action--primary" to="/m/voucherCenter">
+            <Link className="agent-home__action agent-home__action--primary" to={href('voucherCenter')}>
               {t('deposit')}
             </Link>
           </div>

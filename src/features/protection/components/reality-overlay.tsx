@@ -4,9 +4,10 @@ import { Modal } from '../../../components/modal';
 import { useTranslation } from '../../../lib/i18n';
 import { formatAmount } from '../../../lib/layout-rules';
 import { acknowledgeRealityCheck, fetchRealityCheck, playedText, type RealityState } from '../api/reality-check';
+import { href } from '../../../lib/routes';
 
-export const HISTORY_ROUTE = '/m/gameRecord';
-export const STOP_ROUTE = '/m/home';
+export const HISTORY_ROUTE = href('gameRecord');
+export const STOP_ROUTE = href('home');
 
 /**
  * The reality check over a running game (the frame route /m/launchGame): when the login's check
