@@ -4,8 +4,16 @@
  * They mirror server/db/migrations/*.sql, which is the source of truth for the database; a test
  * checks that both agree on every table, column and foreign key.
  */
+import { relations } from 'drizzle-orm';
 import { bigint, boolean, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { id, money, ref, ts } from './columns';
+import { memberRelationsOfAccount, members, sessionRelationsOfAccount, sessions } from '../modules/account/tables';
+import { memberRelationsOfGames, sessionRelationsOfGames } from '../modules/games/tables';
+import { memberRelationsOfRecords } from '../modules/records/tables';
+import { memberRelationsOfWallet } from '../modules/wallet/tables';
+import { memberRelationsOfEngagement } from '../modules/engagement/tables';
+import { memberRelationsOfAgent } from '../modules/agent/tables';
+import { memberRelationsOfProtection } from '../modules/protection/tables';
 
 export {
   merchants, rateCounters, outbox, serverKeys, jweReplays, idempotencyKeys, operators, operatorsRelations, operatorSessions,
@@ -15,7 +23,7 @@ export type {
   Merchant, RateCounter, OutboxMessage, ServerKey, JweReplay, IdempotencyKey, Operator, OperatorSession, AuditEntry, MaintenanceWindow
 } from '../modules/site/tables';
 export {
-  members, membersRelations, sessions, sessionsRelations, captchas, smsCodes, identityChecks, identityChecksRelations, identityImages,
+  members, sessions, captchas, smsCodes, identityChecks, identityChecksRelations, identityImages,
   identityImagesRelations, memberAvatars, memberAvatarsRelations, memberImages, memberImagesRelations
 } from '../modules/account/tables';
 export type {
@@ -24,16 +32,16 @@ export type {
 export {
   gameVendors, gameVendorsRelations, vendorCategories, vendorCategoriesRelations, games, gamesRelations, gameFavourites,
   gameFavouritesRelations, gameRecent, gameRecentRelations, hotMatches, hotMatchesRelations, gameWinners, gameWinnersRelations, jackpots,
-  jackpotsRelations, gameTokens, gameTokensRelations, bets, betsRelations, membersGamesRelations, sessionsGamesRelations
+  jackpotsRelations, gameTokens, gameTokensRelations, bets, betsRelations
 } from '../modules/games/tables';
 export type {
   GameVendor, VendorCategory, Game, GameFavourite, GameRecent, HotMatch, GameWinner, Jackpot, GameToken, Bet
 } from '../modules/games/tables';
-export { betDays, betDaysRelations, membersRecordsRelations } from '../modules/records/tables';
+export { betDays, betDaysRelations } from '../modules/records/tables';
 export type { BetDay } from '../modules/records/tables';
 export {
   deposits, depositsRelations, turnoverRequirements, turnoverRequirementsRelations, payoutAccounts, payoutAccountsRelations, withdrawals,
-  withdrawalsRelations, transfers, transfersRelations, membersWalletRelations
+  withdrawalsRelations, transfers, transfersRelations
 } from '../modules/wallet/tables';
 export type {
   DepositState, Deposit, TurnoverRequirement, PayoutAccount, WithdrawalState, Withdrawal, Transfer
@@ -42,7 +50,7 @@ export {
   announcements, announcementsRelations, announcementReads, announcementReadsRelations, helpItems, helpItemsRelations, messages,
   messagesRelations, promotions, promotionsRelations, rebateClaims, rebateClaimsRelations, rebateClaimLines, rebateClaimLinesRelations,
   feedback, feedbackRelations, rewards, rewardsRelations, promotionEntries, promotionEntriesRelations, missionTasks, missionTasksRelations,
-  missionClaims, missionClaimsRelations, rainWindows, rainWindowsRelations, rainCatches, rainCatchesRelations, membersEngagementRelations
+  missionClaims, missionClaimsRelations, rainWindows, rainWindowsRelations, rainCatches, rainCatchesRelations
 } from '../modules/engagement/tables';
 export type {
   Announcement, AnnouncementRead, HelpItem, Message, Promotion, RebateKind, RebateClaim, RebateClaimLine, Feedback, RewardSource, Reward,
@@ -51,7 +59,7 @@ export type {
 export {
   memberTree, memberTreeRelations, affiliateCodes, affiliateCodesRelations, memberRebateRates, memberRebateRatesRelations, agentContracts,
   agentContractsRelations, agentContractSettlements, agentContractSettlementsRelations, agentContractCeilings,
-  agentContractCeilingsRelations, membersAgentRelations
+  agentContractCeilingsRelations
 } from '../modules/agent/tables';
 export type {
   MemberTreeLink, AffiliateCode, MemberRebateRate, AgentContractKind, AgentContractState, AgentContract, AgentContractSettlement,
@@ -59,11 +67,26 @@ export type {
 } from '../modules/agent/tables';
 export {
   playerLimits, playerLimitsRelations, memberExclusions, memberExclusionsRelations, memberProtection, memberProtectionRelations,
-  realityChecks, realityChecksRelations, membersProtectionRelations
+  realityChecks, realityChecksRelations
 } from '../modules/protection/tables';
 export type {
   PlayerLimitKind, PlayerLimitPeriod, PlayerLimit, MemberExclusion, MemberProtection, RealityCheck
 } from '../modules/protection/tables';
+
+/**
+ * Members and sessions are referenced from several areas: each area declares its side beside its
+ * tables, and one relations() per table gathers them here (drizzle types only one per table).
+ */
+export const membersRelations = relations(members, (helpers) => ({
+  ...memberRelationsOfAccount(helpers),
+  ...memberRelationsOfGames(helpers),
+  ...memberRelationsOfRecords(helpers),
+  ...memberRelationsOfWallet(helpers),
+  ...memberRelationsOfEngagement(helpers),
+  ...memberRelationsOfAgent(helpers),
+  ...memberRelationsOfProtection(helpers),
+}));
+export const sessionsRelations = relations(sessions, (helpers) => ({ ...sessionRelationsOfAccount(helpers), ...sessionRelationsOfGames(helpers) }));
 
 export const ledgerAccounts = pgTable('ledger_accounts', {
   id: id(),

@@ -6,7 +6,7 @@
  * migrations declare (those into the ledger tables wait for the ledger's move to server/money);
  * relations() changes no query, it only lets db.query load related rows `with` them.
  */
-import { relations, sql } from 'drizzle-orm';
+import { relations, sql, type TableRelationsHelpers } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { bytea, id, ref, ts } from '../../db/columns';
 import { merchants } from '../site/tables';
@@ -45,7 +45,8 @@ export const members = pgTable('members', {
   skeletonShared: boolean('skeleton_shared').notNull().default(false),
 });
 export type Member = typeof members.$inferSelect;
-export const membersRelations = relations(members, ({ one, many }) => ({
+/** The account relations of members, gathered into membersRelations by server/db/schema.ts. */
+export const memberRelationsOfAccount = ({ one, many }: TableRelationsHelpers<'members'>) => ({
   merchant: one(merchants, { fields: [members.merchantCode], references: [merchants.code] }),
   upline: one(members, { fields: [members.uplineId], references: [members.id], relationName: 'members_upline' }),
   identityChecks: many(identityChecks),
@@ -53,7 +54,7 @@ export const membersRelations = relations(members, ({ one, many }) => ({
   memberImages: many(memberImages),
   downlines: many(members, { relationName: 'members_upline' }),
   sessions: many(sessions),
-}));
+});
 
 export const sessions = pgTable('sessions', {
   tokenHash: text('token_hash').primaryKey(),
@@ -72,9 +73,10 @@ export const sessions = pgTable('sessions', {
   loginId: text('login_id').notNull(),
 });
 export type Session = typeof sessions.$inferSelect;
-export const sessionsRelations = relations(sessions, ({ one }) => ({
+/** The account relations of sessions, gathered into sessionsRelations by server/db/schema.ts. */
+export const sessionRelationsOfAccount = ({ one }: TableRelationsHelpers<'sessions'>) => ({
   member: one(members, { fields: [sessions.memberId], references: [members.id] }),
-}));
+});
 
 export const captchas = pgTable('captchas', {
   id: text('id').primaryKey(),

@@ -6,7 +6,7 @@
  * migrations declare (those into the ledger tables wait for the ledger's move to server/money);
  * relations() changes no query, it only lets db.query load related rows `with` them.
  */
-import { relations } from 'drizzle-orm';
+import { relations, type TableRelationsHelpers } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { id, money, ref, ts } from '../../db/columns';
 import { members } from '../account/tables';
@@ -142,8 +142,8 @@ export const agentContractCeilingsRelations = relations(agentContractCeilings, (
   merchant: one(merchants, { fields: [agentContractCeilings.merchantCode], references: [merchants.code] }),
 }));
 
-/** The agent side of members: drizzle merges it with the relations its own module declares. */
-export const membersAgentRelations = relations(members, ({ many }) => ({
+/** The agent relations of members, gathered into membersRelations by server/db/schema.ts. */
+export const memberRelationsOfAgent = ({ many }: TableRelationsHelpers<'members'>) => ({
   affiliateCodes: many(affiliateCodes),
   agentContractCeilings: many(agentContractCeilings),
   agentContractSettlements: many(agentContractSettlements),
@@ -153,4 +153,4 @@ export const membersAgentRelations = relations(members, ({ many }) => ({
   rebateRatesSet: many(memberRebateRates, { relationName: 'memberRebateRates_setter' }),
   descendantLinks: many(memberTree, { relationName: 'memberTree_ancestor' }),
   ancestorLinks: many(memberTree, { relationName: 'memberTree_descendant' }),
-}));
+});

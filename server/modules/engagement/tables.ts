@@ -6,7 +6,7 @@
  * migrations declare (those into the ledger tables wait for the ledger's move to server/money);
  * relations() changes no query, it only lets db.query load related rows `with` them.
  */
-import { relations } from 'drizzle-orm';
+import { relations, type TableRelationsHelpers } from 'drizzle-orm';
 import { boolean, date, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { id, money, ref, ts } from '../../db/columns';
 import { members } from '../account/tables';
@@ -310,8 +310,8 @@ export const rainCatchesRelations = relations(rainCatches, ({ one }) => ({
   window: one(rainWindows, { fields: [rainCatches.windowId], references: [rainWindows.id] }),
 }));
 
-/** The engagement side of members: drizzle merges it with the relations its own module declares. */
-export const membersEngagementRelations = relations(members, ({ many }) => ({
+/** The engagement relations of members, gathered into membersRelations by server/db/schema.ts. */
+export const memberRelationsOfEngagement = ({ many }: TableRelationsHelpers<'members'>) => ({
   announcementReads: many(announcementReads),
   feedback: many(feedback),
   messages: many(messages),
@@ -319,4 +319,4 @@ export const membersEngagementRelations = relations(members, ({ many }) => ({
   promotionEntries: many(promotionEntries),
   rebateClaims: many(rebateClaims),
   rewards: many(rewards),
-}));
+});

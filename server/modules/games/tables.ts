@@ -6,7 +6,7 @@
  * migrations declare (those into the ledger tables wait for the ledger's move to server/money);
  * relations() changes no query, it only lets db.query load related rows `with` them.
  */
-import { relations } from 'drizzle-orm';
+import { relations, type TableRelationsHelpers } from 'drizzle-orm';
 import { bigint, boolean, foreignKey, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { id, money, ref, ts } from '../../db/columns';
 import { members, sessions } from '../account/tables';
@@ -209,15 +209,15 @@ export const betsRelations = relations(bets, ({ one }) => ({
   merchant: one(merchants, { fields: [bets.merchantCode], references: [merchants.code] }),
 }));
 
-/** The games side of members: drizzle merges it with the relations its own module declares. */
-export const membersGamesRelations = relations(members, ({ many }) => ({
+/** The games relations of members, gathered into membersRelations by server/db/schema.ts. */
+export const memberRelationsOfGames = ({ many }: TableRelationsHelpers<'members'>) => ({
   bets: many(bets),
   gameFavourites: many(gameFavourites),
   gameRecent: many(gameRecent),
   gameTokens: many(gameTokens),
-}));
+});
 
-/** The games side of sessions: drizzle merges it with the relations its own module declares. */
-export const sessionsGamesRelations = relations(sessions, ({ many }) => ({
+/** The games relations of sessions, gathered into sessionsRelations by server/db/schema.ts. */
+export const sessionRelationsOfGames = ({ many }: TableRelationsHelpers<'sessions'>) => ({
   gameTokens: many(gameTokens),
-}));
+});

@@ -6,7 +6,7 @@
  * migrations declare (those into the ledger tables wait for the ledger's move to server/money);
  * relations() changes no query, it only lets db.query load related rows `with` them.
  */
-import { relations } from 'drizzle-orm';
+import { relations, type TableRelationsHelpers } from 'drizzle-orm';
 import { bigint, boolean, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { id, ref, ts } from '../../db/columns';
 import { members } from '../account/tables';
@@ -80,10 +80,10 @@ export const realityChecksRelations = relations(realityChecks, ({ one }) => ({
   member: one(members, { fields: [realityChecks.memberId], references: [members.id] }),
 }));
 
-/** The protection side of members: drizzle merges it with the relations its own module declares. */
-export const membersProtectionRelations = relations(members, ({ one, many }) => ({
+/** The protection relations of members, gathered into membersRelations by server/db/schema.ts. */
+export const memberRelationsOfProtection = ({ one, many }: TableRelationsHelpers<'members'>) => ({
   memberExclusions: many(memberExclusions),
   protection: one(memberProtection),
   playerLimits: many(playerLimits),
   realityChecks: many(realityChecks),
-}));
+});

@@ -6,7 +6,7 @@
  * migrations declare (those into the ledger tables wait for the ledger's move to server/money);
  * relations() changes no query, it only lets db.query load related rows `with` them.
  */
-import { relations } from 'drizzle-orm';
+import { relations, type TableRelationsHelpers } from 'drizzle-orm';
 import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { money, ref } from '../../db/columns';
 import { members } from '../account/tables';
@@ -31,7 +31,7 @@ export const betDaysRelations = relations(betDays, ({ one }) => ({
   member: one(members, { fields: [betDays.memberId], references: [members.id] }),
 }));
 
-/** The records side of members: drizzle merges it with the relations its own module declares. */
-export const membersRecordsRelations = relations(members, ({ many }) => ({
+/** The records relations of members, gathered into membersRelations by server/db/schema.ts. */
+export const memberRelationsOfRecords = ({ many }: TableRelationsHelpers<'members'>) => ({
   betDays: many(betDays),
-}));
+});

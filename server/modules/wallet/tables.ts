@@ -6,7 +6,7 @@
  * migrations declare (those into the ledger tables wait for the ledger's move to server/money);
  * relations() changes no query, it only lets db.query load related rows `with` them.
  */
-import { relations } from 'drizzle-orm';
+import { relations, type TableRelationsHelpers } from 'drizzle-orm';
 import { pgTable, text } from 'drizzle-orm/pg-core';
 import { bytea, id, money, ref, ts } from '../../db/columns';
 import { members } from '../account/tables';
@@ -127,12 +127,12 @@ export const transfersRelations = relations(transfers, ({ one }) => ({
   toMember: one(members, { fields: [transfers.toMemberId], references: [members.id], relationName: 'transfers_toMember' }),
 }));
 
-/** The wallet side of members: drizzle merges it with the relations its own module declares. */
-export const membersWalletRelations = relations(members, ({ many }) => ({
+/** The wallet relations of members, gathered into membersRelations by server/db/schema.ts. */
+export const memberRelationsOfWallet = ({ many }: TableRelationsHelpers<'members'>) => ({
   deposits: many(deposits),
   payoutAccounts: many(payoutAccounts),
   transfersOut: many(transfers, { relationName: 'transfers_fromMember' }),
   transfersIn: many(transfers, { relationName: 'transfers_toMember' }),
   turnoverRequirements: many(turnoverRequirements),
   withdrawals: many(withdrawals),
-}));
+});
