@@ -5,7 +5,7 @@
  * checks that both agree on every table, column and foreign key.
  */
 import { relations } from 'drizzle-orm';
-import { bigint, boolean, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { id, money, ref, ts } from './columns';
 import { memberRelationsOfAccount, members, sessionRelationsOfAccount, sessions } from '../modules/account/tables';
 import { memberRelationsOfGames, sessionRelationsOfGames } from '../modules/games/tables';
