@@ -8,7 +8,7 @@ import type { GateContext } from './gates';
 import { confirmDialog, showToast, TOAST_SHORT_MS } from './feedback';
 import { logout } from './api/session';
 import { clearSession, currentToken, readStoredSession, reloadSessionFromStorage, SESSION_KEY, sessionStore, syncSessionFromStorage } from './session';
-import { openExternal } from './external';
+import { openExternal } from './browser-actions';
 import { createStore, useClientValue, useStore, type Store } from './store';
 import { startupState, type StartupState } from './startup-state';
 import { href } from './routes';

@@ -31,7 +31,7 @@ import {
   type Deposit,
   type DepositMessage,
 } from '../../src/features/wallet';
-import { copyText } from '../../src/lib/clipboard';
+import { copyText } from '../../src/lib/browser-actions';
 
 type Layout = 'base' | 'new';
 
