@@ -1,47 +1,20 @@
+/**
+ * The runtime of a page: the provider that holds what changes while the page lives (session,
+ * badges, install mode, balance visibility), runs item actions, and the hooks that read it.
+ */
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { snapshot, subscribe } from 'valtio';
-import type { InstallMode, Tenant, TenantSettings, WhiteLabelFlags } from '../generated/tenant';
-import type { SessionInfo } from '../generated/storage/session-info';
-import { configureApi, type EncryptionSettings, type SessionEndReason } from './api/client';
-import { pageDataId, type AppConfig, type StartupSettings, type TimeZoneWindow } from './app-config';
-import type { GateContext } from './gates';
-import { confirmDialog, showToast, TOAST_SHORT_MS } from './feedback';
-import { logout } from './api/session';
-import { clearSession, currentToken, readStoredSession, reloadSessionFromStorage, SESSION_KEY, sessionStore, syncSessionFromStorage } from './session';
-import { openExternal } from './browser-actions';
-import { createStore, useClientValue, useStore, type Store } from './store';
-import { startupState, type StartupState } from './startup-state';
-import { href } from './routes';
-
-/** Actions an item may run instead of navigating (the nav-item props schema lists the same names). */
-export const RUNTIME_ACTIONS = [
-  'referral',
-  'customerService',
-  'download',
-  'logout',
-  'refreshBalance',
-  'toggleBalance',
-  'login',
-  'register',
-  'language',
-] as const;
-export type RuntimeAction = (typeof RUNTIME_ACTIONS)[number];
-
-/** Live counters an item may show (the nav-item props schema lists the same names). */
-export const BADGE_NAMES = ['unclaimedPromotions', 'unreadMessages', 'agentNoticeUnread'] as const;
-export type BadgeName = (typeof BADGE_NAMES)[number];
-export type BadgeCounts = Partial<Record<BadgeName, number>>;
-
-/** Spec section 3: the session record's storage key and its validated read (kept here too for existing imports). */
-export { SESSION_KEY, readStoredSession };
-
-export const LOGIN_PATH = href('login');
-export const REGISTER_PATH = href('register');
-export const HOME_PATH = href('home');
-/** The download page (spec section 2, "Other screens"): where the download items lead. */
-export const DOWNLOAD_PATH = href('download');
-
-export type Navigate = (to: string, options?: { replace?: boolean }) => void;
+import type { InstallMode, Tenant } from '../../generated/tenant';
+import type { SessionInfo } from '../../generated/storage/session-info';
+import type { AppConfig, StartupSettings, TimeZoneWindow } from '../app-config';
+import type { GateContext } from '../gates';
+import { logout } from '../api/session';
+import { reloadSessionFromStorage, SESSION_KEY, sessionStore, syncSessionFromStorage } from '../session';
+import { openExternal } from '../browser-actions';
+import { createStore, useClientValue, useStore, type Store } from '../store';
+import type { StartupState } from '../startup-state';
+import { DOWNLOAD_PATH, LOGIN_PATH, REGISTER_PATH, type BadgeCounts, type BadgeName, type Navigate, type RuntimeAction, type RuntimeActions } from './actions';
+import { buildGateContext, detectInstallMode, effectiveSettings, startupStateOf } from './settings';
 
 /** The whole runtime in one object (`useRuntime`); hot paths read single values through the selector hooks instead. */
 export interface Runtime {
@@ -60,125 +33,6 @@ export interface Runtime {
   dispatch(action: RuntimeAction): void;
 }
 
-
-/** How the page is being run: decides download items and bars (spec section 4). */
-export function detectInstallMode(win: Window | undefined = globalThis.window): InstallMode {
-  if (!win) return 'browser';
-  try {
-    // The native app shell opens the site with ?app (or a marked user agent).
-    if (/[?&]app(=|&|$)/.test(win.location.search) || /WhiteLabelApp/i.test(win.navigator.userAgent)) return 'app';
-    if ((win.navigator as Navigator & { standalone?: boolean }).standalone === true) return 'webclip';
-    if (win.matchMedia?.('(display-mode: standalone)').matches) return 'pwa';
-  } catch {
-    // Old browsers without matchMedia fall through to a plain tab.
-  }
-  return 'browser';
-}
-
-/** The flags in force: the server's startup flags when it sent them, else the tenant file's. */
-export function effectiveFlags(config: AppConfig): WhiteLabelFlags {
-  return (config.startup.info?.whitelabel as WhiteLabelFlags | undefined) ?? config.tenant.flags;
-}
-
-/** Tenant settings with the server's per-request values (template, promotions, status) over them. */
-export function effectiveSettings(config: AppConfig): TenantSettings {
-  const { tenant, startup } = config;
-  const info = startup.info ?? {};
-  return {
-    ...tenant.settings,
-    mobileTemplate: { ...tenant.settings.mobileTemplate, ...(info.mobileTemplate ?? {}) },
-    promotions: Array.isArray(info.promotions) ? info.promotions : tenant.settings.promotions,
-    customerService: { ...tenant.settings.customerService, url: typeof info.customerService === 'string' ? info.customerService : tenant.settings.customerService.url },
-    status: {
-      maintenance: startup.maintenance ?? tenant.settings.status.maintenance,
-      regionRestriction: startup.regionRestriction ?? tenant.settings.status.regionRestriction,
-    },
-  };
-}
-
-/**
- * The startup state machine's answer for a page's config (src/lib/startup-state.ts); the version
- * check needs the version the page was built with (the app shell passes it).
- */
-export function startupStateOf(config: AppConfig, builtVersion?: string): StartupState {
-  const settings = effectiveSettings(config);
-  return startupState({
-    status: settings.status,
-    serverVersion: config.startup.version?.current,
-    builtVersion,
-    settings: settings as unknown as Record<string, unknown>,
-    screens: config.tenant.screens,
-  });
-}
-
-/** The context every gate is evaluated in. */
-export function buildGateContext(
-  config: AppConfig,
-  session: SessionInfo | null,
-  install: InstallMode,
-  hasUpline = false,
-): GateContext {
-  const settings = effectiveSettings(config);
-  return {
-    flags: effectiveFlags(config),
-    settings: settings as unknown as Record<string, unknown>,
-    session: session !== null,
-    memberType: session ? session.type : null,
-    hasUpline,
-    promos: settings.promotions,
-    install,
-  };
-}
-
-/**
- * The server said the session sent with a call is gone. Several calls may fail together: the
- * player is told once, when the session actually goes. A token replaced by a renewal (in this
- * tab or another one) is no reason to log out: the stored session is read again instead.
- */
-export function sessionInvalidated(sentToken: string | null, reason?: SessionEndReason): void {
-  if (!sessionStore.info) return;
-  // This tab already holds a newer token.
-  if (sentToken && sessionStore.info.token !== sentToken) return;
-  // Another tab renewed (the stored token moved on).
-  const stored = readStoredSession();
-  if (sentToken && stored && stored.token !== sentToken) {
-    reloadSessionFromStorage();
-    return;
-  }
-  clearSession();
-  // The session time limit says so in a toast; a time-out or self-exclusion in a dialog naming its end.
-  if (reason?.messageKey === 'err_limit_session_reached') void showToast('err_limit_session_reached', TOAST_SHORT_MS);
-  else if (reason) void confirmDialog({ messageKey: reason.messageKey, params: reason.params, confirmKey: 'ok' });
-  else void showToast('account_logged_out', TOAST_SHORT_MS);
-}
-
-/** Spec section 7: running as an installed web app (a web clip or a standalone display), calls carry the device header OTHERS. */
-export function deviceHeadersFor(install: InstallMode): Record<string, string> {
-  return install === 'pwa' || install === 'webclip' ? INSTALLED_DEVICE_HEADERS : NO_HEADERS;
-}
-const INSTALLED_DEVICE_HEADERS: Readonly<Record<string, string>> = Object.freeze({ device: 'OTHERS' });
-const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
-
-/**
- * Wires the API client to the session store and the startup settings. Called once by the app
- * shell; calling it again (tests, a remount) only re-points the same functions. How the page is
- * run is read at each call (`install`), never while rendering.
- */
-export function setupApiClient(config: AppConfig, install: () => InstallMode = detectInstallMode): void {
-  const encryption = (config.startup.encryption as EncryptionSettings | undefined) ?? null;
-  // Encrypted bodies carry the time on the server's clock (a device clock may be off).
-  const serverTime = Date.parse(String((config.startup as { serverTime?: unknown }).serverTime ?? ''));
-  const clockOffsetMs = Number.isFinite(serverTime) ? serverTime - Date.now() : 0;
-  configureApi({
-    token: currentToken,
-    encryption: () => encryption,
-    onSessionInvalid: sessionInvalidated,
-    headers: () => deviceHeadersFor(install()),
-    clockOffsetMs: () => clockOffsetMs,
-  });
-}
-
-
 /**
  * What changes while the page lives. Readers select the fields they show (`useRuntimeState`), so
  * a badge count reaching the footer re-renders the item with that badge and nothing else.
@@ -194,34 +48,6 @@ export interface RuntimeState {
   install: InstallMode;
   /** The member has an upline (member info's toUpline); feeds the gate context. */
   hasUpline: boolean;
-}
-
-/** What items and screens call. The identities never change after mount, so callers never re-render for them. */
-export interface RuntimeActions {
-  /** Runs an item action; never throws (a broken action must not break the tap target). */
-  dispatch(action: RuntimeAction): void;
-  /** A visitor touched something that needs a session. */
-  requireLogin(): void;
-  /**
-   * Whether a session exists now (the session store at the time of the call). Tap handlers ask this
-   * rather than the rendered view: a member's view arrives after hydration, and a tap in between
-   * must not be treated as a visitor's.
-   */
-  signedIn(): boolean;
-  navigate: Navigate;
-}
-
-/**
- * The API answers a page starts with. The browser reads the answers the server rendered with; a
- * server render also notes the keys its widgets ask for, so that it can fetch them and render again.
- */
-export interface PageData {
-  answer(id: string): unknown;
-  want?(id: string, key: readonly unknown[]): void;
-  /** The user agent the page was rendered for (the request's header; in the browser, its own). */
-  userAgent?: string;
-  /** A server render notes each widget it renders, so the page can carry their styles and code. */
-  widget?(name: string): void;
 }
 
 interface RuntimeEnv {
@@ -418,41 +244,6 @@ function useRuntimeEnv(hook: string): RuntimeEnv {
   const env = useContext(RuntimeContext);
   if (!env) throw new Error(`${hook}: no <RuntimeProvider> above this component`);
   return env;
-}
-
-/** The page data of answers the server sent with the page (AppConfig.pageData). */
-export function configPageData(config: AppConfig): PageData {
-  const answers = config.pageData ?? {};
-  return { answer: (id) => (Object.prototype.hasOwnProperty.call(answers, id) ? answers[id] : undefined) };
-}
-
-/** A page that starts with no answers (rendered in the browser alone). */
-export const NO_PAGE_DATA: PageData = { answer: () => undefined };
-
-const PageDataContext = createContext<PageData>(NO_PAGE_DATA);
-/** Provides the answers the page starts with (the browser: the config's; a server render: its own). */
-export const PageDataProvider = PageDataContext.Provider;
-
-/**
- * The answer the page started with for an API resource key (undefined when none). Only answers
- * every visitor shares are page data; the server renders no member's view.
- */
-export function usePageAnswer(key: readonly unknown[] | null): unknown {
-  const pageData = useContext(PageDataContext);
-  if (!key) return undefined;
-  const id = pageDataId(key);
-  pageData.want?.(id, key);
-  return pageData.answer(id);
-}
-
-/** Notes a rendered widget for the server render (nothing in the browser). */
-export function useNoteWidget(name: string): void {
-  useContext(PageDataContext).widget?.(name);
-}
-
-/** The user agent the server rendered this page for: what device-dependent parts render first. */
-export function usePageUserAgent(): string {
-  return useContext(PageDataContext).userAgent ?? '';
 }
 
 /** dispatch, requireLogin and navigate: the same functions for the life of the page. */
