@@ -6,7 +6,7 @@ import { runtimeText, showToast } from '../../src/lib/feedback';
 import { useTranslation } from '../../src/lib/i18n';
 import { referralLink } from '../../src/lib/layout-rules';
 import { useMemberScope } from '../../src/lib/runtime';
-import { useClientValue } from '../../src/lib/store';
+import { useClientValue } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { useReferral } from '../../src/features/engagement';
 

@@ -3,7 +3,7 @@
  * badges, install mode, balance visibility), runs item actions, and the hooks that read it.
  */
 import { createContext, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
-import { snapshot, subscribe } from 'valtio';
+import { proxy, snapshot, subscribe } from 'valtio';
 import type { InstallMode, Tenant } from '../../generated/tenant';
 import type { SessionInfo } from '../../generated/storage/session-info';
 import type { AppConfig, StartupSettings, TimeZoneWindow } from '../app-config';
@@ -11,7 +11,7 @@ import type { GateContext } from '../gates';
 import { logout } from '../api/session';
 import { reloadSessionFromStorage, SESSION_KEY, sessionStore, syncSessionFromStorage } from '../session';
 import { openExternal } from '../browser-actions';
-import { createStore, useClientValue, useStore, type Store } from '../store';
+import { patchState, useClientValue, useProxyState } from '../hydration';
 import type { StartupState } from '../startup-state';
 import { DOWNLOAD_PATH, LOGIN_PATH, REGISTER_PATH, type BadgeCounts, type BadgeName, type Navigate, type RuntimeAction, type RuntimeActions } from './actions';
 import { buildGateContext, detectInstallMode, effectiveSettings, startupStateOf } from './settings';
@@ -57,7 +57,9 @@ interface RuntimeEnv {
   zone: TimeZoneWindow | null;
   /** What the startup settings lead to (src/lib/startup-state.ts). */
   state: StartupState;
-  store: Store<RuntimeState>;
+  /** The live state (valtio) and what the server rendered (a visitor in a plain tab). */
+  live: RuntimeState;
+  serverState: RuntimeState;
   actions: RuntimeActions;
 }
 
@@ -134,13 +136,11 @@ function createRuntime(initial: RuntimeInputs) {
     install: initial.install,
     hasUpline: initial.hasUpline,
   };
-  // A visitor's page starts as the server painted it: the same state object, so that no reader
-  // renders again once hydration is over.
-  const unchanged = (Object.keys(serverState) as (keyof RuntimeState)[]).every((k) => Object.is(serverState[k], initialState[k]));
-  const store = createStore<RuntimeState>(unchanged ? serverState : initialState, serverState);
+  const state = proxy<RuntimeState>({} as RuntimeState);
+  patchState(state, initialState);
   const apply = (patch: Partial<Omit<RuntimeState, 'gateContext'>>) => {
-    const next = { ...store.get(), ...patch };
-    store.set({ ...patch, gateContext: gateContextFor(next.session, next.install, next.hasUpline) });
+    const next = { ...state, ...patch };
+    patchState(state, { ...patch, gateContext: gateContextFor(next.session, next.install, next.hasUpline) });
   };
 
   const navigate: Navigate = (to, options) => inputs.navigate(to, options);
@@ -162,7 +162,7 @@ function createRuntime(initial: RuntimeInputs) {
         case 'download':
           return inputs.navigate(DOWNLOAD_PATH);
         case 'toggleBalance':
-          return apply({ balanceHidden: !store.get().balanceHidden });
+          return apply({ balanceHidden: !state.balanceHidden });
         case 'logout':
           // Confirm, spinner, server call, local clean-up and a reload to /m/home (session.ts).
           void logout();
@@ -179,7 +179,8 @@ function createRuntime(initial: RuntimeInputs) {
   };
 
   return {
-    store,
+    state,
+    serverState,
     actions: { dispatch, requireLogin, signedIn: () => storedSession() !== null, navigate } satisfies RuntimeActions,
     /** The provider rendered with new props: later calls use its callbacks; changed values reach their readers. */
     update(next: RuntimeInputs) {
@@ -228,13 +229,13 @@ export function RuntimeProvider({
   }, [runtime]);
 
   // The document says which view is committed (member or visitor): styles and journeys can wait for it.
-  const memberView = useStore(runtime.store, (state) => state.session !== null);
+  const memberView = useProxyState(runtime.state, (state) => state.session !== null, runtime.serverState);
   useEffect(() => {
     document.documentElement.dataset.view = memberView ? 'member' : 'visitor';
   }, [memberView]);
 
   const env = useMemo<RuntimeEnv>(
-    () => ({ tenant: config.tenant, startup: config.startup, zone: config.zone ?? null, state: startupStateOf(config), store: runtime.store, actions: runtime.actions }),
+    () => ({ tenant: config.tenant, startup: config.startup, zone: config.zone ?? null, state: startupStateOf(config), live: runtime.state, serverState: runtime.serverState, actions: runtime.actions }),
     [config, runtime],
   );
   return <RuntimeContext.Provider value={env}>{children}</RuntimeContext.Provider>;
@@ -253,7 +254,8 @@ export function useRuntimeActions(): RuntimeActions {
 
 /** One value of the runtime state; the caller re-renders only when that value changes (Object.is). */
 export function useRuntimeState<T>(selector: (state: RuntimeState) => T): T {
-  return useStore(useRuntimeEnv('useRuntimeState').store, selector);
+  const env = useRuntimeEnv('useRuntimeState');
+  return useProxyState(env.live, selector, env.serverState);
 }
 
 /** The tenant of this page (it does not change while the page lives). */
@@ -318,19 +320,23 @@ export function useBadge(name: BadgeName | undefined): number {
  */
 export function useRuntime(): Runtime {
   const env = useRuntimeEnv('useRuntime');
-  const state = useStore(env.store, (s) => s);
+  const session = useRuntimeState((s) => s.session);
+  const gateContext = useRuntimeState((s) => s.gateContext);
+  const badges = useRuntimeState((s) => s.badges);
+  const install = useRuntimeState((s) => s.install);
+  const balanceHidden = useRuntimeState((s) => s.balanceHidden);
   return useMemo<Runtime>(
     () => ({
       tenant: env.tenant,
       startup: env.startup,
-      session: state.session,
-      gateContext: state.gateContext,
-      badges: state.badges,
-      install: state.install,
-      balanceHidden: state.balanceHidden,
+      session,
+      gateContext,
+      badges,
+      install,
+      balanceHidden,
       requireLogin: env.actions.requireLogin,
       dispatch: env.actions.dispatch,
     }),
-    [env, state],
+    [env, session, gateContext, badges, install, balanceHidden],
   );
 }
