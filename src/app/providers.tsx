@@ -6,7 +6,7 @@ import type { AppConfig } from '../lib/app-config';
 import { isTrialMember, loginPromptFor, normalisePath, trialNoticeFor } from '../lib/layout-rules';
 import { detectInstallMode, RuntimeProvider, setupApiClient, type BadgeCounts, type Navigate, type RuntimeAction } from '../lib/runtime';
 import { sessionStore, syncSessionFromStorage } from '../lib/session';
-import { useClientValue } from '../lib/store';
+import { useClientValue } from '../lib/hydration';
 import { RendererProvider } from '../renderer';
 import { registry } from '../../widgets/registry';
 import { openDialog } from './shell/dialog-store';

@@ -4,7 +4,7 @@ import type { AppConfig } from '../lib/app-config';
 import { HOME_PATH, isRouteOpen } from '../lib/layout-rules';
 import { admitsMemberType, ROUTES, type MemberTypes, type RouteDef } from '../lib/routes';
 import { effectiveFlags, effectiveSettings, useRuntime } from '../lib/runtime';
-import { useHydrated } from '../lib/store';
+import { useHydrated } from '../lib/hydration';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error';
 import { SCREEN_MODULES } from './screen-modules';

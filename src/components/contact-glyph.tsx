@@ -1,5 +1,5 @@
 /** The icon and name of each customer-service channel (floating buttons, the service page). */
-import type { ContactKind } from '../lib/contacts';
+import type { ContactKind } from './contacts';
 import type { TranslationKey } from '../lib/i18n-keys';
 
 export const CONTACT_LABELS: Record<ContactKind, TranslationKey> = {

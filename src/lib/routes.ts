@@ -5,6 +5,7 @@
  * (plus, for a screen that is only a node tree, the tenant's `screens.<route id>`).
  * Paths keep the spec's spelling exactly (players' bookmarks depend on them).
  */
+import { CONTRACT_EXCLUDED_TYPES, NON_AGENT_TYPES } from '../domain/member-types';
 import type { FlagName } from '../generated/tenant';
 import type { TranslationKey } from './i18n-keys';
 
@@ -172,7 +173,7 @@ export const ROUTES = [
   { id: 'benefits', path: '/m/member/benefits', title: 'vip_benefits', guard: 'memberCentre', gate: { setting: 'vipBenefit' }, screen: 'benefits', realAccount: true },
   { id: 'notice', path: '/m/notice', title: 'notice', footer: false, back: 'home', headerTitle: 'notice', screen: 'notice' },
   // Agent announcements: agents only (spec section 6: not types 0, 4 or 40), as the agent home.
-  { id: 'memberNotice', path: '/m/member/notice', title: 'agent_notice', guard: 'session', memberTypes: { notIn: [0, 4, 40] }, screen: 'memberNotice' },
+  { id: 'memberNotice', path: '/m/member/notice', title: 'agent_notice', guard: 'session', memberTypes: { notIn: NON_AGENT_TYPES }, screen: 'memberNotice' },
   { id: 'webEmail', path: '/m/webEmail', title: 'message_center', headerTitle: 'message_center', guard: 'session', gate: { flag: 'MAILCEN' }, screen: 'webEmail', renew: true },
   { id: 'rewardCenter', path: '/m/rewardCenter', title: 'reward_center', guard: 'memberCentre', gate: { flag: 'REWCEN3' }, screen: 'rewardCenter', renew: true, realAccount: true },
   { id: 'voucherCenter', path: '/m/voucherCenter', title: 'deposit', guard: 'memberCentre', module: 'deposit', realAccount: true },
@@ -218,20 +219,20 @@ export const ROUTES = [
   { id: 'realityCheck', path: '/m/member/realityCheck', title: 'reality_title', headerTitle: 'reality_title', guard: 'session', screen: 'realityCheck' },
   { id: 'maintenance', path: '/m/maintenance', title: 'maintenance_title', footer: false, module: 'maintenance' },
   // Agent home: agents only (spec section 4: not types 0, 4 or 40; anyone else is sent home).
-  { id: 'agent', path: '/m/agent', title: 'agent_home', header: false, footer: false, guard: 'session', memberTypes: { notIn: [0, 4, 40] }, module: 'agentHome' },
-  { id: 'teamOverview', path: '/m/agent/team/overview', title: 'team_overview', guard: 'session', memberTypes: { notIn: [0, 4, 40] }, screen: 'teamOverview' },
-  { id: 'memberTeam', path: '/m/member/team', title: 'team_members', guard: 'session', memberTypes: { notIn: [0, 4, 40] }, screen: 'memberTeam' },
-  { id: 'teamPnl', path: '/m/agent/team/pnl', title: 'team_pnl', guard: 'session', memberTypes: { notIn: [0, 4, 40] }, screen: 'teamPnl' },
-  { id: 'teamBetting', path: '/m/teamBetting', title: 'team_betting', guard: 'session', memberTypes: { notIn: [0, 4, 40] }, screen: 'teamBetting' },
-  { id: 'teamRebate', path: '/m/member/teamRebate', title: 'team_rebate', memberTypes: { notIn: [0, 4, 40] }, screen: 'teamRebate' },
-  { id: 'agentRebeat', path: '/m/member/agent/agentRebeat', title: 'agent_rebate', memberTypes: { notIn: [0, 4, 40] }, screen: 'agentRebeat' },
+  { id: 'agent', path: '/m/agent', title: 'agent_home', header: false, footer: false, guard: 'session', memberTypes: { notIn: NON_AGENT_TYPES }, module: 'agentHome' },
+  { id: 'teamOverview', path: '/m/agent/team/overview', title: 'team_overview', guard: 'session', memberTypes: { notIn: NON_AGENT_TYPES }, screen: 'teamOverview' },
+  { id: 'memberTeam', path: '/m/member/team', title: 'team_members', guard: 'session', memberTypes: { notIn: NON_AGENT_TYPES }, screen: 'memberTeam' },
+  { id: 'teamPnl', path: '/m/agent/team/pnl', title: 'team_pnl', guard: 'session', memberTypes: { notIn: NON_AGENT_TYPES }, screen: 'teamPnl' },
+  { id: 'teamBetting', path: '/m/teamBetting', title: 'team_betting', guard: 'session', memberTypes: { notIn: NON_AGENT_TYPES }, screen: 'teamBetting' },
+  { id: 'teamRebate', path: '/m/member/teamRebate', title: 'team_rebate', memberTypes: { notIn: NON_AGENT_TYPES }, screen: 'teamRebate' },
+  { id: 'agentRebeat', path: '/m/member/agent/agentRebeat', title: 'agent_rebate', memberTypes: { notIn: NON_AGENT_TYPES }, screen: 'agentRebeat' },
   { id: 'redRain', path: '/m/redRain', title: 'red_rain', guard: 'session', module: 'redRain', realAccount: true },
-  { id: 'agentRegister', path: '/m/agentRegister', title: 'open_account', memberTypes: { notIn: [0, 4, 40] }, screen: 'agentRegister' },
-  { id: 'agentDivident', path: '/m/member/agent/agentDivident', title: 'dividend', guard: 'session', memberTypes: { notIn: [0, 4, 40, 41, 42] }, gate: { setting: 'dividend' }, screen: 'agentDivident', realAccount: true },
+  { id: 'agentRegister', path: '/m/agentRegister', title: 'open_account', memberTypes: { notIn: NON_AGENT_TYPES }, screen: 'agentRegister' },
+  { id: 'agentDivident', path: '/m/member/agent/agentDivident', title: 'dividend', guard: 'session', memberTypes: { notIn: CONTRACT_EXCLUDED_TYPES }, gate: { setting: 'dividend' }, screen: 'agentDivident', realAccount: true },
   // Contract pages: agents and their downline agents (types 4, 40, 41, 42 skip contracts, spec section 6).
-  { id: 'salaryContract', path: '/m/member/agent/getSalaryContract', title: 'salary_contract', guard: 'session', memberTypes: { notIn: [0, 4, 40, 41, 42] }, screen: 'salaryContract', realAccount: true },
-  { id: 'dividendContract', path: '/m/member/agent/getDevidendContract', title: 'dividend_contract', guard: 'session', memberTypes: { notIn: [0, 4, 40, 41, 42] }, gate: { setting: 'dividend' }, screen: 'dividendContract', realAccount: true },
-  { id: 'hourContract', path: '/m/member/agent/getHourContract', title: 'hourly_contract', guard: 'session', memberTypes: { notIn: [0, 4, 40, 41, 42] }, screen: 'hourContract', realAccount: true },
+  { id: 'salaryContract', path: '/m/member/agent/getSalaryContract', title: 'salary_contract', guard: 'session', memberTypes: { notIn: CONTRACT_EXCLUDED_TYPES }, screen: 'salaryContract', realAccount: true },
+  { id: 'dividendContract', path: '/m/member/agent/getDevidendContract', title: 'dividend_contract', guard: 'session', memberTypes: { notIn: CONTRACT_EXCLUDED_TYPES }, gate: { setting: 'dividend' }, screen: 'dividendContract', realAccount: true },
+  { id: 'hourContract', path: '/m/member/agent/getHourContract', title: 'hourly_contract', guard: 'session', memberTypes: { notIn: CONTRACT_EXCLUDED_TYPES }, screen: 'hourContract', realAccount: true },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

@@ -10,7 +10,7 @@
 import createDOMPurify, { type Config, type DOMPurify } from 'dompurify';
 import { useMemo } from 'react';
 import { FORBIDDEN_TAGS, normaliseUrl, SAFE_IMAGE, SAFE_LINK } from './html-policy';
-import { useHydrated } from './store';
+import { useHydrated } from './hydration';
 
 const URL_ATTRS = ['href', 'src', 'action', 'formaction', 'xlink:href', 'poster', 'background', 'cite', 'longdesc'];
 

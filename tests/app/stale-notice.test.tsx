@@ -9,7 +9,7 @@ import en from '../../locales/en.json';
 
 afterEach(() => {
   cleanup();
-  staleData.set({ stale: false });
+  (staleData.stale = false);
 });
 
 describe('stale data notice', () => {
@@ -20,9 +20,9 @@ describe('stale data notice', () => {
       </I18nProvider>,
     );
     expect(screen.queryByRole('status')).toBeNull();
-    act(() => staleData.set({ stale: true }));
+    act(() => (staleData.stale = true));
     expect(screen.getByRole('status').textContent).toBe(TY.stale_data_notice);
-    act(() => staleData.set({ stale: false }));
+    act(() => (staleData.stale = false));
     expect(screen.queryByRole('status')).toBeNull();
   });
 
@@ -32,7 +32,7 @@ describe('stale data notice', () => {
         <StaleNotice />
       </I18nProvider>,
     );
-    act(() => staleData.set({ stale: true }));
+    act(() => (staleData.stale = true));
     expect(screen.getByRole('status').textContent).toBe(en.stale_data_notice);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../src/lib/api/client';
-import { getHelpCenter, helpQuery } from '../../src/features/home/api/help';
+import { getHelpCentre, helpQuery } from '../../src/features/home/api/help';
 import { getRankList, rankListQuery, sortWinners, WINNER_LIMIT, type Winner } from '../../src/features/games/api/winners';
 
 vi.mock('../../src/lib/api/client', async (importOriginal) => ({
@@ -42,7 +42,7 @@ describe('winner board API', () => {
 describe('help center API', () => {
   it('asks GET /wps/system/helpCenter with the language and device MOBILE', async () => {
     expect(helpQuery('EN')).toEqual({ lang: 'EN', device: 'MOBILE' });
-    await getHelpCenter('TY');
+    await getHelpCentre('TY');
     expect(request).toHaveBeenCalledWith('GET', '/wps/system/helpCenter', { query: { lang: 'TY', device: 'MOBILE' } });
   });
 });

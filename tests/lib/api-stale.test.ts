@@ -5,7 +5,7 @@ import { ApiFailure, request, staleData } from '../../src/lib/api/client';
 describe('stale answers (Warning: 110)', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    staleData.set({ stale: false });
+    (staleData.stale = false);
   });
 
   function answer(res: Response) {
@@ -16,20 +16,20 @@ describe('stale answers (Warning: 110)', () => {
   it('a stale answer sets the state, the next fresh answer clears it', async () => {
     answer(ok({ warning: '110 - "Response is stale"' }));
     await request('GET', '/wps/game/hot');
-    expect(staleData.get().stale).toBe(true);
+    expect(staleData.stale).toBe(true);
     answer(ok());
     await request('GET', '/wps/game/hot');
-    expect(staleData.get().stale).toBe(false);
+    expect(staleData.stale).toBe(false);
   });
 
   it('a refusal (503 while the database is out of reach) leaves the state as it was; other warnings do not set it', async () => {
-    staleData.set({ stale: true });
+    (staleData.stale = true);
     answer(Response.json({ success: false, errorCode: 'site.unavailable', message: 'system_upgrading' }, { status: 503 }));
     await expect(request('GET', '/wps/member/info')).rejects.toBeInstanceOf(ApiFailure);
-    expect(staleData.get().stale).toBe(true);
-    staleData.set({ stale: false });
+    expect(staleData.stale).toBe(true);
+    (staleData.stale = false);
     answer(ok({ warning: '199 - "Miscellaneous warning"' }));
     await request('GET', '/wps/game/hot');
-    expect(staleData.get().stale).toBe(false);
+    expect(staleData.stale).toBe(false);
   });
 });

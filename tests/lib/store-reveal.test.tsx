@@ -6,7 +6,8 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RuntimeProvider, SESSION_KEY, useBadge, useSessionInfo } from '../../src/lib/runtime';
 import { reloadSessionFromStorage } from '../../src/lib/session';
-import { createStore, useHydrated, useStore, type Store } from '../../src/lib/store';
+import { proxy } from 'valtio';
+import { patchState, useHydrated, useProxyState } from '../../src/lib/hydration';
 import { fixtureTenant } from '../renderer/fixtures/tenant';
 
 const SESSION = { token: 'tok-0123456789abcdef', merchantCode: 'fixture01', userName: 'juan', type: 1, firstTimeLogin: false };
@@ -43,9 +44,9 @@ interface Shown {
 }
 const VISITOR: Shown = { member: false, badge: 0, theme: 'light' };
 
-describe('useStore after hydration', () => {
+describe('useProxyState after hydration', () => {
   it('moves a hydrated reader to the live state in a transition: a member view that suspends keeps the visitor view up', async () => {
-    const store: Store<Shown> = createStore<Shown>({ member: true, badge: 0, theme: 'light' }, VISITOR);
+    const store = proxy<Shown>({ member: true, badge: 0, theme: 'light' });
     let release!: () => void;
     const memberCode = new Promise<void>((resolve) => {
       release = resolve;
@@ -55,7 +56,7 @@ describe('useStore after hydration', () => {
       return <p>member</p>;
     }
     function Reader() {
-      const member = useStore(store, (s) => s.member);
+      const member = useProxyState(store, (s) => s.member, VISITOR);
       return member ? <MemberCard /> : <p>visitor</p>;
     }
     const ui = (
@@ -78,10 +79,10 @@ describe('useStore after hydration', () => {
   });
 
   it('re-renders only readers whose value differs, and later changes reach readers at once and precisely', async () => {
-    const store: Store<Shown> = createStore<Shown>({ member: true, badge: 0, theme: 'light' }, VISITOR);
+    const store = proxy<Shown>({ member: true, badge: 0, theme: 'light' });
     const renders = { member: 0, badge: 0, theme: 0 };
     function Field({ name }: { name: keyof Shown }) {
-      const value = useStore(store, (s) => s[name]);
+      const value = useProxyState(store, (s) => s[name], VISITOR);
       renders[name] += 1;
       return <span>{`${name}=${String(value)};`}</span>;
     }
@@ -98,19 +99,19 @@ describe('useStore after hydration', () => {
     // The server and hydration rendered each once; only the reader whose value differs rendered again.
     expect(renders).toEqual({ member: 3, badge: 2, theme: 2 });
 
-    act(() => store.set({ badge: 3 }));
+    act(() => patchState(store, { badge: 3 }));
     expect(container.textContent).toBe('member=true;badge=3;theme=light;');
     expect(renders).toEqual({ member: 3, badge: 3, theme: 2 });
-    act(() => store.set({ member: false }));
+    act(() => patchState(store, { member: false }));
     expect(container.textContent).toBe('member=false;badge=3;theme=light;');
     expect(renders).toEqual({ member: 4, badge: 3, theme: 2 });
   });
 
   it('a change while the reveal is pending is not lost', async () => {
-    const store: Store<Shown> = createStore<Shown>({ member: true, badge: 0, theme: 'light' }, VISITOR);
+    const store = proxy<Shown>({ member: true, badge: 0, theme: 'light' });
     function Reader() {
-      const member = useStore(store, (s) => s.member);
-      const badge = useStore(store, (s) => s.badge);
+      const member = useProxyState(store, (s) => s.member, VISITOR);
+      const badge = useProxyState(store, (s) => s.badge, VISITOR);
       return <p>{`${String(member)}/${badge}`}</p>;
     }
     const container = document.createElement('div');
@@ -119,17 +120,17 @@ describe('useStore after hydration', () => {
     await act(async () => {
       roots.push(hydrateRoot(container, <Reader />));
       // Before the reveal has rendered: a badge arrives.
-      store.set({ badge: 5 });
+      patchState(store, { badge: 5 });
     });
     expect(container.textContent).toBe('true/5');
   });
 
   it('moves useHydrated in the same transition: a guard never sees a hydrated page without the member', async () => {
-    const store: Store<Shown> = createStore<Shown>({ member: true, badge: 0, theme: 'light' }, VISITOR);
+    const store = proxy<Shown>({ member: true, badge: 0, theme: 'light' });
     const seen: string[] = [];
     function Guard() {
       const hydrated = useHydrated();
-      const member = useStore(store, (s) => s.member);
+      const member = useProxyState(store, (s) => s.member, VISITOR);
       seen.push(`${String(hydrated)}/${String(member)}`);
       return <p>{hydrated ? (member ? 'page' : 'sent home') : 'loading'}</p>;
     }
@@ -140,10 +141,10 @@ describe('useStore after hydration', () => {
   });
 
   it('a reader mounted outside hydration reads the live state from its first render', async () => {
-    const store: Store<Shown> = createStore<Shown>({ member: true, badge: 0, theme: 'light' }, VISITOR);
+    const store = proxy<Shown>({ member: true, badge: 0, theme: 'light' });
     const seen: boolean[] = [];
     function Reader() {
-      const member = useStore(store, (s) => s.member);
+      const member = useProxyState(store, (s) => s.member, VISITOR);
       seen.push(member);
       return <p>{String(member)}</p>;
     }

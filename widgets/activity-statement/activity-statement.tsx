@@ -7,7 +7,7 @@ import { FigurePairs } from '../../src/components/figure-pairs';
 import { ApiFailure } from '../../src/lib/api/client';
 import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope, useRuntimeState, useTenant } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { formatMoney } from '../../src/features/wallet';
 import { fetchStatementCsv, useStatement, type StatementMonth } from '../../src/features/protection';

@@ -4,7 +4,7 @@ import type { AgentAccountFormProps } from '../../src/generated/widgets/agent-ac
 import { FormError, PasswordField, SubmitButton, TextField, type FieldCheck } from '../../src/components/form';
 import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { checkField, checkRegisterConfirm, useAccountContext } from '../../src/features/account';
 import { categoryLabel, checkRateText, failureOnField, openAgentAccount, useAgentRates, useRevalidateAgentRates, type AgentDownline, type RebateGameType } from '../../src/features/agent';

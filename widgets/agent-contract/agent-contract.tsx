@@ -7,7 +7,7 @@ import { termsProblem, TIER_FIELDS, type AnyTier, type ContractKind } from '../.
 import { useTranslation } from '../../src/lib/i18n';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
 import { useMemberScope, useRuntimeState, useTenant } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { contractFailure as failureOf, decideContract, proposeContract, useContractPage, useRevalidateContracts, type Contract, type ContractTerms } from '../../src/features/agent';
 import { formatRecordMoney } from '../../src/features/records';

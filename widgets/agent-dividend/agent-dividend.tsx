@@ -5,7 +5,7 @@ import { FormError } from '../../src/components/form';
 import { tenantTimeZone } from '../../src/lib/app-config';
 import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope, useRuntimeState, useTenant } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { contractFailure as failureOf, useDividendPage } from '../../src/features/agent';
 import { formatRecordMoney, formatRecordTime } from '../../src/features/records';

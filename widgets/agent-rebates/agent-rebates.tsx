@@ -5,7 +5,7 @@ import { FormError, SubmitButton, TextField, useMessageText, type FieldCheck } f
 import { showToast } from '../../src/lib/feedback';
 import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import {
   categoryLabel,

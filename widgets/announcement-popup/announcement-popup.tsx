@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../src/components/modal';
 import { richText } from '../../src/lib/rich-text';
 import { linkAction, POPUP_CLOSE_MS, rememberClosed, rememberShown, type Audience, type PopupItem } from './rules';
-import { openExternal } from '../../src/lib/external';
+import { openExternal } from '../../src/lib/browser-actions';
 
 export interface PopupProps {
   items: readonly PopupItem[];

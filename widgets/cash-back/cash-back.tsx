@@ -6,7 +6,7 @@ import { FormError, SubmitButton, useMessageText } from '../../src/components/fo
 import { tenantTimeZone } from '../../src/lib/app-config';
 import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope, useRuntimeActions, useRuntimeState, useTenant } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { useRevalidateWallet } from '../../src/features/wallet';
 import {

@@ -6,7 +6,7 @@ import { FormError, SubmitButton, TextField, useMessageText } from '../../src/co
 import { confirmDialog, showToast } from '../../src/lib/feedback';
 import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope, useRuntimeActions } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import {
   cancelDeposit,
@@ -31,7 +31,7 @@ import {
   type Deposit,
   type DepositMessage,
 } from '../../src/features/wallet';
-import { copyText } from '../../src/lib/clipboard';
+import { copyText } from '../../src/lib/browser-actions';
 
 type Layout = 'base' | 'new';
 

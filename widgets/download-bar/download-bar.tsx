@@ -24,7 +24,7 @@ import {
 import { Icon } from '../../src/components/icons';
 import { Modal } from '../../src/components/modal';
 import { DOWNLOAD_PATH, usePageUserAgent, useRuntime } from '../../src/lib/runtime';
-import { useClientValue } from '../../src/lib/store';
+import { useClientValue } from '../../src/lib/hydration';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
 
 const OPTION_LABEL: Record<DownloadOption['kind'], TranslationKey> = {

@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithRuntime, TY } from '../../tests/renderer/harness';
 import { fixtureTenant } from '../../tests/renderer/fixtures/tenant';
-import { configuredContacts } from '../../src/lib/contacts';
+import { configuredContacts } from '../../src/components/contacts';
 import manifest from './index';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 import { CONTACT_LABELS, ContactGlyph } from '../../src/components/contact-glyph';
-import type { Contact } from '../../src/lib/contacts';
+import type { Contact } from '../../src/components/contacts';
 import { useTranslation } from '../../src/lib/i18n';
 
 /** The floating column of contact buttons, each opening its app or chat in a new context. */

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import type { FloatingServiceProps } from '../../src/generated/widgets/floating-service';
 import { useRuntime } from '../../src/lib/runtime';
 import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
-import { configuredContacts } from '../../src/lib/contacts';
+import { configuredContacts } from '../../src/components/contacts';
 import propsSchema from './props.schema.json';
 
 const Buttons = lazy(() => import('./floating-service'));

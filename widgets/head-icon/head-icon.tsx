@@ -6,7 +6,7 @@ import { HEAD_ICON_ACCEPT, checkHeadIcon, securityFailure, uploadHeadIcon, useHe
 import { showToast } from '../../src/lib/feedback';
 import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope, useRuntimeActions, useRuntimeState } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 
 export const SAVED_TOAST_MS = 1500;

@@ -9,7 +9,7 @@ import HelpListView, { openIndexOf } from './help-list';
 let items: HelpItems | undefined = [];
 const langs: (string | null)[] = [];
 vi.mock('../../src/features/home/api/help', () => ({
-  useHelpCenter: (lang: string | null) => {
+  useHelpCentre: (lang: string | null) => {
     langs.push(lang);
     return { data: items, error: undefined, isLoading: items === undefined, mutate: vi.fn() };
   },

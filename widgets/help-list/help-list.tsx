@@ -1,6 +1,6 @@
 import { useTranslation } from '../../src/lib/i18n';
 import { useSearchParams } from 'react-router-dom';
-import { useHelpCenter } from '../../src/features/home';
+import { useHelpCentre } from '../../src/features/home';
 import { useContentLanguage } from '../../src/lib/language';
 import { useRuntime } from '../../src/lib/runtime';
 import { useSanitizedHtml } from '../../src/lib/sanitize';
@@ -18,7 +18,7 @@ export default function HelpListView() {
   const { t, i18n } = useTranslation();
   const { tenant } = useRuntime();
   const lang = useContentLanguage(i18n, tenant);
-  const { data, error, isLoading, mutate } = useHelpCenter(lang);
+  const { data, error, isLoading, mutate } = useHelpCentre(lang);
   const [search, setSearch] = useSearchParams();
   const open = openIndexOf(search);
   const items = data ?? [];

@@ -8,7 +8,7 @@ import { showToast } from '../../src/lib/feedback';
 import { useTranslation } from '../../src/lib/i18n';
 import { isTrialMember } from '../../src/lib/layout-rules';
 import { useMemberScope, useRuntimeActions, useRuntimeState, useTenant } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import {
   checkIdentityField,

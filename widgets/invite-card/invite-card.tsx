@@ -1,12 +1,12 @@
 import './styles.css';
 import { useEffect, useId, useState } from 'react';
 import type { InviteCardProps } from '../../src/generated/widgets/invite-card';
-import { copyText } from '../../src/lib/clipboard';
+import { copyText } from '../../src/lib/browser-actions';
 import { runtimeText, showToast } from '../../src/lib/feedback';
 import { useTranslation } from '../../src/lib/i18n';
 import { referralLink } from '../../src/lib/layout-rules';
 import { useMemberScope } from '../../src/lib/runtime';
-import { useClientValue } from '../../src/lib/store';
+import { useClientValue } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { useReferral } from '../../src/features/engagement';
 

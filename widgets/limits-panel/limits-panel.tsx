@@ -7,7 +7,7 @@ import { ApiFailure } from '../../src/lib/api/client';
 import { tenantTimeZone } from '../../src/lib/app-config';
 import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope, useRuntimeState, useTenant } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { formatCountdown, formatMoney, secondsLeft } from '../../src/features/wallet';
 import { formatRecordTime } from '../../src/features/records';

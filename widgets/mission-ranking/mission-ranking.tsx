@@ -3,7 +3,7 @@ import type { MissionRankingProps } from '../../src/generated/widgets/mission-ra
 import { useTranslation } from '../../src/lib/i18n';
 import { currentLanguageCode } from '../../src/lib/language';
 import { useMemberScope, useRuntimeState, useTenant } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { useMissionRanking, useMissions } from '../../src/features/engagement';
 

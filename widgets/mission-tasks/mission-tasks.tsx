@@ -9,7 +9,7 @@ import { useTranslation } from '../../src/lib/i18n';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
 import { currentLanguageCode } from '../../src/lib/language';
 import { useMemberScope, useRuntimeActions, useRuntimeState, useTenant } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import {
   actOnPromotion,

@@ -16,7 +16,7 @@ import { ApiFailure } from '../../src/lib/api/client';
 import { showToast } from '../../src/lib/feedback';
 import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope, useRuntimeActions, useRuntimeState } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 
 export const SAVED_TOAST_MS = 1500;

@@ -7,11 +7,11 @@ import { ImagePicker } from '../../src/components/image-picker';
 import { ApiFailure } from '../../src/lib/api/client';
 import { useTranslation } from '../../src/lib/i18n';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
-import { MAX_IMAGE_FILES } from '../../src/lib/image-files';
+import { MAX_IMAGE_FILES } from '../../src/components/image-picker/image-files';
 import { currentLanguageCode } from '../../src/lib/language';
 import { useMemberScope, useRuntimeActions, useRuntimeState, useTenant } from '../../src/lib/runtime';
 import { useSanitizedHtml } from '../../src/lib/sanitize';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import {
   actOnPromotion,

@@ -7,7 +7,7 @@ import { useTranslation } from '../../src/lib/i18n';
 import { isTranslationKey, type TranslationKey } from '../../src/lib/i18n-keys';
 import { currentLanguageCode } from '../../src/lib/language';
 import { useMemberScope, useTenant } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { usePromotions, type Promotion } from '../../src/features/engagement';
 import { formatRecordTime } from '../../src/features/records';

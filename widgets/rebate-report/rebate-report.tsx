@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { RebateReportProps } from '../../src/generated/widgets/rebate-report';
 import { useTranslation } from '../../src/lib/i18n';
 import { useRuntimeActions, useRuntimeState, useTenant } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import {
   formatRecordMoney,

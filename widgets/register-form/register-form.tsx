@@ -1,6 +1,6 @@
 import './styles.css';
 import { Fragment, useState, type ReactNode } from 'react';
-import { useClientValue } from '../../src/lib/store';
+import { useClientValue } from '../../src/lib/hydration';
 import { useTranslation } from '../../src/lib/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { RegisterFormProps } from '../../src/generated/widgets/register-form';

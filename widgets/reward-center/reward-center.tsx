@@ -9,7 +9,7 @@ import { tenantTimeZone } from '../../src/lib/app-config';
 import { useTranslation } from '../../src/lib/i18n';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
 import { useMemberScope, useRuntimeActions, useRuntimeState, useTenant } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { useRevalidateWallet } from '../../src/features/wallet';
 import { claimReward, newRewardKey, useRevalidateRewards, useRewards, type Reward, type RewardClaim, type RewardListState } from '../../src/features/engagement';

@@ -6,7 +6,7 @@ import { useMemberInfo } from '../../src/features/account';
 import { securityViewPath, useHeadIcon, useObjectUrl, useIdentityStatus, usePaymentPasswordSet, type IdentityStatus } from '../../src/features/security';
 import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope, useRuntimeActions, useRuntimeState } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { href } from '../../src/lib/routes';
 

@@ -1,6 +1,6 @@
 import { CONTACT_LABELS, ContactGlyph } from '../../src/components/contact-glyph';
 import type { ServiceHours } from '../../src/generated/tenant';
-import { configuredContacts, type ContactKind } from '../../src/lib/contacts';
+import { configuredContacts, type ContactKind } from '../../src/components/contacts';
 import { useTranslation } from '../../src/lib/i18n';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
 import { effectiveSettings, useRuntime } from '../../src/lib/runtime';

@@ -6,7 +6,7 @@ import { useTranslation } from '../../src/lib/i18n';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
 import { isTrialMember } from '../../src/lib/layout-rules';
 import { useRuntimeState } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import { href } from '../../src/lib/routes';
 
 /** What a trial account can do: play with trial credit. */

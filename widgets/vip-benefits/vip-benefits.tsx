@@ -5,7 +5,7 @@ import { FormError, type FieldMessage } from '../../src/components/form';
 import { ApiFailure } from '../../src/lib/api/client';
 import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope, useRuntimeActions, useRuntimeState, useTenant } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { useVipStatus, vipNameKey, type VipLevel, type VipStatus } from '../../src/features/account';
 import { formatRecordMoney } from '../../src/features/records';

@@ -4,7 +4,7 @@ import type { WithdrawBlockersProps } from '../../src/generated/widgets/withdraw
 import { useMessageText } from '../../src/components/form';
 import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope, useRuntimeState, useTenant } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { reasonAction, reasonMessage, useWithdrawalEligibility } from '../../src/features/wallet';
 import { href } from '../../src/lib/routes';

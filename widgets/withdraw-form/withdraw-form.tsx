@@ -7,7 +7,7 @@ import { addAmounts } from '../../src/domain/money';
 import { ApiFailure } from '../../src/lib/api/client';
 import { useTranslation } from '../../src/lib/i18n';
 import { useMemberScope, useRuntimeActions, useRuntimeState, useTenant } from '../../src/lib/runtime';
-import { useHydrated } from '../../src/lib/store';
+import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import {
   checkPaymentPassword,

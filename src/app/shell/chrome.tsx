@@ -18,7 +18,7 @@ import {
 import { useInstallMode, useSessionInfo, useTenant } from '../../lib/runtime';
 import { CHANGE_PASSWORD_ROUTE } from '../../lib/session';
 import type { StartupView } from '../../lib/startup-state';
-import { useClientValue } from '../../lib/store';
+import { useClientValue } from '../../lib/hydration';
 import { Slot } from '../../renderer';
 import { AppHeader, pageTitleKey } from './app-header';
 import { NOTICE_2S_MS, toastOnce } from './guards';

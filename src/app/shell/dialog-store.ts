@@ -1,18 +1,21 @@
-import { createStore, useStore } from '../../lib/store';
+import { proxy } from 'valtio';
+import { useProxyState } from '../../lib/hydration';
 
 export type ShellDialog = 'login' | 'referral' | 'language';
 
 /** The shell's one open dialog: item actions open it by name, the dialog host shows it. */
-const dialogStore = createStore<{ open: ShellDialog | null }>({ open: null });
+const dialogState = proxy<{ open: ShellDialog | null }>({ open: null });
+/** The server renders no dialog open. */
+const NO_DIALOG: { open: ShellDialog | null } = { open: null };
 
 export function openDialog(dialog: ShellDialog): void {
-  dialogStore.set({ open: dialog });
+  dialogState.open = dialog;
 }
 
 export function closeDialog(): void {
-  dialogStore.set({ open: null });
+  dialogState.open = null;
 }
 
 export function useOpenDialog(): ShellDialog | null {
-  return useStore(dialogStore, (state) => state.open);
+  return useProxyState(dialogState, (state) => state.open, NO_DIALOG);
 }

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { feedbackStore, showToast } from '../../lib/feedback';
 import { HOME_PATH, trialNoticeFor } from '../../lib/layout-rules';
 import { useGateContext, useRuntimeState } from '../../lib/runtime';
-import { useHydrated } from '../../lib/store';
+import { useHydrated } from '../../lib/hydration';
 import { useGoBack } from '../../components/navigation';
 import { href } from '../../lib/routes';
 

@@ -6,7 +6,7 @@ import { runtimeText, showToast } from '../../lib/feedback';
 import { Icon } from '../../components/icons';
 import { referralLink } from '../../lib/layout-rules';
 import { Modal } from '../../components/modal';
-import { copyText } from '../../lib/clipboard';
+import { copyText } from '../../lib/browser-actions';
 
 /**
  * Referral / link management: the member's share link to registration (with the member's own

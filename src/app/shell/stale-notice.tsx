@@ -1,6 +1,6 @@
-import { staleData } from '../../lib/api/client';
+import { FRESH_DATA, staleData } from '../../lib/api/client';
 import { useTranslation } from '../../lib/i18n';
-import { useStore } from '../../lib/store';
+import { useProxyState } from '../../lib/hydration';
 
 /**
  * The server answered from its cache because its database was out of reach (the API client saw
@@ -9,7 +9,7 @@ import { useStore } from '../../lib/store';
  */
 export function StaleNotice() {
   const { t } = useTranslation();
-  const stale = useStore(staleData, (s) => s.stale);
+  const stale = useProxyState(staleData, (s) => s.stale, FRESH_DATA);
   if (!stale) return null;
   return (
     <div className="stale-notice" role="status">

@@ -1,5 +1,5 @@
 import { useRef, useState, type ButtonHTMLAttributes, type MouseEvent } from 'react';
-import { useHydrated } from '../../lib/store';
+import { useHydrated } from '../../lib/hydration';
 
 /** The busy state of a form's actions (its submission, and e.g. a free-trial login beside it). */
 export interface Pending {

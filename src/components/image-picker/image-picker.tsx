@@ -2,7 +2,7 @@ import './image-picker.css';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { useObjectUrl } from './use-object-url';
-import { addImageFiles, IMAGE_FILE_ACCEPT, MAX_IMAGE_FILE_MB, MAX_IMAGE_FILES } from '../../lib/image-files';
+import { addImageFiles, IMAGE_FILE_ACCEPT, MAX_IMAGE_FILE_MB, MAX_IMAGE_FILES } from './image-files';
 import { FormError } from '../form';
 
 /** One chosen file's thumbnail (its object URL is made after render and revoked when it goes). */

@@ -1,5 +1,7 @@
 import type { MemberInfo, Wallet } from '../../generated/api/member';
-import { createStore, useStore } from '../../lib/store';
+import { useMemo } from 'react';
+import { proxy } from 'valtio';
+import { patchState, useProxyState } from '../../lib/hydration';
 
 /**
  * What the shell knows about the logged-in member: info, wallet and the badge counters. The SWR
@@ -27,29 +29,40 @@ export const EMPTY_MEMBER_DATA: MemberData = {
   refreshWallet: () => Promise.resolve(),
 };
 
-const memberStore = createStore<MemberData>(EMPTY_MEMBER_DATA);
+const memberState = proxy<MemberData>({ ...EMPTY_MEMBER_DATA });
 
 /** The loader's latest values; readers of unchanged fields do not re-render. */
 export function setMemberData(patch: Partial<MemberData>): void {
-  memberStore.set(patch);
+  patchState(memberState, patch);
 }
 
 /** No member any more (logout, or the loader went away): nothing of the last one may show. */
 export function clearMemberData(): void {
-  memberStore.set(EMPTY_MEMBER_DATA);
+  patchState(memberState, EMPTY_MEMBER_DATA);
 }
 
 /** Reloads the wallet through the loader; resolves at once when no member is loaded. */
 export function refreshMemberWallet(): Promise<void> {
-  return memberStore.get().refreshWallet();
+  return memberState.refreshWallet();
 }
 
 /** One value of the member data; the caller re-renders only when that value changes. */
 export function useMemberState<T>(selector: (data: MemberData) => T): T {
-  return useStore(memberStore, selector);
+  // The server renders no member.
+  return useProxyState(memberState, selector, EMPTY_MEMBER_DATA);
 }
 
 /** All of it, for callers that show most of it (re-renders on any change). */
 export function useMemberData(): MemberData {
-  return useMemberState((data) => data);
+  const member = useMemberState((data) => data.member);
+  const wallet = useMemberState((data) => data.wallet);
+  const walletLoading = useMemberState((data) => data.walletLoading);
+  const unreadMessages = useMemberState((data) => data.unreadMessages);
+  const unclaimedPromotions = useMemberState((data) => data.unclaimedPromotions);
+  const agentNoticeUnread = useMemberState((data) => data.agentNoticeUnread);
+  const refreshWallet = useMemberState((data) => data.refreshWallet);
+  return useMemo(
+    () => ({ member, wallet, walletLoading, unreadMessages, unclaimedPromotions, agentNoticeUnread, refreshWallet }),
+    [member, wallet, walletLoading, unreadMessages, unclaimedPromotions, agentNoticeUnread, refreshWallet],
+  );
 }

@@ -3,7 +3,7 @@
  * runs so the download page can show an install button, and used once when the player taps it.
  */
 import { proxy, useSnapshot } from 'valtio';
-import { useHydrated } from '../../lib/store';
+import { useHydrated } from '../../lib/hydration';
 
 /** Chromium's event; not in the DOM typings. */
 interface BeforeInstallPromptEvent extends Event {

@@ -16,8 +16,8 @@ export interface SecurityMessage {
 }
 
 /** The address of the security centre and of one of its views (the screen renders the slot `?view=` names). */
-export const SECURITY_CENTER_PATH = href('securityCenter');
-export const securityViewPath = (view: string): string => `${SECURITY_CENTER_PATH}?view=${encodeURIComponent(view)}`;
+export const SECURITY_CENTRE_PATH = href('securityCenter');
+export const securityViewPath = (view: string): string => `${SECURITY_CENTRE_PATH}?view=${encodeURIComponent(view)}`;
 
 /** The server's MAX_PAYOUT_ACCOUNTS, for when the list has not said it. */
 export const DEFAULT_MAX_PAYOUT_ACCOUNTS = 5;

@@ -8,7 +8,7 @@
  * route, whose query, body and answer types follow, so a caller cannot pick the answer's type.
  */
 import type { EndpointKey, Endpoints } from '../../generated/api/endpoints';
-import { createStore } from '../store';
+import { proxy } from 'valtio';
 
 export interface Envelope<T> {
   success: boolean;
@@ -264,11 +264,13 @@ export async function request(method: Method, path: string, opts: Omit<RequestOp
  * (HTTP `Warning: 110`): the shell then shows that some data may be out of date, until an answer
  * comes fresh again.
  */
-export const staleData = createStore({ stale: false });
+export const staleData = proxy({ stale: false });
+/** What the server renders: fresh data. */
+export const FRESH_DATA: { readonly stale: boolean } = { stale: false };
 
 function noteFreshness(res: Response): void {
   const stale = /^\s*110\b/.test(res.headers.get('warning') ?? '');
-  if (stale || res.ok) staleData.set({ stale });
+  if (stale || res.ok) staleData.stale = stale;
 }
 
 /** Routes answering a file to download (not the JSON envelope): CSV statements. */

@@ -6,7 +6,7 @@ import { Icon } from '../../../components/icons';
 import { currentLanguageCode } from '../../../lib/language';
 import { backTarget, recordRecentPlay, requestLaunch, revalidateWallet, targetFromQuery, watchReturn } from '../launch';
 import { HOME_PATH, LOGIN_PATH, useRuntime } from '../../../lib/runtime';
-import { useHydrated } from '../../../lib/store';
+import { useHydrated } from '../../../lib/hydration';
 import { RealityOverlay } from '../../protection';
 import './launch-screen.css';
 

@@ -4,7 +4,7 @@ import { Icon } from '../../../components/icons';
 import { useTranslation } from '../../../lib/i18n';
 import type { TranslationKey } from '../../../lib/i18n-keys';
 import { useInstallMode, usePageUserAgent, useStartup, useTenant } from '../../../lib/runtime';
-import { useClientValue } from '../../../lib/store';
+import { useClientValue } from '../../../lib/hydration';
 import {
   appIconUrl,
   currentDevice,

@@ -5,7 +5,7 @@ import { checkCustomRange, earliestDay, presetRange, zoneDate, type RangeChoice,
 import { useTranslation } from '../../../lib/i18n';
 import type { TranslationKey } from '../../../lib/i18n-keys';
 import { useTenant } from '../../../lib/runtime';
-import { useClientValue } from '../../../lib/store';
+import { useClientValue } from '../../../lib/hydration';
 
 /** The range a records screen shows: a preset, or custom days (YYYY-MM-DD, the tenant's calendar). */
 export interface RangeValue {

@@ -4,7 +4,7 @@ import { Modal } from '../../../components/modal';
 import { showToast } from '../../../lib/feedback';
 import { useTranslation } from '../../../lib/i18n';
 import type { TranslationKey } from '../../../lib/i18n-keys';
-import { copyText } from '../../../lib/clipboard';
+import { copyText } from '../../../lib/browser-actions';
 
 export interface RecordSheetProps {
   /** The sheet's heading; omitted: "record details". */

@@ -1,41 +1,11 @@
-import { startTransition, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
-
 /**
- * State that changes while the page lives, read through selectors: a reader re-renders only when
- * the value it selects changes, never because a neighbouring field did.
+ * Client state and hydration. State that changes while the page lives is a valtio proxy; readers
+ * select one value of it (`useProxyState`) and re-render only when that value changes. What the
+ * browser alone knows (storage, device) is read after hydration (`useClientValue`), so that every
+ * screen renders on the server and hydrates to the same HTML.
  */
-export interface Store<S extends object> {
-  get(): S;
-  /**
-   * What the server rendered (and hydration must render first): a visitor's view, before the
-   * browser's storage and device are read. Defaults to the initial state.
-   */
-  server(): S;
-  /** Merges a patch; readers hear of it only when a field actually changed (Object.is). */
-  set(patch: Partial<S>): void;
-  subscribe(listener: () => void): () => void;
-}
-
-export function createStore<S extends object>(initial: S, serverState: S = initial): Store<S> {
-  let state = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => state,
-    server: () => serverState,
-    set(patch) {
-      const keys = Object.keys(patch) as (keyof S)[];
-      if (keys.every((key) => Object.is(patch[key], state[key]))) return;
-      state = { ...state, ...patch };
-      for (const listener of [...listeners]) listener();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-  };
-}
+import { startTransition, useCallback, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { ref, snapshot, subscribe } from 'valtio';
 
 /**
  * A value the server rendered one way and the browser knows another way (a member's session, a
@@ -82,17 +52,32 @@ function useRevealed<T>(subscribe: (listener: () => void) => () => void, read: (
 }
 
 /**
- * Reads a store through a selector. Selectors return a value kept in the store or a primitive
- * (derived objects are computed once, in the store), so React's Object.is check is the equality
- * that decides whether the reader re-renders. A reader hydrating the server's HTML renders the
- * server state first and moves to the store's in a transition (useRevealed).
+ * Reads a valtio state through a selector. Selectors return a value kept in the state or a
+ * primitive (objects are stored with valtio's `ref`, so they keep their identity), so React's
+ * Object.is check is the equality that decides whether the reader re-renders. A reader hydrating
+ * the server's HTML renders `serverState` (what the server rendered: a visitor's view) first and
+ * moves to the live state in a transition (useRevealed).
  */
-export function useStore<S extends object, T>(store: Store<S>, selector: (state: S) => T): T {
+export function useProxyState<S extends object, T>(state: S, selector: (state: S) => T, serverState: S): T {
+  // Notified in sync, so a change made inside act() or a layout effect reaches its readers at once.
+  const listen = useCallback((listener: () => void) => subscribe(state, listener, true), [state]);
   return useRevealed(
-    store.subscribe,
-    () => selector(store.get()),
-    () => selector(store.server()),
+    listen,
+    () => selector(snapshot(state) as S),
+    () => selector(serverState),
   );
+}
+
+/**
+ * Writes a patch into a valtio state. Objects go in by reference (valtio's `ref`): readers that
+ * select them get the very object written, so an unchanged one never re-renders them. Writing
+ * the value a field already holds notifies nobody.
+ */
+export function patchState<S extends object>(state: S, patch: Partial<S>): void {
+  for (const key of Object.keys(patch) as (keyof S)[]) {
+    const value = patch[key];
+    state[key] = (value !== null && typeof value === 'object' ? ref(value) : value) as S[keyof S];
+  }
 }
 
 const noSubscription = () => () => undefined;
