@@ -8,7 +8,7 @@ import type { GameType, Tenant } from '../generated/tenant';
 import { fromBasisPoints, hasAtMostTwoDecimals, toBasisPoints } from './money';
 
 /** The catalogue's game types (server/db/seed-games.ts). */
-export const REBATE_GAME_TYPES: readonly GameType[] = ['RNG', 'FISH', 'LIVE', 'PVP', 'SPORTS', 'ESPORTS', 'COCKFIGHT', 'LOTT', 'ELOTT'];
+const REBATE_GAME_TYPES: readonly GameType[] = ['RNG', 'FISH', 'LIVE', 'PVP', 'SPORTS', 'ESPORTS', 'COCKFIGHT', 'LOTT', 'ELOTT'];
 
 const isGameType = (c: string): c is GameType => (REBATE_GAME_TYPES as readonly string[]).includes(c);
 

@@ -13,7 +13,7 @@ import { href } from '../../src/lib/routes';
 export type GameListTab = 'all' | 'vendor' | 'hot' | 'recent' | 'fav';
 
 /** Spec section 3 filter state. */
-export interface GameListFilter {
+interface GameListFilter {
   gameClassify: GameClassify;
   /** Minimum bet, currency units; null: all. */
   minBet: number | null;
@@ -136,7 +136,7 @@ export function sourceOf(state: GameListState): GameSource {
 
 const GAME_TYPES: readonly GameType[] = ['RNG', 'FISH', 'LIVE', 'PVP', 'SPORTS', 'ESPORTS', 'COCKFIGHT', 'LOTT', 'ELOTT', 'INHOUSE'];
 
-export function isGameType(value: string | null | undefined): value is GameType {
+function isGameType(value: string | null | undefined): value is GameType {
   return !!value && (GAME_TYPES as readonly string[]).includes(value);
 }
 

@@ -17,7 +17,7 @@ export interface MemberData {
   refreshWallet: () => Promise<void>;
 }
 
-export const EMPTY_MEMBER_DATA: MemberData = {
+const EMPTY_MEMBER_DATA: MemberData = {
   member: null,
   wallet: null,
   walletLoading: false,
@@ -47,9 +47,4 @@ export function refreshMemberWallet(): Promise<void> {
 /** One value of the member data; the caller re-renders only when that value changes. */
 export function useMemberState<T>(selector: (data: MemberData) => T): T {
   return useStore(memberStore, selector);
-}
-
-/** All of it, for callers that show most of it (re-renders on any change). */
-export function useMemberData(): MemberData {
-  return useMemberState((data) => data);
 }
