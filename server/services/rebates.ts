@@ -18,6 +18,7 @@
 import { and, asc, count, desc, eq, gt, gte, lt, lte, max, min, sql, sum, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Accrued, Claim, Report, ReportQuery } from '../../src/generated/api/rebates';
+import { GAME_TYPES } from '../../src/domain/game-types';
 import type { GameType, Tenant } from '../../src/generated/tenant';
 import { tenantTimeZone } from '../../src/lib/app-config';
 import { isIsoDate, shiftDate, zoneDate, zoneMidnight } from '../../src/domain/date-range';
@@ -33,9 +34,6 @@ import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import { assertRealMember } from './identity';
 import { addRequirement } from './turnover';
 import { uniqueViolation } from './unique';
-
-/** The catalogue's game types (server/db/seed-games.ts), in the order answers list them. */
-const GAME_TYPES: readonly GameType[] = ['RNG', 'FISH', 'LIVE', 'PVP', 'SPORTS', 'ESPORTS', 'COCKFIGHT', 'LOTT', 'ELOTT'];
 
 /** The tenant's rebate rules: rates in hundredths of a percent (0.8% = 80), amounts in minor units. */
 interface RebateRules {
