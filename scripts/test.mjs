@@ -1,5 +1,5 @@
 // `npm test`: every check CI runs, in order, stopping at the first failure.
-// typecheck, lint (zero warnings), generated-files drift, tenant validation and migration
+// typecheck, lint (zero warnings), unused exports, files and dependencies (knip), generated-files drift, tenant validation and migration
 // state, Vitest (runtime and server on PGlite and PostgreSQL), then the production build and
 // Playwright journeys in Debian's Chromium against the real server on a fresh database.
 import { spawnSync } from 'node:child_process';
@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 const steps = [
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['unused code (knip)', 'npx', ['knip', '--no-progress']],
   ['generated files up to date', process.execPath, ['--import', 'tsx', 'scripts/gen.ts', '--check']],
   ['tenant validate', process.execPath, ['--import', 'tsx', 'scripts/tenant.ts', 'validate']],
   ['tenant migrate (check)', process.execPath, ['--import', 'tsx', 'scripts/tenant.ts', 'migrate']],

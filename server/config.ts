@@ -11,7 +11,7 @@ import type { ProviderConfig } from './payments/types';
 import { WebhookProvider } from './providers/webhook';
 
 /** A hop count, or the addresses / CIDRs of trusted proxies (Fastify's `trustProxy`, proxy-addr). */
-export type TrustProxy = number | string[];
+type TrustProxy = number | string[];
 
 /** Where the server keeps its data: embedded PGlite, or a PostgreSQL URL (optionally one schema). */
 export type DbOption = 'pglite' | { pgUrl: string; schema?: string };
@@ -141,8 +141,8 @@ export interface EnvSettings {
 }
 
 /** SHUTDOWN_DRAIN_MS when unset, and the most it may be. */
-export const DEFAULT_SHUTDOWN_DRAIN_MS = 5_000;
-export const MAX_SHUTDOWN_DRAIN_MS = 300_000;
+const DEFAULT_SHUTDOWN_DRAIN_MS = 5_000;
+const MAX_SHUTDOWN_DRAIN_MS = 300_000;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 

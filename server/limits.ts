@@ -9,7 +9,7 @@ export interface Limit {
  * the database's rate_counters table, so every instance counts together.
  */
 /** A growing wait: `baseMs`, doubling each time, at most `maxMs`. */
-export interface Backoff {
+interface Backoff {
   baseMs: number;
   maxMs: number;
 }

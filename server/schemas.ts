@@ -5,7 +5,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchema, HTTPMethods } from 'fastify';
 
-export const API_SCHEMAS_DIR = fileURLToPath(new URL('../schemas/api', import.meta.url));
+const API_SCHEMAS_DIR = fileURLToPath(new URL('../schemas/api', import.meta.url));
 
 /** One route as described in a schema file's `x-routes` (refs are relative to that file). */
 export interface RouteSpec {

@@ -32,7 +32,7 @@ import {
 } from './protocol';
 import { PaymentStore, type Payment } from './store';
 
-export interface RetryOptions {
+interface RetryOptions {
   /** Delay after the first failed attempt; doubled after each further one. */
   baseMs: number;
   maxMs: number;
@@ -54,7 +54,7 @@ export interface RefPayOptions {
   deliveryTimeoutMs?: number;
 }
 
-export const DEFAULT_RETRY: RetryOptions = { baseMs: 30_000, maxMs: 3_600_000, maxAttempts: 12, tickMs: 5_000 };
+const DEFAULT_RETRY: RetryOptions = { baseMs: 30_000, maxMs: 3_600_000, maxAttempts: 12, tickMs: 5_000 };
 const MERCHANT_ID = /^[A-Za-z0-9_-]{3,64}$/;
 
 declare module 'fastify' {
@@ -64,7 +64,7 @@ declare module 'fastify' {
 }
 
 /** Paths without payment ids and without query strings, for the request log. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const path = url.split('?')[0];
   return path.replace(/^\/pay\/(?!provider\.css$)[^/]+/, '/pay/:id').replace(/^\/api\/payments\/[^/]+/, '/api/payments/:id');
 }

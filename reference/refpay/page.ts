@@ -5,10 +5,10 @@
 import { decimalOf } from './protocol';
 import type { Payment } from './store';
 
-export const PROVIDER_NAME = 'RefPay';
+const PROVIDER_NAME = 'RefPay';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 export const STYLE = `*{box-sizing:border-box}
 body{margin:0;min-height:100vh;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#eef2f7;color:#1c2433;display:flex;flex-direction:column;align-items:center}

@@ -11,7 +11,7 @@ import * as schema from './schema';
 import type { DbOption } from '../config';
 import { lockDataDir } from './data-dir-lock';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Anything a repository can run a query on: the database or an open transaction. */
@@ -39,7 +39,7 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
  * a burst of a thousand requests on ten connections; short enough that a database that does not
  * answer fails requests instead of holding them for ever.
  */
-export const CONNECT_TIMEOUT_MS = 30_000;
+const CONNECT_TIMEOUT_MS = 30_000;
 
 /** The `application_name` of this process's PostgreSQL connections: `whitelabel:<schema>:<pid>`. */
 export function applicationName(searchPath?: string): string {
@@ -95,7 +95,7 @@ const RETRIED_STATES = new Set(['40P01', '40001']);
 export const TRANSACTION_ATTEMPTS = 4;
 
 /** The SQLSTATE of a database error, also when drizzle wrapped it (`cause`). */
-export function sqlStateOf(err: unknown): string | undefined {
+function sqlStateOf(err: unknown): string | undefined {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;

@@ -13,9 +13,9 @@ import { toMinor } from '../../src/domain/money';
 import { gameVendors, gameWinners, games, hotMatches, jackpots, vendorCategories } from './schema';
 import { badgeImage } from './seed-content';
 
-export type GameType = 'RNG' | 'FISH' | 'LIVE' | 'PVP' | 'SPORTS' | 'ESPORTS' | 'COCKFIGHT' | 'LOTT' | 'ELOTT';
+type GameType = 'RNG' | 'FISH' | 'LIVE' | 'PVP' | 'SPORTS' | 'ESPORTS' | 'COCKFIGHT' | 'LOTT' | 'ELOTT';
 
-export interface VendorSeed {
+interface VendorSeed {
   code: string;
   name: string;
   gameType: GameType;
@@ -24,7 +24,7 @@ export interface VendorSeed {
   lottoMode?: string;
 }
 
-export const VENDORS: VendorSeed[] = [
+const VENDORS: VendorSeed[] = [
   { code: 'LUCKYREEL', name: 'Lucky Reel Studio', gameType: 'RNG', count: 80 },
   { code: 'NEONSPIN', name: 'Neon Spin', gameType: 'RNG', count: 75 },
   { code: 'JADEPLAY', name: 'Jade Play', gameType: 'RNG', count: 70 },
@@ -52,7 +52,7 @@ export const VENDORS: VendorSeed[] = [
  * client splits them out (spec section 2, category menu); they also exist on their own for
  * merchants that list COCKFIGHT or ESPORTS in their sorting.
  */
-export const CATEGORY_VENDORS: Record<string, [gameType: GameType, vassalage: string][]> = {
+const CATEGORY_VENDORS: Record<string, [gameType: GameType, vassalage: string][]> = {
   SPORTS: [
     ['SPORTS', 'PITCHLINE'],
     ['SPORTS', 'GOALPOST'],
@@ -84,7 +84,7 @@ export const CATEGORY_VENDORS: Record<string, [gameType: GameType, vassalage: st
 };
 
 /** Mulberry32: a small seeded PRNG, enough for demo data. */
-export function prng(seed: number): () => number {
+function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -250,7 +250,7 @@ const ELOTT_SPEEDS: Pair[] = [
 ];
 
 /** The playable in-house titles: one slot engine (server/services/slot.ts) under three themes. */
-export const INHOUSE_GAMES: Pair[] = [
+const INHOUSE_GAMES: Pair[] = [
   ['Lucky Triple', 'Masuwerteng Tatlo'],
   ['Golden Sevens', 'Gintong Pito'],
   ['Fruit Fiesta', 'Pista ng Prutas'],
@@ -279,7 +279,7 @@ export interface CatalogueGame {
   sort: number;
 }
 
-export const FIRST_NODE_ID = 10001;
+const FIRST_NODE_ID = 10001;
 const MIN_BETS_SLOT = [1, 5, 10, 50, 75];
 const MIN_LINES = [1, 5, 9, 10, 20, 25];
 

@@ -18,7 +18,7 @@ import { seedGames } from './seed-games';
 import { bannerImage, HELP_ITEMS, INBOX, MISSION_TASKS, PROMOTIONS, SEED_LANGS, seedAnnouncements, type Lang } from './seed-content';
 
 /** Password of every demo member. */
-export const DEMO_PASSWORD = 'Demo1234';
+const DEMO_PASSWORD = 'Demo1234';
 
 interface DemoMember {
   username: string;
@@ -36,7 +36,7 @@ interface DemoMember {
  * The demo cast: a player, an agent with a team of four (the player among them), and a
  * player who has a mobile number but no password yet (sets one by SMS).
  */
-export const DEMO_MEMBERS: DemoMember[] = [
+const DEMO_MEMBERS: DemoMember[] = [
   { username: 'demoagent', type: MEMBER_TYPE.AGENT, password: true, mobileNum: '9171234568', daysAgo: 120, postings: [['DEPOSIT', 500_000]], email: 'demoagent@example.com' },
   {
     username: 'demoplayer',
@@ -61,11 +61,11 @@ export const DEMO_MEMBERS: DemoMember[] = [
 ];
 
 /** Invitation codes of the demo agent; the third works only on the tenant's first domain. */
-export const DEMO_AFFILIATE_CODES = ['DEMOAGENT', 'LUCKY2024'];
-export const DOMAIN_BOUND_AFFILIATE_CODE = 'HOMEONLY';
+const DEMO_AFFILIATE_CODES = ['DEMOAGENT', 'LUCKY2024'];
+const DOMAIN_BOUND_AFFILIATE_CODE = 'HOMEONLY';
 
 /** Demo members and balances are only for demo tenants: a real merchant must not get known passwords. */
-export const isDemoTenant = (tenant: Tenant) => tenant.id.startsWith('demo');
+const isDemoTenant = (tenant: Tenant) => tenant.id.startsWith('demo');
 
 /**
  * Seeds every merchant that is not in the database yet (and the game catalogue of any merchant
@@ -116,7 +116,7 @@ async function seedTenant(db: Db, tenant: Tenant, hashing: PasswordHashing, demo
 /** Demo tenants with a red-envelope rain schedule (demo-en has none: its journeys schedule their own). */
 const RAIN_TENANTS = ['demo-ph'];
 /** The demo schedule: every evening at 20:00 in the tenant's zone for 15 minutes, for 30 days. */
-export const DEMO_RAIN = { hour: 20, minutes: 15, days: 30, budget: 50_000, minAmount: 10, maxAmount: 500, maxPerMember: 20 };
+const DEMO_RAIN = { hour: 20, minutes: 15, days: 30, budget: 50_000, minAmount: 10, maxAmount: 500, maxPerMember: 20 };
 
 async function seedRainWindows(tx: Tx, tenant: Tenant): Promise<void> {
   const zone = tenantTimeZone(tenant);

@@ -15,8 +15,6 @@ export const APP_ICONS = {
 
 export type AppIconName = keyof typeof APP_ICONS;
 
-export const APP_ICON_NAMES = Object.keys(APP_ICONS) as AppIconName[];
-
 /** The icon iOS shows on the home screen (apple-touch-icon, web clip). */
 export const APPLE_ICON: AppIconName = '180';
 
@@ -85,7 +83,7 @@ export function appIconSvg(logoSvg: string, background: string, name: AppIconNam
 }
 
 /** Renders an icon to PNG (system fonts for a logo's text; nothing is fetched). */
-export function renderAppIcon(logoSvg: string, background: string, name: AppIconName): Buffer {
+function renderAppIcon(logoSvg: string, background: string, name: AppIconName): Buffer {
   const { size } = APP_ICONS[name];
   const resvg = new Resvg(appIconSvg(logoSvg, background, name), {
     fitTo: { mode: 'width', value: size },

@@ -17,7 +17,7 @@ export const CAPTCHA_WIDTH = 180;
 export const CAPTCHA_HEIGHT = 60;
 /** Nominal font size of the digits (before each digit's own scale). */
 export const CAPTCHA_FONT_SIZE = 80;
-export const CAPTCHA_CHARSET = '0123456789';
+const CAPTCHA_CHARSET = '0123456789';
 
 /** A uniform random number in [min, max), from the crypto source. */
 const rnd = (min: number, max: number) => min + (randomInt(0, 1_000_000) / 1_000_000) * (max - min);

@@ -2,7 +2,7 @@ import type { Tenant } from '../../src/generated/tenant';
 import { invalidField } from '../errors';
 
 /** `63`, `+63` → `+63`. */
-export const normalDialingCode = (code: string): string => `+${code.trim().replace(/^\+/, '')}`;
+const normalDialingCode = (code: string): string => `+${code.trim().replace(/^\+/, '')}`;
 
 /** The dialing codes a tenant serves, its default (`settings.countryDialingCode`) first. */
 export function tenantDialingCodes(tenant: Tenant): string[] {

@@ -62,7 +62,7 @@ const TYPE_HUES: Record<string, number> = {
 type Rgba = [number, number, number, number];
 
 /** FNV-1a, 32 bits. */
-export function hash32(text: string): number {
+function hash32(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

@@ -22,7 +22,7 @@ import type { IdempotencyScope, StoredResult } from '../repositories/idempotency
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
-export const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
+const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 
 /**
  * JSON with object keys sorted at every level (safe-stable-stringify): equal bodies hash equally

@@ -6,9 +6,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export type ImageType = 'image/png' | 'image/jpeg';
-export const IMAGE_TYPES: readonly ImageType[] = ['image/png', 'image/jpeg'];
+const IMAGE_TYPES: readonly ImageType[] = ['image/png', 'image/jpeg'];
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);

@@ -8,7 +8,7 @@ import { chmod, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AppConfig } from '../config';
 
-export const KEY_FILE_NAME = 'key-encryption.key';
+const KEY_FILE_NAME = 'key-encryption.key';
 const SEAL_VERSION = 'v1';
 
 /** The 32 key bytes of a KEY_ENCRYPTION_KEY value; throws with a message naming the format. */
@@ -24,7 +24,7 @@ export function parseKeyEncryptionKey(text: string): Buffer {
 }
 
 /** A new random key, base64. */
-export const newKeyEncryptionKey = (): string => randomBytes(32).toString('base64');
+const newKeyEncryptionKey = (): string => randomBytes(32).toString('base64');
 
 /** AES-256-GCM with a random 96-bit IV: `v1.<iv>.<ciphertext>.<tag>` (base64url parts). */
 export function seal(key: Buffer, plaintext: string, aad: string): string {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /** Languages with seeded content; every other language of the list falls back to EN. */
-export const CONTENT_LANGS = ['EN', 'TY'];
+const CONTENT_LANGS = ['EN', 'TY'];
 
 export function contentLang(lang: string | undefined): string {
   const code = (lang ?? '').toUpperCase();

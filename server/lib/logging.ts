@@ -3,7 +3,7 @@ import type { FastifyServerOptions } from 'fastify';
 type PinoOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 
 /** Log fields that may carry credentials, codes or personal data; pino replaces their values. */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.token',
   'req.headers.cookie',
@@ -34,7 +34,7 @@ const PAYMENT_PATH = /^\/pay\/[^?]+/;
  * A request URL for logs: the path (a /pay/ path without its payment id) and only the names of
  * its query parameters (their values may be launch tokens, phone numbers, codes or e-mail addresses).
  */
-export function safeUrl(url: string): string {
+function safeUrl(url: string): string {
   const path = url.replace(PAYMENT_PATH, '/pay/:id');
   const q = path.indexOf('?');
   if (q < 0) return path;

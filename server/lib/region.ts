@@ -29,7 +29,7 @@ function geoIp(): GeoIp {
 }
 
 /** `::ffff:1.2.3.4` (an IPv4 client on a dual-stack socket) as `1.2.3.4`. */
-export function plainIp(ip: string): string {
+function plainIp(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   return mapped ? mapped[1] : ip;
 }

@@ -23,14 +23,14 @@ const requireEncryption: preValidationHookHandler = async (request) => {
 };
 
 /** An encrypted body's iat must be within this many seconds of the server's clock. */
-export const JWE_MAX_SKEW_SECONDS = 120;
+const JWE_MAX_SKEW_SECONDS = 120;
 const JTI = /^[A-Za-z0-9_-]{16,128}$/;
 
 /**
  * iat (seconds) close to now and a well-formed single-use jti in the protected header; throws
  * `encryption.invalid` when missing, `encryption.stale` when iat is out of the window.
  */
-export function checkFreshness(header: object, nowSeconds = Date.now() / 1000): { jti: string } {
+function checkFreshness(header: object, nowSeconds = Date.now() / 1000): { jti: string } {
   const { iat, jti } = header as { iat?: unknown; jti?: unknown };
   if (typeof iat !== 'number' || !Number.isFinite(iat) || typeof jti !== 'string' || !JTI.test(jti)) {
     throw new ApiError('encryption.invalid', 400);
@@ -85,7 +85,7 @@ function decryptWith(app: FastifyInstance, validate: ValidateFunction): preHandl
  * What a member who logged in with an e-mailed temporary password may do until the password is
  * changed: change it, read the member info the change-password screen shows, renew, log out.
  */
-export const WHILE_PASSWORD_CHANGE_REQUIRED = new Set(['security.changePassword', 'member.info', 'session.renew', 'session.logout']);
+const WHILE_PASSWORD_CHANGE_REQUIRED = new Set(['security.changePassword', 'member.info', 'session.renew', 'session.logout']);
 
 function passwordChangeGate(route: string, optional: boolean): preHandlerHookHandler {
   return async (request) => {
@@ -111,7 +111,7 @@ type Received<T, Defaults extends PropertyKey> = [T] extends [undefined]
  * params, query and body against the route's schemas before the handler runs, and an encrypted
  * route's decrypted payload against its payload schema.
  */
-export type ApiRequest<E extends Endpoints[EndpointKey]> = FastifyRequest<{
+type ApiRequest<E extends Endpoints[EndpointKey]> = FastifyRequest<{
   Params: Received<E['params'], never>;
   Querystring: Received<E['query'], E['defaults']['query']>;
   Body: Received<E['body'], E['defaults']['body']>;

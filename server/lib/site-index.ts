@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
-export const PLACEHOLDER = '<!--app-config-->';
+const PLACEHOLDER = '<!--app-config-->';
 
 /** JSON safe inside a <script> element: no `<` (so no `</script>` or `<!--`), no U+2028/9. */
 export function scriptJson(value: unknown): string {
@@ -37,7 +37,7 @@ export const START_SCRIPT = '/m/start.js';
  * requests them after the first paint (public/start.js), so they never compete with the page's
  * HTML, styles and largest image. A page without painted content keeps its scripts as they are.
  */
-export function startAfterPaint(html: string): string {
+function startAfterPaint(html: string): string {
   const entries: string[] = [];
   const modules: string[] = [];
   const fetches: string[] = [];
@@ -80,7 +80,7 @@ const STYLESHEET = /<link rel="stylesheet"(?: crossorigin)? href="\/m\/(assets\/
  * request (the stylesheet blocks the first paint), and the page moves on in the browser without
  * fetching HTML again. A stylesheet the build lacks stays a link.
  */
-export async function inlineStylesheets(html: string, siteDir: string): Promise<string> {
+async function inlineStylesheets(html: string, siteDir: string): Promise<string> {
   const files = new Map<string, string>();
   for (const [, path] of html.matchAll(STYLESHEET)) {
     try {

@@ -11,13 +11,13 @@ import { hostName } from './tenant-host';
 import { VALIDATION_RULES } from './validation-rules';
 import type { JWK } from 'jose';
 
-export const ENCRYPTION_HEADER = 'X-Encrypted';
+const ENCRYPTION_HEADER = 'X-Encrypted';
 
 /**
  * The running server's version (package.json): the site built with an older one offers a reload
  * (src/lib/startup-state.ts) when the startup settings carry a newer one.
  */
-export const SERVER_VERSION: string = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const SERVER_VERSION: string = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** Registration settings served to the client: the tenant's field config plus the registration flags. */
 export function registerSettings(tenant: Tenant) {

@@ -5,13 +5,13 @@ import { REPO_ROOT } from '../config';
 import { domainIndex, duplicateDomains, hostName } from './tenant-host';
 
 /** What the tenant file and the FORCE_* switches say, whoever visits and whenever. */
-export interface TenantStatus {
+interface TenantStatus {
   maintenance: boolean;
   regionRestriction: boolean;
 }
 
 /** The open maintenance window as the startup settings carry it: its times and the message in the request's language. */
-export interface OpenWindow {
+interface OpenWindow {
   startsAt: string;
   endsAt: string;
   message: string | null;

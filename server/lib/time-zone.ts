@@ -44,7 +44,7 @@ function wallClock(timeZone: string): Intl.DateTimeFormat | null {
 }
 
 /** True when ICU knows the zone. */
-export function isKnownTimeZone(timeZone: string): boolean {
+function isKnownTimeZone(timeZone: string): boolean {
   return wallClock(timeZone) !== null;
 }
 

@@ -15,9 +15,9 @@ import { htmlLang } from './tenant-host';
 export const MANIFEST_PATH = '/manifest.webmanifest';
 export const PROFILE_PATH = '/profile.mobileconfig';
 /** Where the installed app opens (the spec's home route). */
-export const START_PATH = '/m/home';
+const START_PATH = '/m/home';
 
-export const iconPath = (name: AppIconName) => `/icons/${name}.png`;
+const iconPath = (name: AppIconName) => `/icons/${name}.png`;
 
 const COLOUR = /^#[0-9a-fA-F]{3,8}$/;
 const colour = (value: string | undefined, fallback: string) => (value && COLOUR.test(value) ? value : fallback);

@@ -2,6 +2,6 @@
  * The money kernel: the double-entry ledger (postings, the one lock order, house sub-accounts)
  * and the typed list of ledger kinds. Only the kernel (and the seeders) write the ledger tables.
  */
-export { HOUSE_SHARDS, LedgerRepository, houseShardOf, lockMember, lockMembers, type AccountKind, type LedgerLine, type MemberMove, type Posting } from './ledger';
+export { HOUSE_SHARDS, LedgerRepository, houseShardOf, lockMember } from './ledger';
 export { LEDGER_KINDS, isLedgerKind, recordTypeOf, type LedgerKind } from './kinds';
-export { houseBalances, type HouseBalance } from './house';
+export { houseBalances } from './house';

@@ -7,13 +7,6 @@ import type { ZoneOf } from '../lib/record-range';
 import { isLedgerKind, type LedgerKind } from './kinds';
 
 /**
- * WALLET: a member's cash wallet. HOUSE: the merchant's counter-account (may go negative), split
- * into HOUSE_SHARDS sub-accounts. HOLD: a member's money on its way out (requested withdrawals),
- * one per member.
- */
-export type AccountKind = 'WALLET' | 'HOUSE' | 'HOLD';
-
-/**
  * House sub-accounts per merchant and currency (0036_house_shards.sql). A money move of a member
  * takes the sub-account of that member (`houseShardOf`), so moves of independent members lock
  * different house rows and run side by side; a member's own moves still queue on its wallet. The
@@ -24,7 +17,7 @@ export const HOUSE_SHARDS = 16;
 /** The house sub-account of a member's money moves; null (a move of no member): shard 0. */
 export const houseShardOf = (memberId: number | null): number => (memberId === null ? 0 : memberId % HOUSE_SHARDS);
 
-export interface LedgerLine {
+interface LedgerLine {
   accountId: number;
   /** Minor units; positive credits the account, negative debits it. */
   amount: number;
@@ -62,7 +55,7 @@ export interface MemberMove {
  * which FOR UPDATE would block while the inserting transaction holds a wallet, a deadlock.
  * Re-locking a row the transaction already holds is free.
  */
-export async function lockMembers(tx: Executor, memberIds: readonly number[]): Promise<void> {
+async function lockMembers(tx: Executor, memberIds: readonly number[]): Promise<void> {
   const ids = [...new Set(memberIds)].sort((a, b) => a - b);
   if (ids.length === 0) return;
   await rows(tx, sql`SELECT id FROM members WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) ORDER BY id FOR NO KEY UPDATE`);

@@ -11,13 +11,13 @@ import { OpsRefusal, type OpsArgs, type OpsContext } from './types';
 export class UsageError extends Error {}
 
 /** Flags that take no value (so `--totp bob` leaves `bob` a positional). */
-export const BOOLEAN_FLAGS = new Set(['json', 'totp', 'help', 'yes', 'all', 'open']);
+const BOOLEAN_FLAGS = new Set(['json', 'totp', 'help', 'yes', 'all', 'open']);
 
 /**
  * Options the command line may not carry: secrets would land in the shell history and in `ps`.
  * The CLI reads them from the environment or a prompt and passes them on itself.
  */
-export const SECRET_OPTIONS = new Set(['password']);
+const SECRET_OPTIONS = new Set(['password']);
 
 /**
  * The words after the verb: node:util's parseArgs splits them (`--name=value`, `--` ends the

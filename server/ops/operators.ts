@@ -21,10 +21,10 @@ import {
 } from './credentials';
 import { OpsRefusal, type OpsActor } from './types';
 
-export const OPERATOR_SESSION_HOURS = 8;
-export const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,31}$/;
+const OPERATOR_SESSION_HOURS = 8;
+const USERNAME_PATTERN = /^[a-z0-9][a-z0-9._-]{2,31}$/;
 /** The issuer an authenticator app shows next to the operator's name. */
-export const TOTP_ISSUER = 'Back office';
+const TOTP_ISSUER = 'Back office';
 
 export interface OperatorView {
   id: number;

@@ -13,8 +13,8 @@ import { turnoverStatus, waiveTurnover, type TurnoverStatus } from '../services/
 import { writeAudit } from './audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from './types';
 
-export const REASON_MIN = 3;
-export const REASON_MAX = 200;
+const REASON_MIN = 3;
+const REASON_MAX = 200;
 
 /** A reason of 3 to 200 characters (trimmed): every money action says why. */
 export function checkReason(reason: unknown): string {

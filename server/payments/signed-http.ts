@@ -8,10 +8,10 @@ import { minorText, toMinor } from '../../src/domain/money';
 import { ApiError } from '../errors';
 import { ProviderUnavailable, type CreatePaymentInput, type CreatedPayment, type PaymentProvider, type PaymentStatus, type ProviderConfig, type SignedNotice, type VerifiedNotice } from './types';
 
-export const NOTICE_SIGNATURE_HEADER = 'x-gateway-signature';
-export const NOTICE_TIMESTAMP_HEADER = 'x-gateway-timestamp';
+const NOTICE_SIGNATURE_HEADER = 'x-gateway-signature';
+const NOTICE_TIMESTAMP_HEADER = 'x-gateway-timestamp';
 /** A notice signed longer ago than this (or this far in the future) is refused. */
-export const MAX_NOTICE_AGE_SECONDS = 5 * 60;
+const MAX_NOTICE_AGE_SECONDS = 5 * 60;
 
 const sign = (secret: string, text: string): string => `sha256=${createHmac('sha256', secret).update(text).digest('hex')}`;
 
@@ -26,7 +26,7 @@ function same(expected: string, given: unknown): boolean {
 
 /** Minor units as the protocol writes amounts: decimal text with 2 decimals. */
 export const decimalOf = (minor: number): string => minorText(minor);
-export function minorOfDecimal(text: unknown): number | null {
+function minorOfDecimal(text: unknown): number | null {
   if (typeof text !== 'string' || !/^\d{1,13}\.\d{2}$/.test(text)) return null;
   return toMinor(Number(text));
 }

@@ -2,15 +2,15 @@ import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { MessageProvider, OutgoingMessage } from './types';
 
-export const SIGNATURE_HEADER = 'x-signature';
-export const TIMESTAMP_HEADER = 'x-signature-timestamp';
+const SIGNATURE_HEADER = 'x-signature';
+const TIMESTAMP_HEADER = 'x-signature-timestamp';
 
 /**
  * The signature the gateway checks: HMAC-SHA256 with the shared secret over
  * `<timestamp>.<body>` (timestamp in Unix seconds, also sent in X-Signature-Timestamp so the
  * gateway can refuse old replays), sent as `X-Signature: sha256=<hex>`.
  */
-export function webhookSignature(secret: string, timestamp: string, body: string): string {
+function webhookSignature(secret: string, timestamp: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 

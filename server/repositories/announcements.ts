@@ -3,8 +3,7 @@ import type { Db } from '../db/client';
 import { announcementReads, announcements } from '../db/schema';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
-export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'H', 'A', 'PR'] as const;
-export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
+export type AnnouncementType = 'B' | 'PL' | 'PU' | 'H' | 'A' | 'PR';
 
 export interface AnnouncementQuery {
   merchantCode: string;

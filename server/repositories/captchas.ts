@@ -5,7 +5,7 @@ import { captchas } from '../db/schema';
 import { randomDigits, sameHash, sha256 } from '../lib/tokens';
 
 export const CAPTCHA_TTL_MS = 5 * 60_000;
-export const CAPTCHA_LENGTH = 6;
+const CAPTCHA_LENGTH = 6;
 
 const hashOf = (id: string, code: string) => sha256(`${id}:${code}`);
 

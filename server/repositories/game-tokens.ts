@@ -5,7 +5,7 @@ import { newToken, sha256 } from '../lib/tokens';
 import { liveSessionByHash, type SessionRow } from './sessions';
 
 /** A launch token opens the game once, within this time. */
-export const LAUNCH_TTL_MS = 2 * 60_000;
+const LAUNCH_TTL_MS = 2 * 60_000;
 
 export interface PlayGrant {
   memberId: number;

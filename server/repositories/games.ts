@@ -29,7 +29,7 @@ export interface Page<T> {
 const likeContains = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Conditions on `games` (enabled rows of one merchant), written so that the partial indexes apply. */
-export function gameConditions(f: GameFilter): SQL[] {
+function gameConditions(f: GameFilter): SQL[] {
   const where: SQL[] = [eq(games.merchantCode, f.merchantCode), sql`${games.enabled}`];
   if (f.gameType === 'INHOUSE') where.push(eq(games.gameType, 'RNG'), eq(games.vassalage, 'INHOUSE'));
   else if (f.gameType) where.push(eq(games.gameType, f.gameType));

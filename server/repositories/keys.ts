@@ -16,9 +16,9 @@ import { seal, unseal } from '../lib/key-encryption';
 export const JWE_ALG = 'RSA-OAEP-256';
 export const JWE_ENC = 'A256GCM';
 /** The current key is replaced when it is older than this (checked at start and by rotateJweKey). */
-export const JWE_KEY_MAX_AGE_MS = 30 * 24 * 3600_000;
+const JWE_KEY_MAX_AGE_MS = 30 * 24 * 3600_000;
 /** A replaced key still decrypts for this long, for clients that loaded the settings before. */
-export const JWE_KEY_GRACE_MS = 24 * 3600_000;
+const JWE_KEY_GRACE_MS = 24 * 3600_000;
 /** How often an instance re-reads the keys, to advertise a key another instance rotated in. */
 const RELOAD_AFTER_MS = 5 * 60_000;
 /** An unknown kid re-reads the keys at most this often (it may be another instance's new key). */

@@ -4,7 +4,7 @@ import { gameFavourites, gameRecent, games } from '../db/schema';
 import type { GameRow, Page } from './games';
 
 /** Recent plays kept per member (older ones are dropped as new ones come). */
-export const RECENT_KEPT = 100;
+const RECENT_KEPT = 100;
 
 /** A member's favourite and recently played games. */
 export class PlayerGameRepository {

@@ -6,7 +6,7 @@ import { gameTokens, sessions } from '../db/schema';
 import { newToken, sha256 } from '../lib/tokens';
 
 /** How long a token replaced by a renewal keeps working, for requests already in flight. */
-export const ROTATION_GRACE_SECONDS = 10;
+const ROTATION_GRACE_SECONDS = 10;
 
 export interface SessionRow {
   tokenHash: string;

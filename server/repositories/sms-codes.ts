@@ -5,7 +5,7 @@ import { randomDigits, sameHash, sha256 } from '../lib/tokens';
 
 export const SMS_CODE_TTL_MINUTES = 5;
 export const SMS_CODE_MAX_ATTEMPTS = 5;
-export const SMS_CODE_LENGTH = 6;
+const SMS_CODE_LENGTH = 6;
 
 /**
  * What a code may be used for: VERIFY (register, SMS login, set password), RESET (password reset),

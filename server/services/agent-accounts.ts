@@ -68,7 +68,7 @@ async function setRatesOf(db: Executor, ids: readonly number[]): Promise<Map<num
 }
 
 /** The member's own rate per category: set, else the nearest upline's set rate, else the ceiling. */
-export async function ownRates(db: Executor, tenant: Tenant, memberId: number): Promise<RateMap> {
+async function ownRates(db: Executor, tenant: Tenant, memberId: number): Promise<RateMap> {
   const chain = [memberId, ...(await uplineChain(db, memberId))];
   const set = await setRatesOf(db, chain);
   const own: RateMap = new Map();
@@ -83,7 +83,7 @@ export async function ownRates(db: Executor, tenant: Tenant, memberId: number): 
  * the tenant does not offer or a rate with more than 2 decimals, 400 rebate.above.own naming the
  * category and the agent's own rate.
  */
-export function checkRates(input: RateInput, own: RateMap): Map<GameType, number> {
+function checkRates(input: RateInput, own: RateMap): Map<GameType, number> {
   const out = new Map<GameType, number>();
   for (const [key, rate] of Object.entries(input)) {
     const type = key as GameType;
@@ -129,7 +129,7 @@ function presentDownline(tenant: Tenant, m: Pick<MemberRow, 'id' | 'username' | 
 }
 
 /** The most accounts one agent opens in a tenant day (default 20). */
-export const openPerDayOf = (tenant: Tenant): number => tenant.settings.agentAccounts?.openPerDay ?? 20;
+const openPerDayOf = (tenant: Tenant): number => tenant.settings.agentAccounts?.openPerDay ?? 20;
 
 /** The agent's openings so far in the tenant day holding `now`, and when that day ends. */
 async function openedToday(db: Executor, tenant: Tenant, agentId: number, now = Date.now()): Promise<{ count: number; resetsAt: Date }> {

@@ -27,7 +27,7 @@
  */
 import { and, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Contract, ContractPage, DividendPage, DividendTerms, HourlyTerms, Kind, SalaryTerms, Terms } from '../../src/generated/api/agent-contracts';
+import type { Contract, ContractPage, DividendPage, DividendTerms, HourlyTerms, SalaryTerms, Terms } from '../../src/generated/api/agent-contracts';
 import type { Tenant } from '../../src/generated/tenant';
 import { tenantTimeZone } from '../../src/lib/app-config';
 import { activityProblem, dividendAmount, dividendPeriod, hasActivity, termsProblem, valueAt, type AnyTier, type Tier } from '../../src/domain/contract-terms';
@@ -43,15 +43,15 @@ import type { MemberRow } from '../repositories/members';
 import { depthInTeam, teamIdsSql } from './team';
 import { addRequirement } from './turnover';
 
-export type ContractRow = typeof agentContracts.$inferSelect;
+type ContractRow = typeof agentContracts.$inferSelect;
 
 /** The ledger kind of a contract's payment. */
-export const CONTRACT_LEDGER_KIND = 'CONTRACT';
+const CONTRACT_LEDGER_KIND = 'CONTRACT';
 /** Types that may propose (spec section 6: 0, 4 and 40 are not agents). */
-export const PROPOSER_EXCLUDED: readonly number[] = NON_AGENT_TYPES;
+const PROPOSER_EXCLUDED: readonly number[] = NON_AGENT_TYPES;
 /** Types that may sign: agents that are not agent-like (4, 40, 41, 42 skip contract prompts). */
-export const SIGNER_EXCLUDED: readonly number[] = CONTRACT_EXCLUDED_TYPES;
-export const MAX_TIERS = 10;
+const SIGNER_EXCLUDED: readonly number[] = CONTRACT_EXCLUDED_TYPES;
+const MAX_TIERS = 10;
 /** Direct downline agents one page lists. */
 const DOWNLINE_LIMIT = 200;
 const HISTORY_LIMIT = 100;
@@ -77,7 +77,7 @@ export interface StoredTerms {
 }
 
 /** API terms (currency units, percent) to what the row keeps (minor units, basis points). */
-export function toStored(kind: AgentContractKind, terms: SalaryTerms | DividendTerms | HourlyTerms): StoredTerms {
+function toStored(kind: AgentContractKind, terms: SalaryTerms | DividendTerms | HourlyTerms): StoredTerms {
   if (kind === 'dividend') {
     const t = terms as DividendTerms;
     return { period: t.period, tiers: t.tiers.map((x) => ({ netLoss: toMinor(x.netLoss), shareBp: toBasisPoints(x.percent) })) };
@@ -89,7 +89,7 @@ export function toStored(kind: AgentContractKind, terms: SalaryTerms | DividendT
 }
 
 /** The row's terms as the API shows them. */
-export function toApiTerms(kind: AgentContractKind, stored: StoredTerms): Terms {
+function toApiTerms(kind: AgentContractKind, stored: StoredTerms): Terms {
   if (kind === 'dividend') {
     return { period: stored.period ?? 'month', tiers: (stored.tiers as StoredDividendTier[]).map((x) => ({ netLoss: toAmount(x.netLoss), percent: fromBasisPoints(x.shareBp) })) };
   }
@@ -100,7 +100,7 @@ export function toApiTerms(kind: AgentContractKind, stored: StoredTerms): Terms 
 }
 
 /** The row's tiers for the math, in minor units / basis points. */
-export function storedTiers(kind: AgentContractKind, stored: StoredTerms): Tier[] {
+function storedTiers(kind: AgentContractKind, stored: StoredTerms): Tier[] {
   if (kind === 'dividend') return (stored.tiers as StoredDividendTier[]).map((x) => ({ thresholds: [x.netLoss], value: x.shareBp }));
   if (kind === 'salary') return (stored.tiers as StoredSalaryTier[]).map((x) => ({ thresholds: [x.turnover, x.activeMembers], value: x.amount }));
   return (stored.tiers as StoredHourlyTier[]).map((x) => ({ thresholds: [x.turnover], value: x.amount }));
@@ -108,14 +108,14 @@ export function storedTiers(kind: AgentContractKind, stored: StoredTerms): Tier[
 
 // ---------------------------------------------------------------- settings
 
-export interface KindSettings {
+interface KindSettings {
   enabled: boolean;
   /** The most a tier may pay (currency units) or share (percent); null: no maximum. */
   max: number | null;
   periods: ('half-month' | 'month')[];
 }
 
-export function kindSettings(tenant: Tenant, kind: AgentContractKind): KindSettings {
+function kindSettings(tenant: Tenant, kind: AgentContractKind): KindSettings {
   const s = tenant.settings.agentContracts;
   if (kind === 'dividend') {
     return { enabled: tenant.settings.dividend && s?.dividend !== undefined, max: s?.dividend?.maxPercent ?? null, periods: s?.dividend?.periods ?? [] };
@@ -125,16 +125,16 @@ export function kindSettings(tenant: Tenant, kind: AgentContractKind): KindSetti
 }
 
 /** Days before a period's end an account must have been opened for its bets to qualify a tier (default 7). */
-export const qualifyingDaysOf = (tenant: Tenant): number => tenant.settings.agentContracts?.qualifyingDays ?? 7;
+const qualifyingDaysOf = (tenant: Tenant): number => tenant.settings.agentContracts?.qualifyingDays ?? 7;
 /** A contract payment's turnover requirement, as a multiple of the amount (default 1). */
-export const contractTurnoverMultiplierOf = (tenant: Tenant): number => tenant.settings.agentContracts?.turnoverMultiplier ?? 1;
+const contractTurnoverMultiplierOf = (tenant: Tenant): number => tenant.settings.agentContracts?.turnoverMultiplier ?? 1;
 
 /** A kind's value in the API's unit (currency units, percent) as stored (minor units, basis points), and back. */
 const storedValue = (kind: AgentContractKind, value: number) => (kind === 'dividend' ? toBasisPoints(value) : toMinor(value));
 const apiValue = (kind: AgentContractKind, stored: number) => (kind === 'dividend' ? fromBasisPoints(stored) : toAmount(stored));
 
 /** The operator's ceiling of a member for a kind, in the API's unit, or null when none is set. */
-export async function ceilingOf(db: Executor, memberId: number, kind: AgentContractKind): Promise<number | null> {
+async function ceilingOf(db: Executor, memberId: number, kind: AgentContractKind): Promise<number | null> {
   const [row] = await db
     .select({ maxValue: agentContractCeilings.maxValue })
     .from(agentContractCeilings)
@@ -347,7 +347,7 @@ export async function decideContract(app: FastifyInstance, tenant: Tenant, membe
 
 // ---------------------------------------------------------------- the team's figures
 
-export interface TeamFigures {
+interface TeamFigures {
   /** Valid turnover (minor units). */
   turnover: number;
   activeMembers: number;
@@ -360,7 +360,7 @@ const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const DAY_MS = 86_400_000;
 
 /** The latest opening instant of an account whose bets qualify a period ending at `until`. */
-export function qualifyingCutoff(tenant: Tenant, until: Date): Date {
+function qualifyingCutoff(tenant: Tenant, until: Date): Date {
   return new Date(until.getTime() - qualifyingDaysOf(tenant) * DAY_MS);
 }
 
@@ -374,7 +374,7 @@ function qualifyingIdsSql(downline: { id: number; merchantCode: string }, opened
 }
 
 /** The team's qualifying figures over tenant days [first, last], from bet_days. */
-export async function teamDayFigures(db: Executor, downline: { id: number; merchantCode: string }, first: string, last: string, openedBy: Date): Promise<TeamFigures> {
+async function teamDayFigures(db: Executor, downline: { id: number; merchantCode: string }, first: string, last: string, openedBy: Date): Promise<TeamFigures> {
   const [row] = await rows<Record<string, unknown>>(
     db,
     sql`SELECT coalesce(sum(d.valid_turnover), 0) AS turnover, count(DISTINCT d.member_id) FILTER (WHERE d.bet_count > 0) AS active,
@@ -385,7 +385,7 @@ export async function teamDayFigures(db: Executor, downline: { id: number; merch
 }
 
 /** The team's qualifying figures over instants [from, until), from the bets themselves (an hour). */
-export async function teamRangeFigures(db: Executor, downline: { id: number; merchantCode: string }, from: Date, until: Date, openedBy: Date): Promise<TeamFigures> {
+async function teamRangeFigures(db: Executor, downline: { id: number; merchantCode: string }, from: Date, until: Date, openedBy: Date): Promise<TeamFigures> {
   const [row] = await rows<Record<string, unknown>>(
     db,
     sql`SELECT coalesce(sum(CASE WHEN b.win <> b.stake THEN b.stake ELSE 0 END), 0) AS turnover, count(DISTINCT b.member_id) AS active,
@@ -397,7 +397,7 @@ export async function teamRangeFigures(db: Executor, downline: { id: number; mer
 }
 
 /** What a contract pays for figures (minor units). */
-export function contractAmount(kind: AgentContractKind, stored: StoredTerms, figures: TeamFigures): number {
+function contractAmount(kind: AgentContractKind, stored: StoredTerms, figures: TeamFigures): number {
   const tiers = storedTiers(kind, stored);
   if (kind === 'salary') return valueAt(tiers, [figures.turnover, figures.activeMembers]);
   if (kind === 'hourly') return valueAt(tiers, [figures.turnover]);
@@ -862,7 +862,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export type { Kind };
+;
 
 /**
  * `agents promote`: makes a player (type 0) whose upline is an agent a sub-agent (type 1), so

@@ -29,7 +29,7 @@ export function tenantClock(timeZone: string, now: number): { today: string; hou
   return { today: zoneDate(timeZone, now), hour: Math.floor((((local % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS) };
 }
 
-export interface TeamCounters {
+interface TeamCounters {
   teamLoginMemberCount: number;
   teamBetMemberCount: number;
   teamRegisterMemberCount: number;
@@ -41,7 +41,7 @@ export interface TeamCounters {
  * since then, who bet that day (bet_days, kept with every bet), who registered since then, and who
  * hold a live session now. One statement over the team's ids.
  */
-export async function teamCounters(db: Executor, root: TeamRoot, today: string, since: Date): Promise<TeamCounters> {
+async function teamCounters(db: Executor, root: TeamRoot, today: string, since: Date): Promise<TeamCounters> {
   const [row] = await rows<Record<keyof TeamCounters, string | number>>(
     db,
     sql`WITH team AS ${teamIdsSql(root)}

@@ -39,7 +39,7 @@ export type DepositRow = typeof deposits.$inferSelect;
 export type DepositChannel = Tenant['settings']['wallet']['deposit']['channels'][number];
 
 /** Pending deposits a member may have open at once: a bound on rows one member can create. */
-export const MAX_PENDING_PER_MEMBER = 5;
+const MAX_PENDING_PER_MEMBER = 5;
 
 /** The channel `id` of the tenant, or undefined. */
 export function findChannel(tenant: Tenant, id: string): DepositChannel | undefined {

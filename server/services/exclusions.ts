@@ -22,7 +22,7 @@ import { lockMember } from '../money';
 type Row = typeof memberExclusions.$inferSelect;
 
 /** The exclusion in force for a member at `now` (the one ending last), or null. */
-export async function activeExclusion(db: Executor, memberId: number, now: Date = new Date()): Promise<Row | null> {
+async function activeExclusion(db: Executor, memberId: number, now: Date = new Date()): Promise<Row | null> {
   const [row] = await db
     .select()
     .from(memberExclusions)
@@ -48,16 +48,6 @@ export async function excludedInMerchant(db: Executor, merchantCode: string, now
     .selectDistinct({ memberId: memberExclusions.memberId })
     .from(memberExclusions)
     .where(and(eq(memberExclusions.merchantCode, merchantCode), lte(memberExclusions.startsAt, now), gt(memberExclusions.endsAt, now)));
-  return new Set(rows.map((r) => r.memberId));
-}
-
-/** The members among `memberIds` with an exclusion in force. */
-export async function excludedAmong(db: Executor, memberIds: readonly number[], now: Date = new Date()): Promise<Set<number>> {
-  if (memberIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ memberId: memberExclusions.memberId })
-    .from(memberExclusions)
-    .where(and(inArray(memberExclusions.memberId, [...memberIds]), lte(memberExclusions.startsAt, now), gt(memberExclusions.endsAt, now)));
   return new Set(rows.map((r) => r.memberId));
 }
 

@@ -15,14 +15,14 @@ import { assertMerchant, OpsRefusal, type OpsActor } from '../ops/types';
 import { attachImages, attachedCounts } from './uploads';
 
 /** Word counts when the tenant names none. */
-export const DEFAULT_FEEDBACK_WORDS = { minWords: 5, maxWords: 500 } as const;
+const DEFAULT_FEEDBACK_WORDS = { minWords: 5, maxWords: 500 } as const;
 
-export function feedbackWords(tenant: Tenant): { minWords: number; maxWords: number } {
+function feedbackWords(tenant: Tenant): { minWords: number; maxWords: number } {
   return tenant.settings.feedback ?? DEFAULT_FEEDBACK_WORDS;
 }
 
 /** Words as a reader counts them: runs of anything but white space. */
-export function countWords(text: string): number {
+function countWords(text: string): number {
   const trimmed = text.trim();
   return trimmed === '' ? 0 : trimmed.split(/\s+/u).length;
 }

@@ -15,8 +15,8 @@ import { ProviderUnavailable, type PaymentProvider, type SignedNotice, type Veri
 import type { Tenant } from '../../src/generated/tenant';
 import { creditDeposit, depositColumns, memberDeposit, type DepositSummary } from './deposits';
 
-export const CALLBACK_PATH = '/wps/wallet/gateway/callback';
-export { MAX_NOTICE_AGE_SECONDS as MAX_CALLBACK_AGE_SECONDS, NOTICE_SIGNATURE_HEADER as SIGNATURE_HEADER, NOTICE_TIMESTAMP_HEADER as TIMESTAMP_HEADER } from '../payments/signed-http';
+const CALLBACK_PATH = '/wps/wallet/gateway/callback';
+;
 
 /** The site's origin as the member reached it (the provider returns the player and notifies there). */
 export interface SiteOrigin {

@@ -46,8 +46,8 @@ export interface HousekeepingOptions {
   tasks?: HousekeepingTask[];
 }
 
-export const HOUSEKEEPING_BATCH = 1000;
-export const HOUSEKEEPING_MAX_BATCHES = 50;
+const HOUSEKEEPING_BATCH = 1000;
+const HOUSEKEEPING_MAX_BATCHES = 50;
 
 /** Deletes one batch; returns how many rows went. */
 async function deleteBatch(db: Db, task: HousekeepingTask, batchSize: number): Promise<number> {

@@ -28,7 +28,7 @@ import { lockMember } from '../money';
 export { assertRealMember };
 
 export type ImageSide = 'front' | 'back' | 'selfie';
-export const IMAGE_SIDES: readonly ImageSide[] = ['front', 'back', 'selfie'];
+const IMAGE_SIDES: readonly ImageSide[] = ['front', 'back', 'selfie'];
 
 /** Compares names as people write them: letter case and repeated spaces aside. */
 export function sameName(a: string, b: string): boolean {

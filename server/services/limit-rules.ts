@@ -12,20 +12,19 @@
  * Periods are the tenant's: its day, its week (Monday 00:00) and its month, in its time zone.
  */
 import { shiftDate, zoneDate, zoneMidnight } from '../../src/domain/date-range';
-import type { PlayerLimitKind, PlayerLimitPeriod } from '../db/schema';
 
 export const MONEY_KINDS = ['deposit', 'loss', 'wager'] as const;
 export type MoneyKind = (typeof MONEY_KINDS)[number];
 export const PERIODS = ['day', 'week', 'month'] as const;
 export type MoneyPeriod = (typeof PERIODS)[number];
-export type { PlayerLimitKind, PlayerLimitPeriod };
+;
 
 /** Longest session limit, minutes (a day). */
 export const MAX_SESSION_MINUTES = 1440;
 /** Highest money limit, minor units (a hundred million in currency units). */
 export const MAX_LIMIT_MINOR = 10_000_000_000;
 
-export interface Pending {
+interface Pending {
   /** null: the limit is being removed. */
   value: number | null;
   effectiveAt: Date;

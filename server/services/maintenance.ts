@@ -23,9 +23,9 @@ export type MaintenanceRow = typeof maintenanceWindows.$inferSelect;
 /** How long one instance reuses the windows it read (a change elsewhere shows within this). */
 export const WINDOW_TTL_MS = 2_000;
 /** Longest window an operator may set. */
-export const MAX_WINDOW_DAYS = 30;
+const MAX_WINDOW_DAYS = 30;
 /** Longest message per language, in characters. */
-export const MAX_MESSAGE_LENGTH = 300;
+const MAX_MESSAGE_LENGTH = 300;
 const DAY_MS = 86_400_000;
 
 /** A window as the back office shows it. */

@@ -37,13 +37,13 @@ import { assertNotExcluded } from './exclusions';
 
 export type MissionTaskRow = typeof missionTasks.$inferSelect;
 
-export const MISSION_TYPE = 'MISSION';
+const MISSION_TYPE = 'MISSION';
 export const TASK_KINDS: readonly MissionTaskKind[] = ['wager'];
 export const TASK_PERIODS: readonly MissionTaskPeriod[] = ['week', 'promotion'];
 /** Members one ranking answers. */
-export const RANKING_LIMIT = 50;
+const RANKING_LIMIT = 50;
 
-export interface Week {
+interface Week {
   /** The Monday (YYYY-MM-DD) of the tenant's week. */
   start: string;
   from: Date;
@@ -51,7 +51,7 @@ export interface Week {
 }
 
 /** The tenant's week at `now`: Monday 00:00 to the next Monday 00:00 in its time zone. */
-export function weekOf(tenant: Tenant, now: Date = new Date()): Week {
+function weekOf(tenant: Tenant, now: Date = new Date()): Week {
   const zone = tenantTimeZone(tenant);
   const today = zoneDate(zone, now.getTime());
   const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();

@@ -27,8 +27,8 @@ import { rangeEcho, recordRange, type RecordRange } from '../lib/record-range';
 import { expireDue, findChannel } from './deposits';
 import { presentAccount } from './withdrawals';
 
-export const DEPOSIT_STATES: readonly DepositState[] = ['pending', 'paid', 'rejected', 'expired', 'cancelled'];
-export const WITHDRAWAL_STATES: readonly WithdrawalState[] = ['pending', 'paid', 'rejected'];
+const DEPOSIT_STATES: readonly DepositState[] = ['pending', 'paid', 'rejected', 'expired', 'cancelled'];
+const WITHDRAWAL_STATES: readonly WithdrawalState[] = ['pending', 'paid', 'rejected'];
 
 const DEFAULT_PAGE_SIZE = 20;
 

@@ -8,7 +8,7 @@ import { enforce, FIELD_MESSAGES } from '../lib/validation-rules';
 import type { Auth } from '../plugins/app/auth';
 import { deliver } from './delivery';
 
-export const TEMP_PASSWORD_MINUTES = 30;
+const TEMP_PASSWORD_MINUTES = 30;
 
 export type ChangePasswordBody = ChangePassword;
 

@@ -5,7 +5,7 @@
  * At most MAX_PAYOUT_ACCOUNTS live per member; removal (with the payment password) is a soft
  * delete, so past withdrawals keep their account. Numbers leave the server masked (****7890).
  */
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { NewPayoutAccount, PayoutAccount } from '../../src/generated/api/security-centre';
 import type { Tenant } from '../../src/generated/tenant';
@@ -90,13 +90,4 @@ export async function deletePayoutAccount(app: FastifyInstance, member: MemberRo
     .where(and(eq(payoutAccounts.id, id), eq(payoutAccounts.memberId, member.id), isNull(payoutAccounts.deletedAt)))
     .returning({ id: payoutAccounts.id });
   if (removed.length === 0) throw new ApiError('not.found', 404);
-}
-
-/** How many live accounts the member has. */
-export async function liveAccountCount(db: Executor, memberId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(payoutAccounts)
-    .where(and(eq(payoutAccounts.memberId, memberId), isNull(payoutAccounts.deletedAt)));
-  return Number(row?.n ?? 0);
 }

@@ -19,7 +19,7 @@ import { ApiError } from '../errors';
 import type { MemberRow } from '../repositories/members';
 
 /** How an account an agent opened is registered (agent-accounts.ts). */
-export const AGENT_OPENED = 'AGENT';
+const AGENT_OPENED = 'AGENT';
 
 export type PersonFields = Pick<MemberRow, 'id' | 'merchantCode' | 'registerMethod' | 'mobileVerifiedAt' | 'personKey'>;
 

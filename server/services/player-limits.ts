@@ -41,9 +41,9 @@ import {
 } from './limit-rules';
 
 /** Default cooling-off of a loosening when the tenant names none (settings.limits.coolingOffHours). */
-export const DEFAULT_COOLING_OFF_HOURS = 24;
+const DEFAULT_COOLING_OFF_HOURS = 24;
 
-export const coolingOffHoursOf = (tenant: Tenant): number => tenant.settings.limits?.coolingOffHours ?? DEFAULT_COOLING_OFF_HOURS;
+const coolingOffHoursOf = (tenant: Tenant): number => tenant.settings.limits?.coolingOffHours ?? DEFAULT_COOLING_OFF_HOURS;
 
 type Key = `${PlayerLimitKind}:${PlayerLimitPeriod}`;
 const keyOf = (kind: PlayerLimitKind, period: PlayerLimitPeriod): Key => `${kind}:${period}`;
@@ -59,7 +59,7 @@ const stateOf = (row: Row): LimitState => ({
  * The member's limits at `now` (of one kind when given), keyed kind:period. A pending change
  * whose time has come is written as the value first.
  */
-export async function limitsOf(db: Executor, memberId: number, now: Date, kind?: PlayerLimitKind): Promise<Map<Key, LimitState>> {
+async function limitsOf(db: Executor, memberId: number, now: Date, kind?: PlayerLimitKind): Promise<Map<Key, LimitState>> {
   const found = await db
     .select()
     .from(playerLimits)
@@ -72,14 +72,14 @@ export async function limitsOf(db: Executor, memberId: number, now: Date, kind?:
   return new Map(found.map((row) => [keyOf(row.kind, row.period), settle(stateOf(row), now)]));
 }
 
-export interface Usage {
+interface Usage {
   deposit: number;
   wager: number;
   loss: number;
 }
 
 /** What counts against each money limit in each period holding `now` (minor units). */
-export async function usageOf(db: Executor, tenant: Tenant, memberId: number, now: Date, kinds: readonly MoneyKind[] = MONEY_KINDS): Promise<Record<MoneyPeriod, Usage>> {
+async function usageOf(db: Executor, tenant: Tenant, memberId: number, now: Date, kinds: readonly MoneyKind[] = MONEY_KINDS): Promise<Record<MoneyPeriod, Usage>> {
   const zone = tenantTimeZone(tenant);
   const bounds = { day: periodBounds('day', zone, now), week: periodBounds('week', zone, now), month: periodBounds('month', zone, now) };
   const earliest = bounds.week.from < bounds.month.from ? bounds.week : bounds.month;
@@ -169,7 +169,7 @@ export async function sessionLimitReached(db: Executor, memberId: number, starte
 export type LimitKind = PlayerLimitKind;
 export type LimitPeriod = PlayerLimitPeriod;
 
-export interface LimitView {
+interface LimitView {
   kind: LimitKind;
   period: LimitPeriod;
   /** Currency units (money limits) or minutes (session); null: none. */
@@ -225,7 +225,7 @@ export async function presentLimits(db: Executor, tenant: Tenant, memberId: numb
 }
 
 /** The stored value of a request: minor units of a money limit, minutes of the session limit; 400 naming the field. */
-export function storedValueOf(kind: LimitKind, value: number | null): number | null {
+function storedValueOf(kind: LimitKind, value: number | null): number | null {
   if (value === null) return null;
   if (kind === 'session') {
     if (!Number.isInteger(value) || value < 1 || value > MAX_SESSION_MINUTES) throw validationError('/value', { reason: `whole minutes from 1 to ${MAX_SESSION_MINUTES}` });
@@ -239,7 +239,7 @@ export function storedValueOf(kind: LimitKind, value: number | null): number | n
 }
 
 /** A kind and period that go together (the session limit has the period `session`, the others day, week or month). */
-export function checkSlot(kind: LimitKind, period: LimitPeriod): void {
+function checkSlot(kind: LimitKind, period: LimitPeriod): void {
   if ((kind === 'session') !== (period === 'session')) throw validationError('/period', { reason: kind === 'session' ? 'the session limit has the period session' : 'day, week or month' });
 }
 

@@ -40,11 +40,11 @@ import { assertNotExcluded } from './exclusions';
 export type PromotionRow = typeof promotions.$inferSelect;
 type EntryRow = typeof promotionEntries.$inferSelect;
 
-export const REMARK_MAX = 140;
+const REMARK_MAX = 140;
 
 const ACTIONS: Readonly<Record<string, Action>> = { SIGN_IN: 'claim', TURNOVER: 'claim', MISSION: 'join', APPLY: 'apply' };
 
-export function actionOf(type: string): Action {
+function actionOf(type: string): Action {
   return ACTIONS[type] ?? 'none';
 }
 
@@ -398,7 +398,7 @@ export async function setPromotionEnabled(app: FastifyInstance, actor: OpsActor,
 
 export type ApplicationState = 'applying' | 'rejected' | 'issued';
 export const APPLICATION_STATES: readonly (ApplicationState | 'all')[] = ['applying', 'rejected', 'issued', 'all'];
-export const REASON_MAX = 200;
+const REASON_MAX = 200;
 
 const applicationColumns = { entry: promotionEntries, username: members.username };
 type ApplicationRow = { entry: EntryRow; username: string };

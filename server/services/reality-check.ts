@@ -15,11 +15,11 @@ import { ApiError } from '../errors';
 import { toAmount } from '../../src/domain/money';
 import type { Auth } from '../plugins/app/auth';
 
-export const DEFAULT_REALITY_MINUTES = 60;
+const DEFAULT_REALITY_MINUTES = 60;
 /** The intervals a member may choose (1: for tests and demonstrations; 0: off). */
-export const REALITY_CHOICES = [0, 15, 30, 60, 120] as const;
+const REALITY_CHOICES = [0, 15, 30, 60, 120] as const;
 
-export function tenantRealityMinutes(tenant: Tenant): number {
+function tenantRealityMinutes(tenant: Tenant): number {
   return tenant.settings.protection?.realityCheckMinutes ?? DEFAULT_REALITY_MINUTES;
 }
 

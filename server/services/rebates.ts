@@ -18,6 +18,7 @@
 import { and, asc, count, desc, eq, gt, gte, lt, lte, max, min, sql, sum, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Accrued, Claim, Report, ReportQuery } from '../../src/generated/api/rebates';
+import { GAME_TYPES } from '../../src/domain/game-types';
 import type { GameType, Tenant } from '../../src/generated/tenant';
 import { tenantTimeZone } from '../../src/lib/app-config';
 import { isIsoDate, shiftDate, zoneDate, zoneMidnight } from '../../src/domain/date-range';
@@ -34,17 +35,14 @@ import { assertRealMember } from './identity';
 import { addRequirement } from './turnover';
 import { uniqueViolation } from './unique';
 
-/** The catalogue's game types (server/db/seed-games.ts), in the order answers list them. */
-export const GAME_TYPES: readonly GameType[] = ['RNG', 'FISH', 'LIVE', 'PVP', 'SPORTS', 'ESPORTS', 'COCKFIGHT', 'LOTT', 'ELOTT'];
-
 /** The tenant's rebate rules: rates in hundredths of a percent (0.8% = 80), amounts in minor units. */
-export interface RebateRules {
+interface RebateRules {
   ratesBp: ReadonlyMap<GameType, number>;
   turnoverMultiplier: number;
   minClaim: number;
 }
 
-export function rebateRulesOf(tenant: Tenant): RebateRules {
+function rebateRulesOf(tenant: Tenant): RebateRules {
   const r = tenant.settings.wallet.rebate;
   const ratesBp = new Map<GameType, number>();
   for (const type of GAME_TYPES) {
@@ -58,7 +56,7 @@ export function rebateRulesOf(tenant: Tenant): RebateRules {
  * The rules of one member: its own rate per game type where its upline set one (member_rebate_rates,
  * services/agent-accounts.ts) replaces the tenant's; the other game types keep the tenant's rate.
  */
-export async function memberRebateRules(db: Executor, rules: RebateRules, memberId: number): Promise<RebateRules> {
+async function memberRebateRules(db: Executor, rules: RebateRules, memberId: number): Promise<RebateRules> {
   const own = await db.select({ gameType: memberRebateRates.gameType, rateBp: memberRebateRates.rateBp }).from(memberRebateRates).where(eq(memberRebateRates.memberId, memberId));
   if (own.length === 0) return rules;
   const ratesBp = new Map(rules.ratesBp);
@@ -84,14 +82,14 @@ export const turnoverOf = (amount: number, multiplier: number): number => timesM
  */
 export const validTurnoverSql: SQL<string | null> = sql<string | null>`sum(${bets.stake}) filter (where ${bets.win} <> ${bets.stake})`;
 
-export interface AccrualLine {
+interface AccrualLine {
   gameType: GameType;
   validTurnover: number;
   rateBp: number;
   amount: number;
 }
 
-export interface Accrual {
+interface Accrual {
   /** The last bet covered by a paid rebate (0: none yet): the accrual starts after it. */
   after: number;
   /** The last bet this accrual covers; null when there is no bet after `after`. */
@@ -112,7 +110,7 @@ const asDate = (v: unknown): Date | null => (v === null || v === undefined ? nul
  * given (the daily settlement's end of day). Read in `db`: the claim's locked transaction, or the
  * database for a look.
  */
-export async function accrualOf(db: Executor, rules: RebateRules, memberId: number, before?: Date): Promise<Accrual> {
+async function accrualOf(db: Executor, rules: RebateRules, memberId: number, before?: Date): Promise<Accrual> {
   const [last] = await db
     .select({ after: max(rebateClaims.untilBetId), at: max(rebateClaims.createdAt) })
     .from(rebateClaims)
@@ -202,14 +200,14 @@ export async function accruedRebate(app: FastifyInstance, tenant: Tenant, member
   };
 }
 
-export interface PaidRebate {
+interface PaidRebate {
   claim: typeof rebateClaims.$inferSelect;
   lines: AccrualLine[];
   balance: number;
   currency: string;
 }
 
-export type PayOutcome = { paid: PaidRebate } | { refused: Refusal | 'rebate.settled'; total: number };
+type PayOutcome = { paid: PaidRebate } | { refused: Refusal | 'rebate.settled'; total: number };
 
 interface PayOptions {
   kind: RebateKind;
@@ -224,7 +222,7 @@ interface PayOptions {
  * back with everything else): locks the wallet and house rows, reads the accrual, posts REBATE,
  * adds the turnover requirement, records the claim and its lines.
  */
-export async function payAccrued(app: FastifyInstance, tx: Tx, tenant: Tenant, memberId: number, opts: PayOptions): Promise<PayOutcome> {
+async function payAccrued(app: FastifyInstance, tx: Tx, tenant: Tenant, memberId: number, opts: PayOptions): Promise<PayOutcome> {
   const { ledger } = app.repos;
   const rules = await memberRebateRules(tx, rebateRulesOf(tenant), memberId);
   const wallet = await ledger.walletOf(memberId, tx);

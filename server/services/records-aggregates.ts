@@ -32,7 +32,7 @@ export function tenantZones(tenants: Iterable<Tenant>): MerchantZone[] {
 /** Runs one statement and answers its rows: on a drizzle executor, or on a migration's raw transaction. */
 export type RunSql = (query: SQL) => Promise<Record<string, unknown>[]>;
 
-export const onExecutor =
+const onExecutor =
   (db: Executor): RunSql =>
   (query) =>
     rows<Record<string, unknown>>(db, query);

@@ -36,7 +36,7 @@ export function categoryFilter(category: string | undefined, alias: SQL): SQL | 
 export const categoryOf = (gameType: string, vassalage: string): string => (vassalage === INHOUSE_VENDOR ? 'INHOUSE' : gameType);
 
 /** How a member quotes a round: the reference its postings carry in the account record. */
-export const roundIdOf = (betId: number): string => `B${betId}`;
+const roundIdOf = (betId: number): string => `B${betId}`;
 
 const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
@@ -176,7 +176,7 @@ function vendorOutcome(stored: Record<string, unknown>): Outcome {
  * many reels from the left it took, the multiplier) and amount. Stops that are not the slot's:
  * the kind only, and the screen lists the fields without a picture.
  */
-export function slotOutcome(stored: Record<string, unknown>, win: number): Outcome {
+function slotOutcome(stored: Record<string, unknown>, win: number): Outcome {
   const stops = stored.stops;
   const valid = Array.isArray(stops) && stops.length === REELS.length && stops.every((s, r) => Number.isInteger(s) && s >= 0 && s < REELS[r].length);
   if (!valid) return { kind: 'slot' };

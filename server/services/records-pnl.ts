@@ -20,7 +20,7 @@ import { betSumsQuery } from './records-bets';
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
 /** The ledger side of the member's profit and loss, in minor units. */
-export interface LedgerSums {
+interface LedgerSums {
   bonus: number;
   rebate: number;
   deposit: number;
@@ -33,7 +33,7 @@ export interface LedgerSums {
 }
 
 /** The ledger side from ledger_days rows summed by kind (both accounts of the member), in minor units. */
-export function ledgerSumsOf(byKind: readonly { kind: string; credit: number; debit: number }[]): LedgerSums {
+function ledgerSumsOf(byKind: readonly { kind: string; credit: number; debit: number }[]): LedgerSums {
   const sums: LedgerSums = { bonus: 0, rebate: 0, deposit: 0, withdrawal: 0, transferIn: 0, transferOut: 0, adjustment: 0 };
   for (const { kind, credit, debit } of byKind) {
     switch (recordTypeOf(kind)) {

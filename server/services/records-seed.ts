@@ -26,7 +26,7 @@ import { outcomeOf, REELS, STAKES } from './slot';
 import { wholeUnitsAtLeast } from '../../src/domain/money';
 
 /** Bets per INSERT (and per transaction). */
-export const SEED_BATCH = 50_000;
+const SEED_BATCH = 50_000;
 /** Days the bets are spread over without `ago`: the 30d range. */
 export const SEED_DAYS = 30;
 export const MAX_SEED_BETS = 10_000_000;

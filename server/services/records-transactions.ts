@@ -40,9 +40,9 @@ export function kindFilter(type: TransactionType, column: SQL): SQL {
 }
 
 /** Member types that are not agents (spec section 6): no team, so no team records. */
-import { isAgentType, NON_AGENT_TYPES } from '../../src/domain/member-types';
+import { isAgentType } from '../../src/domain/member-types';
 
-export { isAgentType, NON_AGENT_TYPES };
+export { isAgentType };
 
 const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 /** Entries of the range newer than the cursor's row (the whole range on the first page). */
@@ -137,7 +137,7 @@ export function entryPageQuery(input: EntryQueryInput & { after?: TimeKey; limit
 }
 
 /** Credits, debits and the number of entries of the whole range with the filters, summed from ledger_days (one row). */
-export function entryTotalsQuery(input: EntryQueryInput): SQL {
+function entryTotalsQuery(input: EntryQueryInput): SQL {
   const { member, range, type } = input;
   const parts: SQL[] = [
     sql`SELECT d.credit, d.debit, d.entries FROM ledger_days d JOIN ledger_accounts a ON a.id = d.account_id

@@ -33,12 +33,12 @@ type WindowRow = typeof rainWindows.$inferSelect;
 
 const MINUTE_MS = 60_000;
 /** Defaults of a schedule (minor units). */
-export const DEFAULT_MIN_AMOUNT = 10;
+const DEFAULT_MIN_AMOUNT = 10;
 /** The default largest packet: this percent of the budget (at least the smallest packet). */
 const DEFAULT_MAX_BUDGET_PERCENT = 5;
-export const DEFAULT_MAX_PER_MEMBER = 20;
+const DEFAULT_MAX_PER_MEMBER = 20;
 /** Each catch is wagered this many times unless the schedule says otherwise. */
-export const DEFAULT_TURNOVER_MULTIPLIER = 1;
+const DEFAULT_TURNOVER_MULTIPLIER = 1;
 /** The team's catches shown to an agent: the last 30 days, at most 50 rows. */
 const TEAM_DAYS = 30;
 const TEAM_LIST = 50;

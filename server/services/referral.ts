@@ -29,14 +29,14 @@ import { lockMember } from '../money';
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 8;
 
-export function newReferralCode(): string {
+function newReferralCode(): string {
   let code = '';
   for (let i = 0; i < CODE_LENGTH; i++) code += ALPHABET[randomInt(ALPHABET.length)];
   return code;
 }
 
 /** The member's first enabled code valid on every domain, made when there is none. */
-export async function referralCode(app: FastifyInstance, member: Pick<MemberRow, 'id' | 'merchantCode' | 'type'>): Promise<string> {
+async function referralCode(app: FastifyInstance, member: Pick<MemberRow, 'id' | 'merchantCode' | 'type'>): Promise<string> {
   assertRealMember(member);
   const own = () =>
     app.db.orm
@@ -83,7 +83,7 @@ export async function referral(app: FastifyInstance, member: Pick<MemberRow, 'id
   return { code, invitedTotal: Number(n), invited: rows.map((r) => ({ username: maskName(r.username), regDate: r.regDate.toISOString() })) };
 }
 
-export const FRIENDS_PAGE_SIZE = 20;
+const FRIENDS_PAGE_SIZE = 20;
 
 /** The member has at least one credited deposit. */
 const hasPaidDeposit = sql<boolean>`exists (select 1 from ${deposits} where ${deposits.memberId} = ${members.id} and ${deposits.state} = 'paid')`;

@@ -90,7 +90,7 @@ const BIRTH_DATE = /^\d{4}-\d{2}-\d{2}$/;
  * The birth date (settings.protection.birthDateRequired): required then, checked whenever given.
  * A date under the tenant's age limit is refused by the server, whatever the form's checkbox said.
  */
-export function checkBirthDate(tenant: Tenant, p: RegisterPayload, today: string = zoneDay(tenantTimeZone(tenant)).date): string | null {
+function checkBirthDate(tenant: Tenant, p: RegisterPayload, today: string = zoneDay(tenantTimeZone(tenant)).date): string | null {
   const required = tenant.settings.protection?.birthDateRequired === true;
   if (!present(p.birthDate)) {
     if (required) throw invalidField('/birthDate', 'in_birthday_incorrect');

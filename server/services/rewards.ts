@@ -36,14 +36,14 @@ import { assertNotExcluded } from './exclusions';
 import { assertVerifiedPerson, capKeyOf, isVerifiedPerson, personIdsSql, personOf } from './person';
 
 /** Sources granted once per person and cause (the rest: once per member and cause). */
-export const PER_PERSON_SOURCES: readonly RewardSource[] = ['sign_in', 'turnover', 'mission', 'vip_upgrade'];
+const PER_PERSON_SOURCES: readonly RewardSource[] = ['sign_in', 'turnover', 'mission', 'vip_upgrade'];
 
 export type RewardRow = typeof rewards.$inferSelect;
 
 /** Days a reward waits to be claimed when the tenant does not say. */
-export const DEFAULT_EXPIRY_DAYS = 7;
+const DEFAULT_EXPIRY_DAYS = 7;
 /** Rewards one list answers. */
-export const LIST_LIMIT = 100;
+const LIST_LIMIT = 100;
 
 export function expiryDaysOf(tenant: Tenant): number {
   return tenant.settings.rewards?.expiryDays ?? DEFAULT_EXPIRY_DAYS;
@@ -111,7 +111,7 @@ export async function grantReward(tx: Executor, grant: RewardGrant): Promise<Rew
 const claimable = (memberId: number): SQL => and(eq(rewards.memberId, memberId), isNull(rewards.claimedAt), gt(rewards.expiresAt, sql`now()`))!;
 
 /** How many rewards the member can claim now: the badge. */
-export async function unclaimedCount(db: Executor, memberId: number): Promise<number> {
+async function unclaimedCount(db: Executor, memberId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(rewards).where(claimable(memberId));
   return Number(row?.n ?? 0);
 }
@@ -175,7 +175,7 @@ export async function countRewards(app: FastifyInstance, tenant: Tenant, memberI
   return { unclaimed: await unclaimedCount(app.db.orm, memberId) };
 }
 
-export interface PaidReward {
+interface PaidReward {
   row: RewardRow;
   balance: number;
   currency: string;
@@ -185,7 +185,7 @@ export interface PaidReward {
  * Pays reward `id` of the member in `tx`: the conditional UPDATE, then BONUS, the turnover
  * requirement and the posting's id. Throws reward.not.found / reward.claimed / reward.expired.
  */
-export async function payReward(app: FastifyInstance, tx: Tx, tenant: Tenant, memberId: number, id: number): Promise<PaidReward> {
+async function payReward(app: FastifyInstance, tx: Tx, tenant: Tenant, memberId: number, id: number): Promise<PaidReward> {
   const [taken] = await tx
     .update(rewards)
     .set({ claimedAt: sql`now()` })

@@ -10,7 +10,7 @@ import { tenantTimeZone } from '../../src/lib/app-config';
 import { zoneDate, zoneMidnight } from '../../src/domain/date-range';
 import type { Tenant } from '../../src/generated/tenant';
 
-export interface StatementMonth {
+interface StatementMonth {
   month: string;
   deposits: number;
   withdrawals: number;

@@ -34,7 +34,7 @@ const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 const inDays = (range: RecordRange, alias: SQL) => sql`${alias}.day >= ${range.days.start}::date AND ${alias}.day <= ${range.days.end}::date`;
 
 /** The asking member as the root of its team; a player or trial member has none: 403 agent.required. */
-export function agentRoot(member: MemberRow): TeamRoot {
+function agentRoot(member: MemberRow): TeamRoot {
   if (!isAgentType(member.type)) throw new ApiError('agent.required', 403);
   return { id: member.id, merchantCode: member.merchantCode };
 }
@@ -43,7 +43,7 @@ export function agentRoot(member: MemberRow): TeamRoot {
  * A member of the agent's team by username with its depth below the agent; anyone else (another
  * agent's member, another merchant's, the agent itself, nobody) is the same 404 not.found.
  */
-export async function teamMemberByName(app: FastifyInstance, root: TeamRoot, username: string): Promise<{ member: MemberRow; depth: number }> {
+async function teamMemberByName(app: FastifyInstance, root: TeamRoot, username: string): Promise<{ member: MemberRow; depth: number }> {
   const member = await app.repos.members.byUsername(root.merchantCode, username);
   const depth = member ? await depthInTeam(app.db.orm, root, member.id) : null;
   if (!member || depth === null) throw new ApiError('not.found', 404);

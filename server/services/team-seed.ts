@@ -35,7 +35,7 @@ export interface TeamSeedResult {
   ms: number;
 }
 
-export const MAX_TEAM_SEED_MEMBERS = 1_000_000;
+const MAX_TEAM_SEED_MEMBERS = 1_000_000;
 
 export async function seedTeam(app: FastifyInstance, actor: OpsActor, opts: TeamSeedOptions): Promise<TeamSeedResult> {
   const started = performance.now();

@@ -33,10 +33,10 @@ import { addRequirement, settleTurnover, turnoverNumbers, turnoverStatus, type T
 import { lockMember } from '../money';
 
 /** The member type the spec forbids to transfer to an upline. */
-export const NO_UPLINE_TRANSFER_TYPE = 2;
+const NO_UPLINE_TRANSFER_TYPE = 2;
 
 /** The tenant's transfer limits in minor units. */
-export function transferLimitsOf(tenant: Tenant): { min: number; max: number } {
+function transferLimitsOf(tenant: Tenant): { min: number; max: number } {
   const t = tenant.settings.wallet.transfer;
   return { min: toMinor(t.min), max: toMinor(t.max) };
 }

@@ -5,7 +5,7 @@ import { openSession, type SessionValue } from './sessions';
 import { uniqueViolation } from './unique';
 
 /** Play money credited to a new trial account, in minor units. */
-export const TRIAL_CREDIT = 200_000;
+const TRIAL_CREDIT = 200_000;
 
 /**
  * Free play: a new trial member (type 4) in the tenant's trial merchant, credited with play

@@ -11,7 +11,7 @@ import type { Executor } from '../db/client';
 import { bets, turnoverRequirements } from '../db/schema';
 import { toAmount } from '../../src/domain/money';
 
-export type TurnoverSource = 'deposit' | 'bonus' | 'adjustment' | 'rebate' | 'transfer' | 'contract' | 'red_rain';
+type TurnoverSource = 'deposit' | 'bonus' | 'adjustment' | 'rebate' | 'transfer' | 'contract' | 'red_rain';
 
 export interface NewRequirement {
   merchantCode: string;

@@ -17,11 +17,11 @@ import { lockMember } from '../money';
 /** Images one feedback or application takes. */
 export const MAX_ATTACHED_IMAGES = 3;
 /** Staged images a member may hold per purpose; staged ones older than a day are dropped first. */
-export const MAX_UNSENT_IMAGES = 9;
+const MAX_UNSENT_IMAGES = 9;
 const UNSENT_TTL_MS = 86_400_000;
 
 /** Keeps one image for the member's next feedback or application; answers its id. */
-export async function stageImage(app: FastifyInstance, memberId: number, purpose: ImagePurpose, image: { type: ImageType; data: Buffer }): Promise<number> {
+async function stageImage(app: FastifyInstance, memberId: number, purpose: ImagePurpose, image: { type: ImageType; data: Buffer }): Promise<number> {
   return app.db.orm.transaction(async (tx) => {
     // One member's uploads are counted one after another.
     await lockMember(tx, memberId);

@@ -41,7 +41,7 @@ export interface VipTotals {
   deposit: number;
 }
 
-export function vipLevelsOf(tenant: Tenant): readonly VipLevel[] {
+function vipLevelsOf(tenant: Tenant): readonly VipLevel[] {
   return tenant.settings.vip.levels;
 }
 
@@ -59,14 +59,14 @@ export function levelFor(levels: readonly VipLevel[], totals: VipTotals): number
 }
 
 /** The i18n key of level `level`'s name (the last level's for a level the tenant no longer has). */
-export function levelName(levels: readonly VipLevel[], level: number): string {
+function levelName(levels: readonly VipLevel[], level: number): string {
   return levels[Math.min(level, levels.length - 1)].name;
 }
 
 const asNumber = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
 /** The member's totals from the per-day aggregates: a row per day and game, a row per day of deposits. */
-export async function vipTotals(db: Executor, memberId: number): Promise<VipTotals> {
+async function vipTotals(db: Executor, memberId: number): Promise<VipTotals> {
   const [row] = await rows<{ turnover: string | number | null; deposit: string | number | null }>(
     db,
     sql`SELECT
@@ -114,7 +114,7 @@ export async function raiseVipLevel(tx: Tx, tenant: Tenant, memberId: number): P
  * The member's level, raised first when the totals now reach a higher one. The common case (no
  * new level) reads the totals and takes no lock. Free-trial accounts stay at level 0.
  */
-export async function currentVipLevel(app: FastifyInstance, tenant: Tenant, member: Pick<MemberRow, 'id' | 'type' | 'vipLevel'>): Promise<{ level: number; totals: VipTotals }> {
+async function currentVipLevel(app: FastifyInstance, tenant: Tenant, member: Pick<MemberRow, 'id' | 'type' | 'vipLevel'>): Promise<{ level: number; totals: VipTotals }> {
   if (member.type === MEMBER_TYPE.TRIAL) return { level: 0, totals: { turnover: 0, deposit: 0 } };
   const totals = await vipTotals(app.db.orm, member.id);
   const reached = levelFor(vipLevelsOf(tenant), totals);

@@ -33,7 +33,7 @@ import { settleTurnover, turnoverNumbers, turnoverStatus, type TurnoverStatus } 
 import { uniqueViolation } from './unique';
 import { lockMember } from '../money';
 
-export type ReasonCode = Reason['code'];
+type ReasonCode = Reason['code'];
 
 /** The tenant's withdrawal limits in minor units. */
 export interface WithdrawalLimits {
@@ -44,7 +44,7 @@ export interface WithdrawalLimits {
   dailyCount: number;
 }
 
-export function limitsOf(tenant: Tenant): WithdrawalLimits {
+function limitsOf(tenant: Tenant): WithdrawalLimits {
   const w = tenant.settings.wallet.withdrawal;
   return { min: toMinor(w.min), max: toMinor(w.max), feePercent: w.fee.percent, feeFixed: toMinor(w.fee.fixed), dailyCount: w.dailyCount };
 }
@@ -99,7 +99,7 @@ async function factsOf(app: FastifyInstance, db: Executor, tenant: Tenant, membe
 }
 
 /** Every reason that blocks a withdrawal (of `amount`, when given) now, with its numbers in currency units. */
-export function reasonsOf(facts: Facts, limits: WithdrawalLimits, amount?: number): Reason[] {
+function reasonsOf(facts: Facts, limits: WithdrawalLimits, amount?: number): Reason[] {
   const reasons: Reason[] = [];
   const { turnover } = facts;
   if (turnover.outstanding > 0) reasons.push(turnoverNumbers(turnover));

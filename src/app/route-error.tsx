@@ -3,7 +3,7 @@ import { useTranslation } from '../lib/i18n';
 import { href } from '../lib/routes';
 
 /** Last resort when a whole route fails (a widget failing is contained by the renderer instead). */
-export function RouteError() {
+function RouteError() {
   const { t } = useTranslation();
   return (
     <main className="screen screen--error" role="alert">

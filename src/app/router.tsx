@@ -137,7 +137,7 @@ function routeKey(path: string): string {
  * Every path of the manifest by its key, canonical and alias (all of them are static paths). A
  * path's route is made when it is first looked up: a page starts with the one it shows.
  */
-export class RouteTable {
+class RouteTable {
   private readonly defs = new Map<string, () => RouteFields>();
   private readonly made = new Map<string, RouteFields>();
   /** Keys of the routes this tenant closes (not whitelisted, or their gate closed), aliases included. */

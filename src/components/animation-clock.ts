@@ -6,7 +6,7 @@
  */
 
 /** Receives the clock's time: milliseconds of visible time (time with the tab hidden is left out). */
-export type FrameCallback = (now: number) => void;
+type FrameCallback = (now: number) => void;
 
 export interface AnimationClock {
   /** Calls `callback` on every frame while the tab is visible; returns the unsubscribe function. */

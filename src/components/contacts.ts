@@ -6,7 +6,7 @@
 import type { FloatingContacts } from '../generated/tenant';
 
 /** The spec's order: two messaging apps, the social network, live chat; then the further apps. */
-export const CONTACT_KINDS = ['whatsapp', 'viber', 'facebook', 'liveChat', 'telegram'] as const;
+const CONTACT_KINDS = ['whatsapp', 'viber', 'facebook', 'liveChat', 'telegram'] as const;
 export type ContactKind = (typeof CONTACT_KINDS)[number];
 
 export interface Contact {

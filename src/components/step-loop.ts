@@ -45,7 +45,7 @@ export function stepLoopTiming(loop: StepLoop): KeyframeAnimationOptions {
 }
 
 /** True when the visitor asked for less motion; false until the effect has read it, as on the server. */
-export function useReducedMotion(): boolean {
+function useReducedMotion(): boolean {
   const [reduced, setReduced] = useState(false);
   useEffect(() => {
     const query = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : undefined;

@@ -5,12 +5,8 @@
  * the rate of the member's own upline (for an agent setting a downline's rate: its own rate).
  */
 import type { GameType, Tenant } from '../generated/tenant';
+import { isGameType } from './game-types';
 import { fromBasisPoints, hasAtMostTwoDecimals, toBasisPoints } from './money';
-
-/** The catalogue's game types (server/db/seed-games.ts). */
-export const REBATE_GAME_TYPES: readonly GameType[] = ['RNG', 'FISH', 'LIVE', 'PVP', 'SPORTS', 'ESPORTS', 'COCKFIGHT', 'LOTT', 'ELOTT'];
-
-const isGameType = (c: string): c is GameType => (REBATE_GAME_TYPES as readonly string[]).includes(c);
 
 /** Percent -> hundredths of a percent. */
 export const rateToBp = (rate: number): number => toBasisPoints(rate);

@@ -10,7 +10,7 @@ export const RANGE_PRESETS = ['today', 'yesterday', '7d', '30d', 'month'] as con
 export type RangePreset = (typeof RANGE_PRESETS)[number];
 export type RangeChoice = RangePreset | 'custom';
 /** A custom range spans at most this many days and starts no earlier than this many days back (today included). */
-export const MAX_RANGE_DAYS = 90;
+const MAX_RANGE_DAYS = 90;
 
 /** Days of the tenant's calendar, both included (YYYY-MM-DD). */
 export interface DayRange {

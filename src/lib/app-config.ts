@@ -69,10 +69,10 @@ export function pageDataId(key: readonly unknown[]): string {
   );
 }
 
-export const APP_CONFIG_ELEMENT_ID = 'app-config';
+const APP_CONFIG_ELEMENT_ID = 'app-config';
 /** Cookie holding the visitor's language choice (a tenant language code), so the server renders in it. */
 export const LANGUAGE_COOKIE = 'language';
-export const BOOTSTRAP_URL = '/wps/system/bootstrap';
+const BOOTSTRAP_URL = '/wps/system/bootstrap';
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -119,7 +119,7 @@ export function readInjectedConfig(doc: Document = document): AppConfig | null {
 }
 
 /** Under the Vite dev server nothing is injected: ask the API for the same object. */
-export async function fetchBootstrap(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
+async function fetchBootstrap(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
   const res = await fetchImpl(BOOTSTRAP_URL, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
   if (!res.ok) throw new Error(`app config: ${BOOTSTRAP_URL} answered ${res.status}`);
   const body = (await res.json()) as unknown;
@@ -133,7 +133,7 @@ export async function loadAppConfig(doc: Document = document, fetchImpl: typeof 
 }
 
 /** The CSS variable of each theme token (the server writes them into the page; applyTheme in the browser). */
-export const THEME_VARIABLES: Record<keyof ThemeTokens, string> = {
+const THEME_VARIABLES: Record<keyof ThemeTokens, string> = {
   primary: '--color-primary',
   onPrimary: '--color-on-primary',
   surface: '--color-surface',

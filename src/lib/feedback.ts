@@ -6,14 +6,13 @@ import type { I18n } from './i18n';
 import { proxy } from 'valtio';
 import type { TranslationKey } from './i18n-keys';
 
-export const TOAST_DEFAULT_MS = 1500;
+const TOAST_DEFAULT_MS = 1500;
 export const TOAST_SHORT_MS = 3000;
-export const TOAST_LONG_MS = 8000;
 export const LOADING_TIMEOUT_MS = 10_000;
 /** A dialog's mask ignores clicks for its first 300 ms (an opening tap must not close it). */
 export const DIALOG_MASK_GUARD_MS = 300;
 
-export interface Toast {
+interface Toast {
   id: number;
   /** i18n key. */
   key: string;

@@ -13,12 +13,12 @@ export type Messages = Record<string, string>;
  * Interpolation values: `{{name}}` in a text becomes String(value); null and undefined become ''.
  * `count` also picks the plural form (`key_one`, `key_other`, ... by the language's Intl.PluralRules).
  */
-export type TranslationParams = Readonly<Record<string, string | number | boolean | null | undefined>>;
+type TranslationParams = Readonly<Record<string, string | number | boolean | null | undefined>>;
 
 /** Translates a key of the reference file (ty.json): its text, else the fallback's, else the key. */
 export type TFunction = (key: TranslationKey, params?: TranslationParams) => string;
 
-export type LanguageChangedListener = (language: string) => void;
+type LanguageChangedListener = (language: string) => void;
 
 /**
  * What the app uses of a translator: i18next's instance seen through the site's typed keys.
@@ -194,10 +194,10 @@ export interface LanguageInfo {
   rtl?: boolean;
 }
 
-export const LANGUAGES: readonly LanguageInfo[] = languages as LanguageInfo[];
+const LANGUAGES: readonly LanguageInfo[] = languages as LanguageInfo[];
 export const LANGUAGE_STORAGE_KEY = 'language';
 /** Languages listed without a translation file fall back to English (spec section 1). */
-export const FALLBACK_LANGUAGE = 'EN';
+const FALLBACK_LANGUAGE = 'EN';
 
 /**
  * One file per language, so the first load carries only the active language. A glob rather than

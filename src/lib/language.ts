@@ -15,7 +15,7 @@ export type LanguageListener = (code: string) => void;
 const listeners = new Set<LanguageListener>();
 
 /** Subscribes to language changes (immediately, no debounce); returns the unsubscribe function. */
-export function onLanguageChange(listener: LanguageListener): () => void {
+function onLanguageChange(listener: LanguageListener): () => void {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);

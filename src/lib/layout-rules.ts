@@ -106,7 +106,7 @@ export function historyCanGoBack(state: unknown): boolean {
 /** Page-change fade (spec section 9). */
 export const PAGE_FADE_MS = 300;
 /** A touch that starts this close to the left edge may be a back swipe. */
-export const BACK_SWIPE_EDGE_PX = 24;
+const BACK_SWIPE_EDGE_PX = 24;
 /** A back swipe must travel more than this to go back. */
 export const BACK_SWIPE_MIN_PX = 100;
 
@@ -129,9 +129,6 @@ export const STICKY_OFFSET_PX = 100;
 export function isStickyActive(elementTop: number, offset = STICKY_OFFSET_PX): boolean {
   return elementTop <= offset;
 }
-
-/** Footer height inside the app shell on tall iPhones (screen height 812 or more). */
-export const TALL_IPHONE_FOOTER = '1.7rem';
 
 export function isTallIphoneShell(env: { userAgent: string; screenHeight: number; install: InstallMode }): boolean {
   return /iPhone/i.test(env.userAgent) && env.screenHeight >= 812 && env.install !== 'browser';
@@ -174,7 +171,7 @@ export function loginPromptFor(path: string): 'dialog' | 'page' {
 }
 
 /** Free-trial accounts (member type 4) cannot use the member centre. */
-export const TRIAL_MEMBER_TYPE = 4;
+const TRIAL_MEMBER_TYPE = 4;
 
 export function isTrialMember(memberType: number | null | undefined): boolean {
   return memberType === TRIAL_MEMBER_TYPE;

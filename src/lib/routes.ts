@@ -13,7 +13,7 @@ import type { TranslationKey } from './i18n-keys';
  * Who may open a route. `visitor`: anyone. `session`: members only; a visitor is sent home.
  * `memberCentre`: anyone but free-trial accounts, who are turned away with a notice.
  */
-export type RouteGuard = 'visitor' | 'session' | 'memberCentre';
+type RouteGuard = 'visitor' | 'session' | 'memberCentre';
 
 /**
  * What a route needs of the tenant: a flag (spec section 2: the member centre's money entries), a
@@ -22,7 +22,7 @@ export type RouteGuard = 'visitor' | 'session' | 'memberCentre';
  * decides them before any render, so a closed route is known on the server's render as in the
  * browser, for a visitor and a member alike.
  */
-export type RouteGate =
+type RouteGate =
   | { flag: FlagName; setting?: never; promo?: never }
   | { setting: string; flag?: never; promo?: never }
   | { promo: string; flag?: never; setting?: never };
@@ -95,13 +95,13 @@ export interface SlotRouteDef extends RouteBase {
 }
 
 /** A screen with code: a lazily loaded screen module. */
-export interface ModuleRouteDef extends RouteBase {
+interface ModuleRouteDef extends RouteBase {
   module: ScreenModuleId;
   screen?: never;
 }
 
 /** A screen later work builds: until then the empty-state placeholder under the page title. */
-export interface PlaceholderRouteDef extends RouteBase {
+interface PlaceholderRouteDef extends RouteBase {
   screen?: never;
   module?: never;
 }

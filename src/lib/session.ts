@@ -3,8 +3,7 @@
  * account's name lives in session storage. Storage is not trusted: a record that fails its
  * schema reads as no session.
  */
-import { useSyncExternalStore } from 'react';
-import { proxy, snapshot, subscribe } from 'valtio';
+import { proxy, subscribe } from 'valtio';
 import type { SessionInfo } from '../generated/storage/session-info';
 import { validateSessionInfo } from '../generated/validators.js';
 import { readJson, readItem, removeItem, writeItem } from './storage';
@@ -16,7 +15,7 @@ export const TRIAL_NAME_KEY = 'trialUserName';
 /** Session-storage key of the password held for this tab (spec: "the PSW session entry"). */
 export const HELD_PASSWORD_KEY = 'PSW';
 /** Member type of free-trial accounts. */
-export const TRIAL_MEMBER_TYPE = 4;
+const TRIAL_MEMBER_TYPE = 4;
 
 /** What a successful login (or trial login) returns. */
 export interface LoginValue {
@@ -110,19 +109,10 @@ export function currentToken(): string | null {
   return sessionStore.info?.token ?? null;
 }
 
-/** The session, reactive (synchronously: a logout must not leave one render with a stale session). */
-export function useSession(): SessionInfo | null {
-  // No session on the server, nor while hydrating its HTML: storage is read after.
-  return useSyncExternalStore(subscribeSession, readSessionSnapshot, () => null);
-}
-
-const subscribeSession = (listener: () => void) => subscribe(sessionStore, listener, true);
-const readSessionSnapshot = () => snapshot(sessionStore).info as SessionInfo | null;
-
 /** Local-storage flag the remembered login reads; logout turns it off (spec section 4). */
 export const AUTO_LOGIN_KEY = 'autoLogin';
 /** Cached bank lists (deposit and withdrawal screens) are per member: logout drops every key with this prefix. */
-export const BANK_LIST_CACHE_PREFIX = 'bankList';
+const BANK_LIST_CACHE_PREFIX = 'bankList';
 export const LOGOUT_RELOAD_PATH = href('home');
 
 /** The full-page navigation logout ends with; an object so that tests can replace it. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** A widget's props schema: JSON Schema draft 2020-12, checked by the tenant validator, never in the browser. */
-export type WidgetPropsSchema = Readonly<Record<string, unknown>>;
+type WidgetPropsSchema = Readonly<Record<string, unknown>>;
 
 /** What a widget component receives: its resolved props, plus its children slot when it is a container. */
 export type WidgetComponentProps<P> = P & { children?: ReactNode };

@@ -1,4 +1,4 @@
-export { Slot, renderSlot, type SlotProps } from './slot';
+export { Slot, renderSlot } from './slot';
 export { selectVariant } from './select-variant';
-export { RendererProvider, useRendererEnv, buildMode, type RenderMode, type WidgetRegistry } from './renderer-context';
+export { RendererProvider, useRendererEnv, type RenderMode, type WidgetRegistry } from './renderer-context';
 export { isNodeBoundary } from './node-boundary';

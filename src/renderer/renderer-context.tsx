@@ -13,7 +13,7 @@ export interface RendererEnv {
   report(path: string, error: unknown): void;
 }
 
-export const buildMode: RenderMode = import.meta.env.DEV ? 'development' : 'production';
+const buildMode: RenderMode = import.meta.env.DEV ? 'development' : 'production';
 
 function createReporter(mode: RenderMode): RendererEnv['report'] {
   const reported = new Set<string>();

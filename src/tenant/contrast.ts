@@ -4,7 +4,7 @@
  */
 
 /** Parses #rgb, #rrggbb or #rrggbbaa (alpha ignored: theme colours are painted opaque) to 0–255 channels. */
-export function parseHex(color: string): [number, number, number] | null {
+function parseHex(color: string): [number, number, number] | null {
   const m = /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(color);
   if (!m) return null;
   let hex = m[1];
@@ -13,7 +13,7 @@ export function parseHex(color: string): [number, number, number] | null {
 }
 
 /** Relative luminance (WCAG 2.x): sRGB channels linearised, weighted 0.2126 R + 0.7152 G + 0.0722 B. */
-export function relativeLuminance([r, g, b]: [number, number, number]): number {
+function relativeLuminance([r, g, b]: [number, number, number]): number {
   const lin = (c: number): number => {
     const s = c / 255;
     return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
@@ -32,7 +32,7 @@ export function contrastRatio(foreground: string, background: string): number | 
 }
 
 /** One foreground/background pair of theme tokens and the minimum ratio it needs. */
-export interface ContrastPair {
+interface ContrastPair {
   foreground: string;
   background: string;
   min: number;
@@ -43,7 +43,7 @@ export interface ContrastPair {
  * The pairs the widgets actually paint as text on a background (`var(--color-…)` in widgets/ and
  * src/): every one is body-size text, so WCAG AA's 4.5:1 applies.
  */
-export const CONTRAST_PAIRS: readonly ContrastPair[] = [
+const CONTRAST_PAIRS: readonly ContrastPair[] = [
   { foreground: 'onPrimary', background: 'primary', min: 4.5, why: 'text on primary buttons' },
   { foreground: 'onHeader', background: 'header', min: 4.5, why: 'titles and icons on the top bar' },
   { foreground: 'header', background: 'surface', min: 4.5, why: 'the active tab and the login button' },
@@ -57,7 +57,7 @@ export const CONTRAST_PAIRS: readonly ContrastPair[] = [
 ];
 
 /** Optional tokens and the token each one takes when a theme leaves it out (src/styles/base.css). */
-export const THEME_DEFAULTS: Readonly<Record<string, string>> = { header: 'primary', onHeader: 'onPrimary', onAccent: 'text' };
+const THEME_DEFAULTS: Readonly<Record<string, string>> = { header: 'primary', onHeader: 'onPrimary', onAccent: 'text' };
 
 /** A theme with every optional token it leaves out set to its default, as the page paints it. */
 export function themeWithDefaults<T extends object>(given: T): T & Record<string, unknown> {

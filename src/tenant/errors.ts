@@ -16,7 +16,7 @@ export function formatWarning(issue: TenantIssue): string {
 }
 
 /** Escapes one JSON pointer token (RFC 6901). */
-export function escapeToken(token: string): string {
+function escapeToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 

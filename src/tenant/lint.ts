@@ -174,7 +174,7 @@ function codeKeys(root: string): Promise<CodeKeys> {
   return found;
 }
 
-export interface LintOptions {
+interface LintOptions {
   root?: string;
 }
 
@@ -182,7 +182,7 @@ export interface LintOptions {
  * Lints validated tenants. `reports` are the tenants to lint; `everyone` every tenant the server
  * would load (the registry the domains are checked against), in the loader's order.
  */
-export async function lintReports(reports: TenantReport[], everyone: TenantReport[], opts: LintOptions = {}): Promise<TenantIssue[]> {
+async function lintReports(reports: TenantReport[], everyone: TenantReport[], opts: LintOptions = {}): Promise<TenantIssue[]> {
   const root = opts.root ?? REPO_ROOT;
   const warnings: TenantIssue[] = [];
   const seen = new Set<string>();

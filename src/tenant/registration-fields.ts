@@ -17,5 +17,3 @@ export const CONFIGURED_REGISTRATION_FIELDS = [
   'whatsapp',
   'zalo',
 ] as const;
-
-export type ConfiguredRegistrationField = (typeof CONFIGURED_REGISTRATION_FIELDS)[number];

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { relative, dirname, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { mergePatch, type Json } from '../lib/merge-patch';
@@ -154,7 +154,7 @@ function idFromFile(file: string): string {
 }
 
 /** Whether a JSON pointer names a value present in a document. */
-export function hasPointer(doc: Json, ptr: string): boolean {
+function hasPointer(doc: Json, ptr: string): boolean {
   let cur: Json = doc;
   for (const token of tokensOf(ptr)) {
     if (cur === null || typeof cur !== 'object') return false;
@@ -182,9 +182,4 @@ export function fileForPointer(chain: TenantSource[], ptr: string): string {
     if (owner) return owner.file;
   }
   return chain[0]?.file ?? '';
-}
-
-/** Relative path from the repository root, for printing. */
-export function displayPath(absOrRel: string, root = REPO_ROOT): string {
-  return absOrRel.startsWith('/') ? relative(root, absOrRel) : absOrRel;
 }

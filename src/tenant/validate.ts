@@ -92,7 +92,7 @@ function settingGates(gate: Json, ptr: string, out: { ptr: string; path: string 
 const SHELL_SCREEN = 'shell';
 
 /** Why a `screens` key is not one, or null when it names the shell or a route of the manifest. */
-export function screenKeyProblem(key: string): string | null {
+function screenKeyProblem(key: string): string | null {
   if (key === SHELL_SCREEN || ROUTE_IDS.has(key)) return null;
   const renamed = SCREEN_KEYS_RENAMED_IN_V2[key];
   if (renamed !== undefined) return `unknown screen "${key}": screens are keyed by route id since schema version 2 (use "${renamed}")`;

@@ -40,7 +40,7 @@ export function readPopupMemory(audience: Audience): PopupMemory | null {
   return { titles: v.titles, contents: v.contents, show: v.show };
 }
 
-export function writePopupMemory(audience: Audience, memory: PopupMemory): void {
+function writePopupMemory(audience: Audience, memory: PopupMemory): void {
   writeItem(POPUP_STORAGE_PREFIX + audience, JSON.stringify(memory));
 }
 

@@ -6,7 +6,7 @@ import { useTenant } from '../../src/lib/runtime';
 import { BannerLink, type Banner } from './banner-link';
 import { useBannerSwiper } from './use-banner-swiper';
 
-export function BannerPlaceholder() {
+function BannerPlaceholder() {
   return <div className="banner-carousel banner-carousel--loading" aria-hidden="true" />;
 }
 

@@ -5,10 +5,10 @@ import type { Announcements } from '../../src/features/home';
 export type Banner = Announcements['banners'][number];
 
 /** Banner images are 750 x 300 (the aspect ratio the placeholder reserves). */
-export const BANNER_WIDTH = 750;
-export const BANNER_HEIGHT = 300;
+const BANNER_WIDTH = 750;
+const BANNER_HEIGHT = 300;
 
-export function isExternal(link: string): boolean {
+function isExternal(link: string): boolean {
   return /^https?:\/\//i.test(link);
 }
 

@@ -10,10 +10,10 @@ export type BannerSwiperView = ComponentType<{ banners: readonly Banner[]; advan
 /** The longest Swiper waits for an idle moment once the first autoplay step is due. */
 export const SWIPER_IDLE_TIMEOUT_MS = 2000;
 /** Without requestIdleCallback (Safari), a short pause lets the rest of the first load run first. */
-export const SWIPER_IDLE_FALLBACK_MS = 200;
+const SWIPER_IDLE_FALLBACK_MS = 200;
 
 /** Runs `task` when the main thread is idle; returns the cancel function. */
-export function whenIdle(task: () => void): () => void {
+function whenIdle(task: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const id = window.requestIdleCallback(task, { timeout: SWIPER_IDLE_TIMEOUT_MS });
     return () => window.cancelIdleCallback(id);

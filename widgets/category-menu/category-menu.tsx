@@ -10,7 +10,7 @@ import { href } from '../../src/lib/routes';
 import { buildCategoryMenu, inhouseVendor, panelKind, type MenuCategory, type MenuCategoryCode, type VendorEntry } from './rules';
 
 /** Typing in the hot-game search waits this long before asking the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 function GameGrid({ games, loading }: { games: readonly GameItem[] | undefined; loading: boolean }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@
  * what each one's panel lists.
  */
 
-export const MENU_CATEGORIES = ['HOT', 'SPORTS', 'ESPORTS', 'LIVE', 'FISH', 'RNG', 'PVP', 'INHOUSE', 'COCKFIGHT', 'ELOTT', 'LOTT'] as const;
+const MENU_CATEGORIES = ['HOT', 'SPORTS', 'ESPORTS', 'LIVE', 'FISH', 'RNG', 'PVP', 'INHOUSE', 'COCKFIGHT', 'ELOTT', 'LOTT'] as const;
 export type MenuCategoryCode = (typeof MENU_CATEGORIES)[number];
 
 /** A vendor a category maps to (the server's vendorNames entry). */
@@ -24,9 +24,9 @@ export interface MenuCategory {
 }
 
 /** Categories whose panel is a game list of that game type. */
-export const GAME_TYPE_CATEGORIES: readonly MenuCategoryCode[] = ['RNG', 'PVP', 'LIVE', 'FISH'];
+const GAME_TYPE_CATEGORIES: readonly MenuCategoryCode[] = ['RNG', 'PVP', 'LIVE', 'FISH'];
 /** The in-house games are RNG games of the in-house vendor. */
-export const INHOUSE_VENDOR_FALLBACK = 'INHOUSE';
+const INHOUSE_VENDOR_FALLBACK = 'INHOUSE';
 
 export type PanelKind = 'hot' | 'gameType' | 'inhouse' | 'vendors';
 

@@ -16,9 +16,9 @@ import type { WidgetComponentProps } from '../../src/lib/widget';
 import { href } from '../../src/lib/routes';
 
 /** Spec section 9: loading 10 s, 'Change saved' 1 s, then home after 1 s. */
-export const CHANGE_LOADING_MS = LOADING_TIMEOUT_MS;
-export const CHANGE_SAVED_MS = 1000;
-export const REDIRECT_AFTER_MS = 1000;
+const CHANGE_LOADING_MS = LOADING_TIMEOUT_MS;
+const CHANGE_SAVED_MS = 1000;
+const REDIRECT_AFTER_MS = 1000;
 
 /** The spec's form field names. */
 type Field = 'old_password' | 'password' | 'confimpsw';

@@ -35,7 +35,7 @@ const OPTION_LABEL: Record<DownloadOption['kind'], TranslationKey> = {
 };
 
 /** The download popup: the options of this device, the iOS notes and guide where they apply, and the way to the download page. */
-export function DownloadPopup({ device, links }: { device: Device; links: readonly DownloadLink[] }) {
+function DownloadPopup({ device, links }: { device: Device; links: readonly DownloadLink[] }) {
   const { t } = useTranslation();
   const options = downloadOptions(device, links);
   const profile = options.find((o) => o.kind === 'profile');
@@ -85,7 +85,7 @@ export function DownloadPopup({ device, links }: { device: Device; links: readon
   );
 }
 
-export interface DownloadViewProps {
+interface DownloadViewProps {
   bar: boolean;
   popup: boolean;
   device: Device;
@@ -94,7 +94,7 @@ export interface DownloadViewProps {
 }
 
 /** The bar (app icon, pitch, download button, hide control) and, when open, the popup. */
-export function DownloadView({ bar, popup, device, links, onHide }: DownloadViewProps) {
+function DownloadView({ bar, popup, device, links, onHide }: DownloadViewProps) {
   const { t } = useTranslation();
   const icon = appIconUrl(links);
   return (

@@ -26,7 +26,7 @@ import { checkEmail, checkField, checkSmsCode, type Check, type Invalid, type Ru
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { href } from '../../src/lib/routes';
 
-export type RecoveryMethod = 'phone' | 'email';
+type RecoveryMethod = 'phone' | 'email';
 
 const METHOD_TABS: readonly FormTab<RecoveryMethod>[] = [
   { value: 'phone', label: 'by_phone' },
@@ -34,8 +34,8 @@ const METHOD_TABS: readonly FormTab<RecoveryMethod>[] = [
 ];
 
 /** Spec section 9: the 'sent' message shows for 1 s, then the screen goes back. */
-export const SENT_TOAST_MS = 1000;
-export const PASSWORD_SET_TOAST_MS = 1000;
+const SENT_TOAST_MS = 1000;
+const PASSWORD_SET_TOAST_MS = 1000;
 
 type EmailField = 'username' | 'email';
 type PhoneField = 'mobileNum' | 'verificationCode' | 'newPassword';

@@ -38,7 +38,7 @@ const QUICK_TAB: Record<QuickTab, { tab: 'recent' | 'fav' | 'hot'; label: 'recen
   hot: { tab: 'hot', label: 'hot' },
 };
 
-export const DEFAULT_MIN_BETS: readonly number[] = [0.01, 0.05, 0.1, 0.5, 0.75];
+const DEFAULT_MIN_BETS: readonly number[] = [0.01, 0.05, 0.1, 0.5, 0.75];
 
 const gamesOf = (page: GamesPage) => page.games;
 const nodeIdOf = (game: GameItem) => game.nodeId;

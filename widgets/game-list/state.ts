@@ -7,13 +7,14 @@
  * - choosing a classification clears the search text and reloads.
  * "Reset to page 1" falls out of the source key: a new key starts useSWRInfinite at one page.
  */
+import { isCatalogueGameType } from '../../src/domain/game-types';
 import type { GameClassify, GameSource, GameType } from '../../src/features/games';
 import { href } from '../../src/lib/routes';
 
 export type GameListTab = 'all' | 'vendor' | 'hot' | 'recent' | 'fav';
 
 /** Spec section 3 filter state. */
-export interface GameListFilter {
+interface GameListFilter {
   gameClassify: GameClassify;
   /** Minimum bet, currency units; null: all. */
   minBet: number | null;
@@ -134,12 +135,6 @@ export function sourceOf(state: GameListState): GameSource {
   }
 }
 
-const GAME_TYPES: readonly GameType[] = ['RNG', 'FISH', 'LIVE', 'PVP', 'SPORTS', 'ESPORTS', 'COCKFIGHT', 'LOTT', 'ELOTT', 'INHOUSE'];
-
-export function isGameType(value: string | null | undefined): value is GameType {
-  return !!value && (GAME_TYPES as readonly string[]).includes(value);
-}
-
 /**
  * The category and vendor a route names: ?gameType= wins; /m/slotsCenter is slots (its
  * ?vassalage= preselects the vendor); the lottery routes are lottery; else the fallback.
@@ -148,7 +143,7 @@ export function routeSelection(pathname: string, search: URLSearchParams, fallba
   const named = search.get('gameType')?.toUpperCase();
   const vassalage = (search.get('vassalage') ?? '').toUpperCase();
   const validVendor = /^[A-Z0-9_]{2,20}$/.test(vassalage) ? vassalage : '';
-  if (isGameType(named)) return { gameType: named, vassalage: validVendor };
+  if (isCatalogueGameType(named)) return { gameType: named, vassalage: validVendor };
   if (pathname.startsWith(href('slotsCenter'))) return { gameType: 'RNG', vassalage: validVendor };
   if (/^\/m\/(lottery|moreLottery|startLottery)/.test(pathname)) return { gameType: 'LOTT', vassalage: validVendor };
   return { gameType: fallback, vassalage: validVendor };

@@ -9,7 +9,7 @@ import { useMemberScope, useRuntimeActions, useRuntimeState } from '../../src/li
 import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 
-export const SAVED_TOAST_MS = 1500;
+const SAVED_TOAST_MS = 1500;
 
 function HeadIcon({ size = 120 }: WidgetComponentProps<HeadIconProps>) {
   const { t } = useTranslation();

@@ -67,7 +67,7 @@ function Team({ name, image }: { name: string; image: string }) {
 }
 
 /** The hot-match popup: every match with its league, teams, start time, VS and a play button. */
-export function HotMatchPopup({ matches, onClose }: { matches: readonly HotMatch[]; onClose: () => void }) {
+function HotMatchPopup({ matches, onClose }: { matches: readonly HotMatch[]; onClose: () => void }) {
   const { t } = useTranslation();
   const matchTime = useMatchTime();
   const launch = useLaunchGame();

@@ -35,7 +35,7 @@ function matchTimeFormat(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** The zone's offset in minutes at `time` when the window covers it, else null. */
-export function windowOffset(zone: TimeZoneWindow, time: number): number | null {
+function windowOffset(zone: TimeZoneWindow, time: number): number | null {
   if (!(time >= zone.from && time < zone.until)) return null;
   const { offsets } = zone;
   // The last entry starting at or before `time` (a handful of entries: a transition or two a month).

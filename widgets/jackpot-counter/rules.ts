@@ -11,7 +11,7 @@ export const STEP_MIN = 100;
 export const STEP_MAX = 500;
 export const TICK_DELAYS_MS: readonly number[] = [3000, 4000, 5000];
 /** Spec section 9: a digit column shifts 48/100 rem per unit of its digit. */
-export const DIGIT_SHIFT_REM = 0.48;
+const DIGIT_SHIFT_REM = 0.48;
 
 /** A whole number from min to max, both included. */
 export function randomInt(random: RandomSource, min: number, max: number): number {

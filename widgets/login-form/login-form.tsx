@@ -72,14 +72,14 @@ const MODE_TABS: readonly FormTab<LoginMode>[] = [
   { value: 'sms', label: 'login_with_mobile' },
 ];
 
-export const HOME_ROUTE = href('home');
-export const LOGIN_ROUTE = href('login');
-export const REGISTER_ROUTE = href('register');
-export const FORGET_ROUTE = href('forget');
-export const AGENT_ROUTE = href('agent');
+const HOME_ROUTE = href('home');
+const LOGIN_ROUTE = href('login');
+const REGISTER_ROUTE = href('register');
+const FORGET_ROUTE = href('forget');
+const AGENT_ROUTE = href('agent');
 
 /** The agent entry (spec section 6): /m/login?agent=1 admits agents only, and leads to the agent home. */
-export function isAgentEntry(search: string): boolean {
+function isAgentEntry(search: string): boolean {
   return new URLSearchParams(search).get('agent') === '1';
 }
 

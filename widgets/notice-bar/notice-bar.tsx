@@ -9,7 +9,7 @@ import { useContentLanguage } from '../../src/lib/language';
 import { useInstallMode, useStartup, useTenant } from '../../src/lib/runtime';
 
 /** Scrolling speed of the notice text: about 7 characters a second, at least 8 s a pass. */
-export function marqueeSeconds(text: string): number {
+function marqueeSeconds(text: string): number {
   return Math.max(8, Math.round(text.length / 7));
 }
 

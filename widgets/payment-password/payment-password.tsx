@@ -19,7 +19,7 @@ import { useMemberScope, useRuntimeActions, useRuntimeState } from '../../src/li
 import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 
-export const SAVED_TOAST_MS = 1500;
+const SAVED_TOAST_MS = 1500;
 /** The input's bound when the rule set gives none (the API's paymentPassword maxLength). */
 const INPUT_MAX = 32;
 

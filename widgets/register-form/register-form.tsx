@@ -83,9 +83,9 @@ const INPUT_PROPS: Partial<Record<Field, Partial<TextFieldProps>>> = {
   qqNum: { inputMode: 'numeric' },
 };
 
-export const DEFAULT_AFFILIATE_PARAMS: [string, ...string[]] = ['affiliateCode', 'affCode', 'aff', 'code', 'inviteCode'];
-export const LOGIN_ROUTE = href('login');
-export const AGREEMENT_ROUTE = href('useragreement');
+const DEFAULT_AFFILIATE_PARAMS: [string, ...string[]] = ['affiliateCode', 'affCode', 'aff', 'code', 'inviteCode'];
+const LOGIN_ROUTE = href('login');
+const AGREEMENT_ROUTE = href('useragreement');
 
 /** Spec section 4: username by default; mobile when only mobile registration is on. */
 export function defaultMethod(settings: Pick<RegisterSettings, 'usernameRegistration' | 'mobileRegistration'>): RegisterMethod {

@@ -8,7 +8,7 @@ import { useRuntime } from '../../src/lib/runtime';
 export const QUESTIONS: readonly TranslationKey[] = ['rg_q1', 'rg_q2', 'rg_q3', 'rg_q4', 'rg_q5', 'rg_q6'];
 
 /** The protection tools, each shown once its route exists (limits and the statement come with their screens). */
-export const TOOLS: readonly { to: string; label: TranslationKey }[] = [
+const TOOLS: readonly { to: string; label: TranslationKey }[] = [
   { to: href('limits'), label: 'rg_limits' },
   { to: href('statement'), label: 'rg_statement' },
   { to: href('realityCheck'), label: 'rg_reality_check' },

@@ -7,7 +7,7 @@ import { defineWidget, type WidgetComponentProps } from '../../src/lib/widget';
 import propsSchema from './props.schema.json';
 import { href } from '../../src/lib/routes';
 
-export const RG_ROUTE = href('responsibleGaming');
+const RG_ROUTE = href('responsibleGaming');
 
 /** "Gamble responsibly · 21+": the tenant's age limit, a link to the responsible-gaming page. */
 export function RgTagline({ to = RG_ROUTE }: WidgetComponentProps<RgTaglineProps>) {

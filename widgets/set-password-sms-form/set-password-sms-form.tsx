@@ -23,7 +23,7 @@ export interface SetPasswordSmsFormHostProps {
 type Field = 'mobileNum' | 'verificationCode' | 'password';
 const FIELDS: readonly Field[] = ['mobileNum', 'verificationCode', 'password'];
 
-export const PASSWORD_SET_TOAST_MS = 1000;
+const PASSWORD_SET_TOAST_MS = 1000;
 
 function validator(rules: RuleSet) {
   return (field: Field, v: Values<Field>): Check => {

@@ -2,7 +2,7 @@ import type { StepLoop } from '../../src/components/step-loop';
 import { formatAmount } from '../../src/lib/layout-rules';
 
 /** Spec section 9: the winner ticker loops above 3 winners, speed 1500, gap 10. */
-export const WINNER_LOOP_THRESHOLD = 3;
+const WINNER_LOOP_THRESHOLD = 3;
 export const WINNER_VISIBLE = 3;
 export const WINNER_SPEED_MS = 1500;
 export const WINNER_GAP_PX = 10;

@@ -8,7 +8,7 @@ import { STALE_WARNING } from '../../lib/stale';
  * so a load balancer stops sending, everything else is still served); `closing` once it stops
  * accepting (requests still arriving on open connections get 503 `site.unavailable`).
  */
-export type Phase = 'serving' | 'draining' | 'closing';
+type Phase = 'serving' | 'draining' | 'closing';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { expireDue } from '../../services/deposits';
 
 /** Time between runs: a deposit expires at most this late. (The provider retries its own notices.) */
-export const DEPOSIT_JOBS_INTERVAL_MS = 60_000;
+const DEPOSIT_JOBS_INTERVAL_MS = 60_000;
 
 /**
  * One run: pending deposits past their time become expired. On one instance at a time

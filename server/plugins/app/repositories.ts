@@ -21,7 +21,7 @@ import { PromotionRepository } from '../../repositories/promotions';
 import { SessionRepository } from '../../repositories/sessions';
 import { SmsCodeRepository } from '../../repositories/sms-codes';
 
-export interface Repositories {
+interface Repositories {
   affiliates: AffiliateRepository;
   announcements: AnnouncementRepository;
   bets: BetRepository;

@@ -31,7 +31,7 @@ const ALWAYS_OPEN = /^\/wps\/(system|dev)\//;
 const ANY_HOST = /^\/(wps\/system\/ready(\?|$)|ops(\/|\?|$))/;
 
 /** The visitor's language (the site's language cookie) when the tenant offers it, else the tenant's default. */
-export function requestLanguage(request: FastifyRequest): string {
+function requestLanguage(request: FastifyRequest): string {
   const { languages, default: fallback } = request.tenant.i18n;
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [name, value] = part.trim().split('=');

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
  * (no inline script, no eval; the injected #app-config is a JSON data block, not script),
  * images also from data: and https: (banners, vendor icons), games framed from https:.
  */
-export const CSP_DIRECTIVES = {
+const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],

@@ -4,7 +4,7 @@ import { ApiError } from '../../errors';
 import { apiRoute } from '../../lib/route';
 
 /** How long the database may take to answer before the instance counts as not ready. */
-export const READY_TIMEOUT_MS = 3000;
+const READY_TIMEOUT_MS = 3000;
 
 /** Readiness: the instance is not shutting down (server/lib/shutdown.ts) and the database answers `SELECT 1`. */
 export default async function readyRoutes(app: FastifyInstance) {

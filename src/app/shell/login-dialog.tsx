@@ -9,7 +9,7 @@ import { Slot, useRendererEnv, type WidgetRegistry } from '../../renderer';
 import { Modal } from '../../components/modal';
 
 /** True when every node of the slot names a registered widget (the login form may not be built yet). */
-export function slotIsRenderable(slot: SlotData | undefined, registry: WidgetRegistry): boolean {
+function slotIsRenderable(slot: SlotData | undefined, registry: WidgetRegistry): boolean {
   if (!slot || slot.order.length === 0) return false;
   return slot.order.every((id) => {
     const node = slot.items[id];

@@ -31,7 +31,7 @@ function zoneClock(zone: TimeZoneWindow | null, timeZone: string, instant: numbe
  * the window's end, and "check again" asks at once; once it is over the way home shows, and
  * "check again" goes there (a new page: new startup settings).
  */
-export function MaintenanceView() {
+function MaintenanceView() {
   const { t } = useTranslation();
   const startup = useStartup();
   const tenant = useTenant();
@@ -92,7 +92,7 @@ export function MaintenanceView() {
 }
 
 /** Region or IP restriction: the whole site is replaced by this notice with the visitor's IP. */
-export function RestrictedView() {
+function RestrictedView() {
   const { t } = useTranslation();
   const startup = useStartup();
   const location = startup.location as { ip?: string } | undefined;

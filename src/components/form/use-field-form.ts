@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/i18n';
 import type { FieldCheck } from './message';
 
 export type Values<F extends string> = Record<F, string>;
-export type Errors<F extends string> = Partial<Record<F, FieldCheck>>;
+type Errors<F extends string> = Partial<Record<F, FieldCheck>>;
 
 export interface FieldForm<F extends string> {
   values: Values<F>;
@@ -123,7 +123,7 @@ export function useFieldForm<F extends string>(initial: () => Values<F>, validat
 }
 
 /** Language-change revalidation delay (spec section 9). */
-export const LANGUAGE_REVALIDATE_MS = 200;
+const LANGUAGE_REVALIDATE_MS = 200;
 
 /**
  * Revalidates when the language changes, after a 200 ms debounce (spec section 4), so that the

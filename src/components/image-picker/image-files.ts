@@ -4,10 +4,10 @@
  * the server's refusals carry (image_type, image_size, image_count).
  */
 
-export const IMAGE_FILE_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
+const IMAGE_FILE_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
 export const IMAGE_FILE_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
 export const MAX_IMAGE_FILE_MB = 5;
-export const MAX_IMAGE_FILE_BYTES = MAX_IMAGE_FILE_MB * 1024 * 1024;
+const MAX_IMAGE_FILE_BYTES = MAX_IMAGE_FILE_MB * 1024 * 1024;
 export const MAX_IMAGE_FILES = 3;
 
 /** Why a file cannot be uploaded, as a message key, or null. */

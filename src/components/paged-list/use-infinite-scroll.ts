@@ -5,11 +5,11 @@
  */
 import { useEffect, useRef } from 'react';
 
-export const SCROLL_THRESHOLD_PX = 500;
-export const SCROLL_THROTTLE_MS = 1000;
+const SCROLL_THRESHOLD_PX = 500;
+const SCROLL_THROTTLE_MS = 1000;
 
 /** Distance from the viewport's bottom to the document's bottom, in px. */
-export function distanceToBottom(win: Window = window): number {
+function distanceToBottom(win: Window = window): number {
   const doc = win.document.documentElement;
   const height = Math.max(doc.scrollHeight, win.document.body?.scrollHeight ?? 0);
   return height - (win.scrollY + win.innerHeight);

@@ -1,5 +1,4 @@
 import type { MemberInfo, Wallet } from '../../generated/api/member';
-import { useMemo } from 'react';
 import { proxy } from 'valtio';
 import { patchState, useProxyState } from '../../lib/hydration';
 
@@ -19,7 +18,7 @@ export interface MemberData {
   refreshWallet: () => Promise<void>;
 }
 
-export const EMPTY_MEMBER_DATA: MemberData = {
+const EMPTY_MEMBER_DATA: MemberData = {
   member: null,
   wallet: null,
   walletLoading: false,
@@ -50,19 +49,4 @@ export function refreshMemberWallet(): Promise<void> {
 export function useMemberState<T>(selector: (data: MemberData) => T): T {
   // The server renders no member.
   return useProxyState(memberState, selector, EMPTY_MEMBER_DATA);
-}
-
-/** All of it, for callers that show most of it (re-renders on any change). */
-export function useMemberData(): MemberData {
-  const member = useMemberState((data) => data.member);
-  const wallet = useMemberState((data) => data.wallet);
-  const walletLoading = useMemberState((data) => data.walletLoading);
-  const unreadMessages = useMemberState((data) => data.unreadMessages);
-  const unclaimedPromotions = useMemberState((data) => data.unclaimedPromotions);
-  const agentNoticeUnread = useMemberState((data) => data.agentNoticeUnread);
-  const refreshWallet = useMemberState((data) => data.refreshWallet);
-  return useMemo(
-    () => ({ member, wallet, walletLoading, unreadMessages, unclaimedPromotions, agentNoticeUnread, refreshWallet }),
-    [member, wallet, walletLoading, unreadMessages, unclaimedPromotions, agentNoticeUnread, refreshWallet],
-  );
 }

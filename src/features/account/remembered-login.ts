@@ -10,7 +10,7 @@ import { validateRememberedLogin } from '../../generated/validators.js';
 import { readJson, removeItem, writeItem } from '../../lib/storage';
 
 export type LoginMode = RememberedLogin['type'];
-export type { RememberedLogin };
+;
 
 /** The remember-password checkbox starts ticked. */
 export const REMEMBER_PASSWORD_DEFAULT = true;

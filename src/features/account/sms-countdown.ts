@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { hideLoading, showLoading, showToast } from '../../lib/feedback';
 
-export const SMS_SENT_TOAST_MS = 1500;
+const SMS_SENT_TOAST_MS = 1500;
 
 /** Seconds of countdown for an answer's expiredMinutes (at least one second). */
 export function countdownSeconds(expiredMinutes: number): number {

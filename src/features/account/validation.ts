@@ -31,15 +31,15 @@ export type Check = Invalid | null;
 /** Captcha length at login and registration. */
 export const CAPTCHA_LENGTH = 6;
 /** Captcha length bounds everywhere else. */
-export const CAPTCHA_MIN = 1;
-export const CAPTCHA_MAX = 16;
+const CAPTCHA_MIN = 1;
+const CAPTCHA_MAX = 16;
 export const SMS_CODE_MAX = 10;
 export const MOBILE_INPUT_MAX = 20;
 /** An e-mail address must be shorter than this. */
 export const EMAIL_LENGTH_LIMIT = 255;
 
 /** The forgot-password e-mail pattern: word characters, optional dotted parts, @, a domain with 2-3 letter parts. */
-export const EMAIL_PATTERN = /^\w+([.-]?\w+)*@\w+([.-]?\w+)*(\.\w{2,3})+$/;
+const EMAIL_PATTERN = /^\w+([.-]?\w+)*@\w+([.-]?\w+)*(\.\w{2,3})+$/;
 
 export const REQUIRED: Invalid = { key: 'field_required' };
 

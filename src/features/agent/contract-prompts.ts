@@ -10,7 +10,7 @@ import type { TranslationKey } from '../../lib/i18n-keys';
 import { href } from '../../lib/routes';
 
 /** Types that skip contract prompts (agent-like, and the free trial). */
-export const PROMPT_SKIPPED_TYPES: readonly number[] = CONTRACT_SKIPPED_TYPES;
+const PROMPT_SKIPPED_TYPES: readonly number[] = CONTRACT_SKIPPED_TYPES;
 
 export interface ContractPrompt {
   field: 'dailysalreqtype' | 'divtypecompperiodreq' | 'contracthoursalreq';
@@ -35,7 +35,7 @@ export function contractPromptsOf(info: Pick<MemberInfo, 'type' | 'dailysalreqty
   });
 }
 
-export const PROMPT_MEMORY_KEY = 'MC_CONTRACT_PROMPTS';
+const PROMPT_MEMORY_KEY = 'MC_CONTRACT_PROMPTS';
 
 /** The prompt keys already shown in this login (`login`: the session token). */
 export function readPromptMemory(storage: Pick<Storage, 'getItem'>, login: string): Set<string> {

@@ -1,7 +1,7 @@
 // The public face of the engagement area: other areas, widgets and the app shell import from here only.
-export { deleteMessage, getMessages, getUnreadCount, markAllMessagesRead, markMessageRead, type Message, type MessagePage, MESSAGES_PATH, UNREAD_COUNT_PATH, useMessagePages, useRevalidateUnreadCount, useUnreadCount } from './api/messages';
-export { actOnPromotion, getPromotions, type Promotion, PROMOTION_DETAIL_PATH, type PromotionActBody, type PromotionAction, type PromotionList, PROMOTIONS_ENDPOINT, PROMOTIONS_PATH, type PromotionStatus, uploadPromotionImage, usePromotions, useRevalidatePromotions } from './api/promotions';
-export { checkFeedbackImage, countWords, type Feedback, FEEDBACK_IMAGE_ACCEPT, FEEDBACK_IMAGE_TYPES, FEEDBACK_TYPES, type FeedbackBody, type FeedbackPage, type FeedbackType, feedbackWordRange, MAX_FEEDBACK_IMAGE_BYTES, MAX_FEEDBACK_IMAGES, submitFeedback, uploadFeedbackImage, useMyFeedback } from './api/feedback';
-export { type InvitedFriend, type InvitedFriendPage, type Referral, REFERRAL_FRIENDS_ENDPOINT, useReferral } from './api/referral';
-export { claimReward, newRewardKey, type Reward, REWARD_COUNT_ENDPOINT, type RewardClaim, type RewardList, type RewardListState, REWARDS_ENDPOINT, useRevalidateRewards, useRewardCount, useRewards } from './api/rewards';
-export { claimMissionTask, getMissionRanking, type Mission, MISSION_RANKING_ENDPOINT, type MissionClaim, type MissionList, type MissionRanking, type MissionRankingKey, type MissionRankRow, MISSIONS_ENDPOINT, type MissionTask, type MissionTaskState, useMissionRanking, useMissions, useRevalidateMissions } from './api/missions';
+export { deleteMessage, markAllMessagesRead, markMessageRead, type Message, type MessagePage, useMessagePages, useRevalidateUnreadCount, useUnreadCount } from './api/messages';
+export { actOnPromotion, type Promotion, type PromotionActBody, type PromotionAction, uploadPromotionImage, usePromotions, useRevalidatePromotions } from './api/promotions';
+export { checkFeedbackImage, countWords, type Feedback, FEEDBACK_IMAGE_ACCEPT, FEEDBACK_TYPES, type FeedbackBody, type FeedbackPage, type FeedbackType, feedbackWordRange, MAX_FEEDBACK_IMAGES, submitFeedback, uploadFeedbackImage, useMyFeedback } from './api/feedback';
+export { type InvitedFriend, type InvitedFriendPage, REFERRAL_FRIENDS_ENDPOINT, useReferral } from './api/referral';
+export { claimReward, newRewardKey, type Reward, type RewardClaim, type RewardList, type RewardListState, useRevalidateRewards, useRewardCount, useRewards } from './api/rewards';
+export { claimMissionTask, type Mission, type MissionClaim, type MissionList, type MissionRanking, type MissionTask, type MissionTaskState, useMissionRanking, useMissions, useRevalidateMissions } from './api/missions';

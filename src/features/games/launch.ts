@@ -17,13 +17,13 @@ import { LOGIN_PATH, useRuntime } from '../../lib/runtime';
 import { sessionStore } from '../../lib/session';
 import { href } from '../../lib/routes';
 
-export const LAUNCH_ROUTE = href('launchGame');
-export const LAUNCH_API_PATH = '/wps/game/launch';
-export const RECENT_ADD_API_PATH = '/wps/game/recent/add';
+const LAUNCH_ROUTE = href('launchGame');
+const LAUNCH_API_PATH = '/wps/game/launch';
+const RECENT_ADD_API_PATH = '/wps/game/recent/add';
 /** Spec section 7: these vendors open the lottery with a prize mode, a game code and a play type. */
-export const LOTTERY_VENDORS: readonly string[] = ['TCG_LOTTO_VN', 'TCG_SEA', 'LOTT', 'ELOTT'];
-export const DEFAULT_LOTTERY_CODE = 'lobby';
-export const DEFAULT_RETURN_URL = href('home');
+const LOTTERY_VENDORS: readonly string[] = ['TCG_LOTTO_VN', 'TCG_SEA', 'LOTT', 'ELOTT'];
+const DEFAULT_LOTTERY_CODE = 'lobby';
+const DEFAULT_RETURN_URL = href('home');
 
 /** A game to launch: a game item as listed, or the bare fields a ticker or winner entry carries. */
 export interface LaunchTarget {
@@ -74,11 +74,11 @@ export interface LotteryParams {
   pageBack: 'home';
 }
 
-export function vendorOf(target: LaunchTarget): string {
+function vendorOf(target: LaunchTarget): string {
   return target.vendor ?? target.vassalage ?? '';
 }
 
-export function isLotteryVendor(vendor: string): boolean {
+function isLotteryVendor(vendor: string): boolean {
   return LOTTERY_VENDORS.includes(vendor);
 }
 
@@ -110,7 +110,7 @@ export function launchBody(target: LaunchTarget, opts: Pick<LaunchOptions, 'lang
 }
 
 /** A path on this site (never another origin): what returnUrl may be. */
-export function isSitePath(url: string): boolean {
+function isSitePath(url: string): boolean {
   return /^\/(?![/\\])[^\s<>"']*$/.test(url);
 }
 

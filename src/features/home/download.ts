@@ -14,7 +14,7 @@ export type { DownloadLink };
 export const SITE_PROFILE_PATH = '/profile.mobileconfig';
 
 /** The app's home-screen icon, drawn by the server from the tenant's logo (square, unlike most logos). */
-export const SITE_APP_ICON_PATH = '/icons/180.png';
+const SITE_APP_ICON_PATH = '/icons/180.png';
 
 /** The app icon shown next to a download: the tenant's AppDownloadIcon link, else the site's own. */
 export function appIconUrl(links: readonly DownloadLink[]): string {
@@ -24,13 +24,13 @@ export function appIconUrl(links: readonly DownloadLink[]): string {
 /** Spec section 3: the locally stored flag that hides the download bar. */
 export const HIDE_DOWNLOAD_BAR_KEY = 'hideDownloadBar';
 /** Spec section 2: the add-to-home-screen option is currently never shown. */
-export const HOME_SCREEN_OPTION_ENABLED = false;
+const HOME_SCREEN_OPTION_ENABLED = false;
 /** Installed web apps (web app manifest, standalone display) arrived in iOS 11.3. */
-export const WEB_APP_MIN_IOS: readonly [number, number] = [11, 3];
+const WEB_APP_MIN_IOS: readonly [number, number] = [11, 3];
 /** Spec section 9: from iOS 17 a downloaded profile must be installed by hand in Settings. */
 export const MANUAL_PROFILE_IOS = 17;
 
-export type DevicePlatform = 'ios' | 'android' | 'other';
+type DevicePlatform = 'ios' | 'android' | 'other';
 
 export interface Device {
   platform: DevicePlatform;
@@ -71,7 +71,7 @@ export function downloadLinks(tenant: Tenant, startup: StartupSettings): Downloa
   return links.some((l) => l.resourceType === 'MOBILECONFIG') ? links : [...links, { resourceType: 'MOBILECONFIG', url: SITE_PROFILE_PATH }];
 }
 
-export type DownloadOptionKind = 'android' | 'ios' | 'profile' | 'homeScreen';
+type DownloadOptionKind = 'android' | 'ios' | 'profile' | 'homeScreen';
 
 export interface DownloadOption {
   kind: DownloadOptionKind;

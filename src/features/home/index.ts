@@ -1,5 +1,5 @@
 // The public face of the home area: other areas, widgets and the app shell import from here only.
-export { AGENT_TYPES, type AnnouncementQuery, type Announcements, ANNOUNCEMENTS_PATH, getAnnouncements, HOME_TYPES, markNoticeRead, type Notice, type NoticeKind, PLAYER_NOTICE_TYPES, useAgentNoticeUnread, useAnnouncements, useHomeAnnouncements, useNotices, useRevalidateAnnouncements } from './api/announcements';
-export { getHelpCentre, HELP_CENTRE_PATH, type HelpItem, type HelpItems, helpQuery, useHelpCentre } from './api/help';
-export { appIconUrl, canOfferDownload, closeDownloadPopup, currentDevice, detectDevice, type Device, type DevicePlatform, type DownloadBarContext, type DownloadLink, downloadLinks, type DownloadOption, type DownloadOptionKind, downloadOptions, downloadPlan, type DownloadPlan, type DownloadPlanContext, downloadPopupStore, HIDE_DOWNLOAD_BAR_KEY, HOME_SCREEN_OPTION_ENABLED, type HomeScreenGuide, iosAtLeast, iosGuideFor, isDownloadBarHidden, isDownloadBarVisible, MANUAL_PROFILE_IOS, openDownloadPopup, profileStepsFor, SITE_APP_ICON_PATH, SITE_PROFILE_PATH, storeDownloadBarHidden, WEB_APP_MIN_IOS } from './download';
-export { installPromptStore, listenForInstallPrompt, promptInstall, useInstallPrompt } from './install-prompt';
+export { type Announcements, markNoticeRead, type Notice, type NoticeKind, useAgentNoticeUnread, useHomeAnnouncements, useNotices, useRevalidateAnnouncements } from './api/announcements';
+export { type HelpItems, useHelpCentre } from './api/help';
+export { appIconUrl, canOfferDownload, closeDownloadPopup, currentDevice, detectDevice, type Device, type DownloadLink, downloadLinks, type DownloadOption, downloadOptions, downloadPopupStore, HIDE_DOWNLOAD_BAR_KEY, iosAtLeast, iosGuideFor, isDownloadBarHidden, isDownloadBarVisible, MANUAL_PROFILE_IOS, openDownloadPopup, storeDownloadBarHidden } from './download';
+export { listenForInstallPrompt } from './install-prompt';

@@ -5,10 +5,8 @@
  */
 import type { TranslationKey } from '../../lib/i18n-keys';
 import type { Limit, LimitKind, LimitPeriod } from './api/limits';
-
-export const MONEY_KINDS = ['deposit', 'loss', 'wager'] as const satisfies readonly LimitKind[];
 export const MONEY_PERIODS = ['day', 'week', 'month'] as const satisfies readonly LimitPeriod[];
-export const MAX_SESSION_MINUTES = 1440;
+const MAX_SESSION_MINUTES = 1440;
 
 export const KIND_LABELS: Readonly<Record<LimitKind, TranslationKey>> = {
   deposit: 'limits_kind_deposit',

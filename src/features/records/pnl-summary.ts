@@ -24,7 +24,7 @@ export interface PnlFigures {
 }
 
 /** One card: its label, the figure, and whether the figure is a gain or loss (signed and coloured). */
-export interface PnlCard {
+interface PnlCard {
   id: keyof PnlFigures;
   label: TranslationKey;
   amount: number;

@@ -16,7 +16,6 @@ export interface RecordsMessage {
 
 /** Where the member sees every ledger entry, the claimed rebate and transfers included. */
 export const ACCOUNT_RECORD_PATH = href('transactionRecord');
-export const REBATE_REPORT_PATH = href('rebateReport');
 
 const GAME_TYPE_LABELS: Readonly<Record<RebateCategory['gameType'], TranslationKey>> = {
   RNG: 'cat_RNG',

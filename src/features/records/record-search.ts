@@ -65,7 +65,7 @@ export function idOfSearch(params: URLSearchParams, name: string): number | null
 /** Member types that are not agents (spec section 6): they have no team records. */
 import { NON_AGENT_TYPES } from '../../domain/member-types';
 
-export { NON_AGENT_TYPES };
+;
 
 export function isAgentType(type: number | null | undefined): boolean {
   return typeof type === 'number' && !NON_AGENT_TYPES.includes(type);

@@ -26,7 +26,7 @@ export function isSlotSymbol(value: unknown): value is SlotSymbol {
   return typeof value === 'string' && (SLOT_SYMBOLS as readonly string[]).includes(value);
 }
 
-export interface SlotCell {
+interface SlotCell {
   symbol: SlotSymbol;
   /** On the pay line (the middle row). */
   payline: boolean;
@@ -41,7 +41,7 @@ export interface SlotRound {
 }
 
 /** The row of the pay line in each reel's three rows. */
-export const PAYLINE_ROW = 1;
+const PAYLINE_ROW = 1;
 
 /**
  * The grid of a slot round, or null when the outcome is not one the grid can show (another kind,

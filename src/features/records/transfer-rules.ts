@@ -11,7 +11,7 @@ import { formatRecordMoney } from './components/format';
 import type { RecordsMessage } from './rebate-rules';
 import { href } from '../../lib/routes';
 
-export const PAYMENT_PASSWORD_VIEW = href('securityCenter', { view: 'paymentPassword' });
+const PAYMENT_PASSWORD_VIEW = href('securityCenter', { view: 'paymentPassword' });
 
 /** A typed amount in currency units (at most 2 decimals, above zero), or null: src/domain/money's one rule for amount text. */
 export const parseTransferAmount = parseAmount;

@@ -2,7 +2,7 @@ import { href } from '../../lib/routes';
 /** The security centre's views (/m/securityCenter?view=<slot>): each is a slot of screens.securityCenter. */
 export const SECURITY_HUB_VIEW = 'hub';
 
-export const SECURITY_CENTRE_PATH = href('securityCenter');
+const SECURITY_CENTRE_PATH = href('securityCenter');
 
 /** The address of one view of the security centre. */
 export function securityViewPath(view: string): string {

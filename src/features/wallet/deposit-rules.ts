@@ -76,7 +76,7 @@ export function checkDepositAmount(channel: DepositChannel, text: string, symbol
 }
 
 /** The server's reference number rule (schemas/api/wallet.json referenceBody). */
-export const REFERENCE_PATTERN = /^[A-Za-z0-9-]{4,40}$/;
+const REFERENCE_PATTERN = /^[A-Za-z0-9-]{4,40}$/;
 
 export function checkReference(text: string): DepositMessage | null {
   const value = text.trim();
@@ -85,8 +85,8 @@ export function checkReference(text: string): DepositMessage | null {
 }
 
 /** The receipt image the server takes (server/routes/wallet/deposit-receipts.ts). */
-export const RECEIPT_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
-export const MAX_RECEIPT_BYTES = 5 * 1024 * 1024;
+const RECEIPT_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
+const MAX_RECEIPT_BYTES = 5 * 1024 * 1024;
 /** What the file picker offers. */
 export const RECEIPT_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
 

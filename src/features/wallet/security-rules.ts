@@ -16,7 +16,7 @@ export interface SecurityMessage {
 }
 
 /** The address of the security centre and of one of its views (the screen renders the slot `?view=` names). */
-export const SECURITY_CENTRE_PATH = href('securityCenter');
+const SECURITY_CENTRE_PATH = href('securityCenter');
 export const securityViewPath = (view: string): string => `${SECURITY_CENTRE_PATH}?view=${encodeURIComponent(view)}`;
 
 /** The server's MAX_PAYOUT_ACCOUNTS, for when the list has not said it. */
@@ -26,7 +26,7 @@ export const DEFAULT_MAX_PAYOUT_ACCOUNTS = 5;
 export const normaliseAccountNo = (text: string): string => text.replace(/[\s-]/g, '');
 
 /** Names compared as the server does: letter case and repeated spaces aside. */
-export function sameName(a: string, b: string): boolean {
+function sameName(a: string, b: string): boolean {
   const norm = (s: string) => s.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
   return norm(a) === norm(b);
 }
@@ -128,8 +128,8 @@ export function checkIdentityField(field: IdentityField, text: string, ageLimit:
 }
 
 /** The identity images the server takes (server/lib/images.ts). */
-export const IDENTITY_IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
-export const MAX_IDENTITY_IMAGE_BYTES = 5 * 1024 * 1024;
+const IDENTITY_IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
+const MAX_IDENTITY_IMAGE_BYTES = 5 * 1024 * 1024;
 export const IDENTITY_IMAGE_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
 
 export function checkIdentityImage(file: Pick<File, 'type' | 'size'> | null): SecurityMessage | null {

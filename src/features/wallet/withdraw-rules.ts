@@ -14,8 +14,6 @@ import { href } from '../../lib/routes';
 
 /** A message to show: an i18n key and its values. */
 export type WithdrawMessage = DepositMessage;
-
-export const WITHDRAW_PATH = href('withdraw');
 export const WITHDRAW_REPORT_PATH = href('withdrawReport');
 
 type Limits = WithdrawalEligibility['limits'];
@@ -59,7 +57,7 @@ export function checkWithdrawAmount(e: Pick<WithdrawalEligibility, 'limits' | 'b
 }
 
 /** The payment password rule (server/lib/validation-rules.ts paymentPassword: 6 digits). */
-export const PAYMENT_PASSWORD_PATTERN = /^[0-9]{6}$/;
+const PAYMENT_PASSWORD_PATTERN = /^[0-9]{6}$/;
 
 /** A payment password as typed (withdrawal, removing a payout account): required, 6 digits. */
 export function checkPaymentPassword(text: string): WithdrawMessage | null {

@@ -10,7 +10,7 @@
 import type { EndpointKey, Endpoints } from '../../generated/api/endpoints';
 import { proxy } from 'valtio';
 
-export interface Envelope<T> {
+interface Envelope<T> {
   success: boolean;
   value?: T;
   errorCode?: string;
@@ -112,7 +112,7 @@ export type Query = Record<string, string | number | boolean | null | undefined>
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Routes answering JSON in the envelope (not the pages, scripts and images). */
-export type JsonEndpoint = { [K in EndpointKey]: Endpoints[K]['produces'] extends 'application/json' ? K : never }[EndpointKey];
+type JsonEndpoint = { [K in EndpointKey]: Endpoints[K]['produces'] extends 'application/json' ? K : never }[EndpointKey];
 
 /** JSON routes read with GET: what the SWR hooks cache. */
 export type GetEndpoint = { [K in JsonEndpoint]: Endpoints[K]['method'] extends 'GET' ? K : never }[JsonEndpoint];

@@ -8,8 +8,8 @@ import { confirmDialog, hideLoading, showLoading } from '../feedback';
 import { currentToken, forgetSessionLocally, LOGOUT_RELOAD_PATH, pageLocation, reloadSessionFromStorage, replaceToken, sessionStore } from '../session';
 import { ApiFailure, request } from './client';
 
-export const SESSION_PATH = '/wps/session';
-export const RENEW_PATH = '/wps/session/renew';
+const SESSION_PATH = '/wps/session';
+const RENEW_PATH = '/wps/session/renew';
 
 /**
  * POST /wps/session/renew: extends the session with a new token (rotation), which replaces the
@@ -39,7 +39,7 @@ async function renewOnce(): Promise<Renewal> {
 }
 
 /** DELETE /wps/session: revokes the token on the server. */
-export function deleteSession(): Promise<true> {
+function deleteSession(): Promise<true> {
   return request('DELETE', SESSION_PATH);
 }
 

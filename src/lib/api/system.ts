@@ -4,24 +4,13 @@
  * end of a maintenance window.
  */
 import type { SWRResponse } from 'swr';
-import type { Startup, Status } from '../../generated/api/system';
-import { request, type ApiFailure } from './client';
+import type { Status } from '../../generated/api/system';
+import type { ApiFailure } from './client';
 import { resourceKey, useResource } from './swr';
 
-export type { Startup, Status };
-
-export const STATUS_PATH = '/wps/system/status';
-export const STARTUP_PATH = '/wps/system/startup';
+export type { Status };
 /** How often a maintenance page re-asks. */
-export const STATUS_POLL_MS = 60_000;
-
-export function getStatus(): Promise<Status> {
-  return request('GET', STATUS_PATH);
-}
-
-export function getStartup(): Promise<Startup> {
-  return request('GET', STARTUP_PATH);
-}
+const STATUS_POLL_MS = 60_000;
 
 export function useSystemStatus(poll = true): SWRResponse<Status, ApiFailure> {
   // A player coming back to the maintenance page sees at once whether it is over.

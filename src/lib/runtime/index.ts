@@ -22,9 +22,7 @@ export {
   useStartupState,
   useTenant,
   useZone,
-  type Runtime,
   type RuntimeProviderProps,
-  type RuntimeState,
 } from './provider';
 /** Spec section 3: the session record's storage key and its validated read (kept here too for existing imports). */
 export { readStoredSession, SESSION_KEY } from '../session';

@@ -3,12 +3,12 @@ import type { Result as AffiliateResult } from '../../../generated/api/affiliate
 import { request } from '../../../lib/api/client';
 import { resourceKey, useResource } from '../../../lib/api/swr';
 
-export type { AffiliateResult };
+;
 
-export const AFFILIATE_CHECK_PATH = '/wps/affiliate/check';
+const AFFILIATE_CHECK_PATH = '/wps/affiliate/check';
 
 /** Resolves with the normalised code when it is valid on the domain; rejects (affiliate.invalid) otherwise. */
-export function checkAffiliate(code: string, domain: string): Promise<AffiliateResult> {
+function checkAffiliate(code: string, domain: string): Promise<AffiliateResult> {
   return request('GET', AFFILIATE_CHECK_PATH, { query: { code, domain } });
 }
 

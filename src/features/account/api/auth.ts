@@ -7,8 +7,8 @@ import { request } from '../../../lib/api/client';
 
 export type { LoginPayload, Session };
 
-export const LOGIN_PATH = '/wps/session/login';
-export const FREEPLAY_PATH = '/wps/session/login/freeplay';
+const LOGIN_PATH = '/wps/session/login';
+const FREEPLAY_PATH = '/wps/session/login/freeplay';
 
 /** Logs in by username and password, or by mobile number and SMS code (type sms). */
 export function login(payload: LoginPayload): Promise<Session> {

@@ -1,16 +1,9 @@
 /** Captcha resource: GET /wps/captcha gives a base64 PNG of 6 digits and its id (schemas/api/captcha.json). */
 import { useCallback, useId } from 'react';
 import type { Captcha1 as Captcha } from '../../../generated/api/captcha';
-import { request } from '../../../lib/api/client';
 import { resourceKey, useResource } from '../../../lib/api/swr';
 
 export type { Captcha };
-
-export const CAPTCHA_PATH = '/wps/captcha';
-
-export function fetchCaptcha(): Promise<Captcha> {
-  return request('GET', CAPTCHA_PATH);
-}
 
 /** The image as a data: URL for an <img>. */
 export function captchaImageSrc(captcha: Captcha): string {

@@ -1,16 +1,10 @@
 /** Member info (GET /wps/member/info): id, account, type, regDate, toUpline. */
 import type { SWRResponse } from 'swr';
 import type { MemberInfo } from '../../../generated/api/member';
-import { request, type ApiFailure } from '../../../lib/api/client';
+import type { ApiFailure } from '../../../lib/api/client';
 import { resourceKey, useResource } from '../../../lib/api/swr';
 
 export type { MemberInfo };
-
-export const MEMBER_INFO_PATH = '/wps/member/info';
-
-export function getMemberInfo(): Promise<MemberInfo> {
-  return request('GET', MEMBER_INFO_PATH);
-}
 
 /** The member's info while logged in; `scope` (useMemberScope) keys it by member, so another member's login fetches anew. */
 export function useMemberInfo(scope: string | null | undefined): SWRResponse<MemberInfo, ApiFailure> {

@@ -5,7 +5,7 @@ import { request } from '../../../lib/api/client';
 
 export type { RegisterPayload };
 
-export const REGISTER_PATH = '/wps/member/register';
+const REGISTER_PATH = '/wps/member/register';
 
 /** Registers a member and opens its session. */
 export function registerMember(payload: RegisterPayload): Promise<Session> {

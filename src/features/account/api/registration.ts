@@ -7,9 +7,6 @@ import { resourceKey, useResource } from '../../../lib/api/swr';
 
 export type { RegisterSettings, ValidationRules };
 
-export const REGISTER_SETTINGS_PATH = '/wps/system/registerSettings';
-export const VALIDATION_RULES_PATH = '/wps/system/validationRules';
-
 /** Settings change rarely and the startup copy is there already: no refetch on reconnect either. */
 const options = { revalidateOnReconnect: false } as const;
 

@@ -4,9 +4,9 @@ import { request } from '../../../lib/api/client';
 
 export type { ChangePassword, ForgotPasswordEmail, SetPasswordByPhone };
 
-export const CHANGE_PASSWORD_PATH = '/wps/security/v2/changePassword';
-export const SET_PASSWORD_BY_PHONE_PATH = '/wps/security/setPasswordByPhone';
-export const FORGOT_PASSWORD_EMAIL_PATH = '/wps/security/forgotPassword/email';
+const CHANGE_PASSWORD_PATH = '/wps/security/v2/changePassword';
+const SET_PASSWORD_BY_PHONE_PATH = '/wps/security/setPasswordByPhone';
+const FORGOT_PASSWORD_EMAIL_PATH = '/wps/security/forgotPassword/email';
 
 export function changePassword(body: ChangePassword): Promise<true> {
   return request('POST', CHANGE_PASSWORD_PATH, { body });

@@ -4,8 +4,8 @@ import { request } from '../../../lib/api/client';
 
 export type { ExpiredMinutes };
 
-export const SMS_NO_LOGIN_PATH = '/wps/verification/sms/noLogin';
-export const SMS_RESET_PASSWORD_PATH = '/wps/verification/sms/resetPassword';
+const SMS_NO_LOGIN_PATH = '/wps/verification/sms/noLogin';
+const SMS_RESET_PASSWORD_PATH = '/wps/verification/sms/resetPassword';
 
 /** A code (module VERIFICATION3) for registration, SMS login or setting a password by phone. */
 export function sendSmsCode(mobileNum: string, countryDialingCode?: string): Promise<ExpiredMinutes> {

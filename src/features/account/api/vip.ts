@@ -7,7 +7,7 @@ import { isTranslationKey, type TranslationKey } from '../../../lib/i18n-keys';
 
 export type { Level as VipLevel, VipStatus };
 
-export const VIP_ENDPOINT = 'GET /wps/member/vip';
+const VIP_ENDPOINT = 'GET /wps/member/vip';
 
 /** The member's VIP status; `scope` null (a visitor, before hydration) loads nothing. */
 export function useVipStatus(scope: string | null | undefined): SWRResponse<VipStatus, ApiFailure> {

@@ -102,7 +102,7 @@ export function CaptchaField({ captcha, onRefresh, label = 'captcha', onValueCha
 }
 
 /** The send-code button: a countdown while one runs (requests are ignored meanwhile). */
-export function SendCodeButton({ countdown, onSend, disabled }: { countdown: SmsCountdown; onSend(): void; disabled?: boolean }) {
+function SendCodeButton({ countdown, onSend, disabled }: { countdown: SmsCountdown; onSend(): void; disabled?: boolean }) {
   const { t } = useTranslation();
   const waiting = countdown.counting || countdown.sending;
   return (

@@ -9,9 +9,9 @@ import { isResourceKey, resourceKey, useResource } from '../../../lib/api/swr';
 import { parseRate, rateProblem, rateToBp } from '../../../domain/agent-rebate-rates';
 import type { TranslationKey } from '../../../lib/i18n-keys';
 
-export type { Downline as AgentDownline, GameType as RebateGameType, OpenBody as AgentOpenBody, Rate as AgentRate, Rates as AgentRates, TeamRebateRow, TeamRebates };
+export type { Downline as AgentDownline, GameType as RebateGameType, Rate as AgentRate, Rates as AgentRates, TeamRebateRow, TeamRebates };
 
-export const AGENT_RATES_ENDPOINT = 'GET /wps/agent/rebates';
+const AGENT_RATES_ENDPOINT = 'GET /wps/agent/rebates';
 export const TEAM_REBATES_ENDPOINT = 'GET /wps/agent/team-rebates';
 
 /** The agent's own rates and its direct downline agents' (`scope` null: nothing loads). */

@@ -6,7 +6,7 @@ import { resourceKey, useResource } from '../../../lib/api/swr';
 
 export type { Home as AgentHome };
 
-export const AGENT_HOME_ENDPOINT = 'GET /wps/agent/home';
+const AGENT_HOME_ENDPOINT = 'GET /wps/agent/home';
 
 /** The agent's balance and team counters (`scope` null before hydration and for visitors: nothing loads). */
 export function useAgentHome(scope: string | null | undefined): SWRResponse<Home, ApiFailure> {

@@ -7,7 +7,7 @@ import type { Contract, ContractPage, DividendPage, DividendTerms, HourlyTerms, 
 import { ApiFailure, request } from '../../../lib/api/client';
 import { isResourceKey, resourceKey, useResource } from '../../../lib/api/swr';
 
-export type { Contract, ContractPage, DividendPage, Kind as ContractKind };
+export type { Contract, ContractPage, DividendPage };
 export type ContractTerms = SalaryTerms | DividendTerms | HourlyTerms;
 
 const PAGE_ENDPOINTS = {
@@ -15,7 +15,7 @@ const PAGE_ENDPOINTS = {
   dividend: 'GET /wps/agent/contracts/dividend',
   hourly: 'GET /wps/agent/contracts/hourly',
 } as const satisfies Record<Kind, string>;
-export const DIVIDEND_PAGE_ENDPOINT = 'GET /wps/agent/dividend';
+const DIVIDEND_PAGE_ENDPOINT = 'GET /wps/agent/dividend';
 
 /** The contract page of a kind (`scope` null before hydration and for visitors: nothing loads). */
 export function useContractPage(scope: string | null | undefined, kind: Kind): SWRResponse<ContractPage, ApiFailure> {

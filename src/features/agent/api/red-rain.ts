@@ -7,10 +7,10 @@ import type { Caught, State, Team } from '../../../generated/api/red-rain';
 import { request, type ApiFailure } from '../../../lib/api/client';
 import { resourceKey, useResource } from '../../../lib/api/swr';
 
-export type { Caught as RainCatch, State as RainState, Team as TeamCatches };
+export type { State as RainState };
 
-export const RED_RAIN_ENDPOINT = 'GET /wps/redRain';
-export const RED_RAIN_TEAM_ENDPOINT = 'GET /wps/redRain/team';
+const RED_RAIN_ENDPOINT = 'GET /wps/redRain';
+const RED_RAIN_TEAM_ENDPOINT = 'GET /wps/redRain/team';
 
 export function useRedRain(scope: string | null | undefined): SWRResponse<State, ApiFailure> {
   return useResource(scope ? resourceKey(RED_RAIN_ENDPOINT, null, scope) : null, { revalidateOnFocus: true });

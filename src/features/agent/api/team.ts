@@ -7,7 +7,7 @@ import { resourceKey, useResource } from '../../../lib/api/swr';
 export type { BetPage as TeamBetPage, BetsQuery as TeamBetsQuery, Figures as TeamFigures, MemberPage as TeamMemberPage, MembersQuery as TeamMembersQuery };
 export type { Overview as TeamOverview, PnlPage as TeamPnlPage, PnlQuery as TeamPnlQuery, PnlRow as TeamPnlRow, TeamBet, TeamMember };
 
-export const TEAM_OVERVIEW_ENDPOINT = 'GET /wps/agent/team/overview';
+const TEAM_OVERVIEW_ENDPOINT = 'GET /wps/agent/team/overview';
 /** Keyset pages (the records kit's useRecordList loads them). */
 export const TEAM_MEMBERS_ENDPOINT = 'GET /wps/agent/team/members';
 export const TEAM_PNL_ENDPOINT = 'GET /wps/agent/team/pnl';

@@ -7,7 +7,7 @@ import type { Feedback, FeedbackPage, SubmitBody, Type as FeedbackType } from '.
 import type { TenantSettings } from '../../../generated/tenant';
 import { request, type ApiFailure } from '../../../lib/api/client';
 import { resourceKey, useResourcePages } from '../../../lib/api/swr';
-import { checkImageFile, IMAGE_FILE_ACCEPT, IMAGE_FILE_TYPES, MAX_IMAGE_FILE_BYTES, MAX_IMAGE_FILES } from '../../../components/image-picker/image-files';
+import { checkImageFile, IMAGE_FILE_ACCEPT, MAX_IMAGE_FILES } from '../../../components/image-picker/image-files';
 
 export type { Feedback, FeedbackPage, FeedbackType, SubmitBody as FeedbackBody };
 
@@ -15,10 +15,7 @@ const FEEDBACK_ENDPOINT = 'GET /wps/feedback';
 
 /** The types a member picks from, in the order shown. */
 export const FEEDBACK_TYPES: readonly FeedbackType[] = ['SUGGESTION', 'DEPOSIT', 'WITHDRAWAL', 'GAME', 'ACCOUNT', 'OTHER'];
-/** Spec section 5: png or jpg, at most 5 MB each, up to 3 (src/components/image-picker/image-files.ts). */
-export const FEEDBACK_IMAGE_TYPES = IMAGE_FILE_TYPES;
 export const FEEDBACK_IMAGE_ACCEPT = IMAGE_FILE_ACCEPT;
-export const MAX_FEEDBACK_IMAGE_BYTES = MAX_IMAGE_FILE_BYTES;
 export const MAX_FEEDBACK_IMAGES = MAX_IMAGE_FILES;
 
 /** The tenant's word counts (the server's default when it names none). */

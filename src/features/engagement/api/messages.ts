@@ -10,19 +10,9 @@ import { isResourceKey, resourceKey, useResource, useResourcePages } from '../..
 
 export type { MessagePage };
 export type Message = MessagePage['list'][number];
-
-export const UNREAD_COUNT_PATH = '/wps/member/unreadCount';
-export const MESSAGES_PATH = '/wps/member/messages';
+const MESSAGES_PATH = '/wps/member/messages';
 const UNREAD_ENDPOINT = 'GET /wps/member/unreadCount';
 const MESSAGES_ENDPOINT = 'GET /wps/member/messages';
-
-export function getUnreadCount(): Promise<Count> {
-  return request('GET', UNREAD_COUNT_PATH);
-}
-
-export function getMessages(page = 1, pageSize = 20): Promise<MessagePage> {
-  return request('GET', MESSAGES_PATH, { query: { page, pageSize } });
-}
 
 export function markMessageRead(id: number): Promise<boolean> {
   return request('POST', `${MESSAGES_PATH}/${id}/read`, { body: {} });

@@ -4,14 +4,14 @@
  * promotion's action (actOnPromotion).
  */
 import useSWR, { useSWRConfig, type SWRResponse } from 'swr';
-import type { Claim, Mission, MissionList, Ranking, RankRow, Task, TaskState } from '../../../generated/api/missions';
+import type { Claim, Mission, MissionList, Ranking, Task, TaskState } from '../../../generated/api/missions';
 import { request, type ApiFailure } from '../../../lib/api/client';
 import { isResourceKey, RESOURCE_DEFAULTS, resourceKey, useResource } from '../../../lib/api/swr';
 
-export type { Claim as MissionClaim, Mission, MissionList, Ranking as MissionRanking, RankRow as MissionRankRow, Task as MissionTask, TaskState as MissionTaskState };
+export type { Claim as MissionClaim, Mission, MissionList, Ranking as MissionRanking, Task as MissionTask, TaskState as MissionTaskState };
 
-export const MISSIONS_ENDPOINT = 'GET /wps/missions';
-export const MISSION_RANKING_ENDPOINT = 'GET /wps/missions/:code/ranking';
+const MISSIONS_ENDPOINT = 'GET /wps/missions';
+const MISSION_RANKING_ENDPOINT = 'GET /wps/missions/:code/ranking';
 
 /**
  * The missions in a language; `scope` is the member scope (progress is the member's) or '' for a
@@ -22,7 +22,7 @@ export function useMissions(lang: string | undefined, scope: string | null): SWR
   return useResource(scope === null ? null : resourceKey(MISSIONS_ENDPOINT, { lang }, scope), { revalidateOnFocus: true });
 }
 
-export function getMissionRanking(code: string): Promise<Ranking> {
+function getMissionRanking(code: string): Promise<Ranking> {
   return request('GET', `/wps/missions/${code}/ranking`);
 }
 
@@ -30,7 +30,7 @@ export function getMissionRanking(code: string): Promise<Ranking> {
  * The cache key of a ranking: the resource key shape [endpoint, query, scope], the code in the
  * query's place since the endpoint takes it in its path.
  */
-export type MissionRankingKey = readonly [typeof MISSION_RANKING_ENDPOINT, { readonly code: string }, string];
+type MissionRankingKey = readonly [typeof MISSION_RANKING_ENDPOINT, { readonly code: string }, string];
 
 const fetchRanking = ([, { code }]: MissionRankingKey): Promise<Ranking> => getMissionRanking(code);
 

@@ -3,20 +3,12 @@
  * member's action on one (claim, join, apply).
  */
 import { useSWRConfig, type SWRResponse } from 'swr';
-import type { ActBody, Action, Promotion, Promotions1 as PromotionList, Status } from '../../../generated/api/promotions';
+import type { ActBody, Action, Promotion, Promotions1 as PromotionList } from '../../../generated/api/promotions';
 import { request, type ApiFailure } from '../../../lib/api/client';
 import { isResourceKey, resourceKey, useResource } from '../../../lib/api/swr';
-import { href } from '../../../lib/routes';
 
-export type { ActBody as PromotionActBody, Action as PromotionAction, Promotion, PromotionList, Status as PromotionStatus };
-
-export const PROMOTIONS_PATH = '/wps/promotions';
-export const PROMOTIONS_ENDPOINT = 'GET /wps/promotions';
-export const PROMOTION_DETAIL_PATH = href('activityInfo');
-
-export function getPromotions(lang?: string): Promise<PromotionList> {
-  return request('GET', PROMOTIONS_PATH, { query: { lang } });
-}
+export type { ActBody as PromotionActBody, Action as PromotionAction, Promotion, PromotionList };
+const PROMOTIONS_ENDPOINT = 'GET /wps/promotions';
 
 /**
  * Promotions in a language; `enabled` false skips the call. `scope` is the member scope (the

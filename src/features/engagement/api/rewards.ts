@@ -10,8 +10,8 @@ import { isResourceKey, resourceKey, useResource } from '../../../lib/api/swr';
 export type { Claim as RewardClaim, Reward, RewardList };
 export type RewardListState = NonNullable<ListQuery['state']>;
 
-export const REWARDS_ENDPOINT = 'GET /wps/rewards';
-export const REWARD_COUNT_ENDPOINT = 'GET /wps/rewards/count';
+const REWARDS_ENDPOINT = 'GET /wps/rewards';
+const REWARD_COUNT_ENDPOINT = 'GET /wps/rewards/count';
 
 /** The member's rewards in one state (`scope` null before hydration and for visitors: nothing loads). */
 export function useRewards(scope: string | null | undefined, state: RewardListState = 'claimable'): SWRResponse<RewardList, ApiFailure> {

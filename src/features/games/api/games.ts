@@ -12,45 +12,28 @@ import type {
   Categories,
   GameClassify,
   GameItem,
-  GamePage,
   GameType,
-  HotMatch,
   Jackpot,
-  Launch,
-  LaunchBody,
-  ListQuery,
   NodeIds,
-  RecentPage,
   TypeList,
 } from '../../../generated/api/games';
 import { request, type ApiFailure, type QueryOf, type ResponseOf } from '../../../lib/api/client';
-import { resourceKey, revalidate, useResource, useResourcePages, useResourceSelect, type ResourceKey, type ResourceView } from '../../../lib/api/swr';
+import { resourceKey, useResource, useResourcePages, useResourceSelect, type ResourceKey, type ResourceView } from '../../../lib/api/swr';
 
-export type { Categories, GameClassify, GameItem, GamePage, GameType, HotMatch, Jackpot, Launch, LaunchBody, ListQuery, RecentPage, TypeList };
+export type { Categories, GameClassify, GameItem, GameType, Jackpot, TypeList };
 
-export const GAMES_LIST_PATH = '/wps/game/list';
-export const GAME_TYPES_PATH = '/wps/game/types';
-export const GAME_CATEGORIES_PATH = '/wps/game/categories';
-export const HOT_GAMES_PATH = '/wps/game/hot';
-export const FAVOURITES_PATH = '/wps/game/favourites';
-export const FAVOURITE_IDS_PATH = '/wps/game/favourites/ids';
-export const RECENT_PATH = '/wps/game/recent';
-export const RECENT_ADD_PATH = '/wps/game/recent/add';
-export const HOT_MATCHES_PATH = '/wps/game/hotMatches';
-export const LOTTERY_PATH = '/wps/game/lottery';
-export const JACKPOT_PATH = '/wps/game/jackpot';
-export const LAUNCH_PATH = '/wps/game/launch';
+const GAMES_LIST_PATH = '/wps/game/list';
+const HOT_GAMES_PATH = '/wps/game/hot';
+const FAVOURITES_PATH = '/wps/game/favourites';
+const RECENT_PATH = '/wps/game/recent';
 
 /** Spec section 9: games and favourites come 26 to a page, recent games 25. */
 export const GAME_PAGE_SIZE = 26;
 export const RECENT_PAGE_SIZE = 25;
 /** Spec section 7: the platform and client type every game query names. */
-export const PLATFORM = 'html5';
-export const CLIENT_TYPE = 2;
-export const HOT_IS_PLATFORM = 2;
-
-/** A prize mode of the lottery list (spec section 3 constants). */
-export type PrizeMode = 'Lott' | 'ZY' | 'Elott';
+const PLATFORM = 'html5';
+const CLIENT_TYPE = 2;
+const HOT_IS_PLATFORM = 2;
 
 // ---------------------------------------------------------------------------------------------
 // Paged lists: one shape for catalogue pages, favourites, recent and hot games.
@@ -87,12 +70,7 @@ type PageEndpoint = 'GET /wps/game/list' | 'GET /wps/game/favourites' | 'GET /wp
 export type PageRequest = { [K in PageEndpoint]: { path: Endpoints[K]['path']; query: QueryOf<K> } }[PageEndpoint];
 
 /** A page as the server answers it (games, or list for recent and hot games). */
-export type PageAnswer = ResponseOf<PageEndpoint>;
-
-/** Page size of a source (26, recent 25; hot has a single page). */
-export function pageSizeOf(source: GameSource): number {
-  return source.kind === 'recent' ? RECENT_PAGE_SIZE : GAME_PAGE_SIZE;
-}
+type PageAnswer = ResponseOf<PageEndpoint>;
 
 /** The query of one page of a source (page is 1-based). */
 export function pageQuery(source: GameSource, page: number, language: string): PageRequest {
@@ -143,12 +121,6 @@ export function normalisePage(value: unknown, page: number): GamesPage {
   };
 }
 
-/** Fetches one page of a source. */
-export async function getGamesPage(source: GameSource, page: number, language: string): Promise<GamesPage> {
-  const { path, query } = pageQuery(source, page, language);
-  return normalisePage(await request('GET', path, { query }), page);
-}
-
 /** True while the source has pages after `last` (hot games never do). */
 export function hasMorePages(source: GameSource, last: GamesPage | undefined): boolean {
   if (!last) return true;
@@ -186,7 +158,7 @@ function normalisedPages(pages: PageAnswer[] | undefined): GamesPage[] | undefin
  * (recent, favourites), and the restart count. The catalogue's pages are the same for everyone,
  * so their first page can come with the server-rendered page (a shared answer has no scope).
  */
-export function pageScope(source: GameSource, token: string | null | undefined, epoch: number): string {
+function pageScope(source: GameSource, token: string | null | undefined, epoch: number): string {
   const member = source.kind === 'recent' || source.kind === 'favourites' ? (token ?? '') : '';
   return member || epoch ? `${member}#${epoch}` : '';
 }
@@ -236,16 +208,8 @@ export function useGameList(filter: GameFilter | null, language: string): GamePa
   return useGamePages(filter ? { kind: 'list', filter } : null, language, null);
 }
 
-export function getGameList(filter: GameFilter, page: number, language: string): Promise<GamesPage> {
-  return getGamesPage({ kind: 'list', filter }, page, language);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Hot games, categories, slot types
-
-export function getHotGames(language: string, gameType?: GameType, gameName?: string): Promise<GameItem[]> {
-  return getGamesPage({ kind: 'hot', gameType, gameName }, 1, language).then((p) => p.games);
-}
 
 /** Hot games (isPlatform 2), optionally of one game type and matching a name; no paging. */
 export function useHotGames(language: string, gameType?: GameType, gameName?: string): ResourceView<GameItem[]> {
@@ -253,17 +217,9 @@ export function useHotGames(language: string, gameType?: GameType, gameName?: st
   return useResourceSelect(resourceKey('GET /wps/game/hot', query), (v) => v.list);
 }
 
-export function getGameCategories(language: string): Promise<Categories> {
-  return request('GET', GAME_CATEGORIES_PATH, { query: { language } });
-}
-
 /** The category menu: the server's sorting, each category's vendors, and every vendor. */
 export function useGameCategories(language: string): SWRResponse<Categories, ApiFailure> {
   return useResource(resourceKey('GET /wps/game/categories', { language }));
-}
-
-export function getGameTypes(typeId: 1 | 2, language: string, merchantCode?: string): Promise<TypeList> {
-  return request('GET', GAME_TYPES_PATH, { query: { typeId, language, merchant_code: merchantCode } });
 }
 
 /** typeId 1: the slot types of the RNG filter; typeId 2: game types with their vendors; null loads nothing. */
@@ -275,33 +231,25 @@ export function useGameTypes(typeId: 1 | 2 | null, language: string): SWRRespons
 // Favourites
 
 /** What the favourite calls name: the game's node and its vendor. */
-export interface GameRef {
+interface GameRef {
   nodeId: string;
   vassalage: string;
 }
 
-export function getFavouriteIds(): Promise<NodeIds> {
-  return request('GET', FAVOURITE_IDS_PATH);
-}
-
-export function postFavourite(game: GameRef): Promise<unknown> {
+function postFavourite(game: GameRef): Promise<unknown> {
   return request('POST', FAVOURITES_PATH, { body: { nodeId: game.nodeId, vendor: game.vassalage } });
 }
 
-export function deleteFavourite(game: GameRef): Promise<unknown> {
+function deleteFavourite(game: GameRef): Promise<unknown> {
   return request('DELETE', FAVOURITES_PATH, { query: { nodeId: game.nodeId, vendor: game.vassalage } });
 }
 
-export function getFavourites(page: number, language: string, gameType?: GameType): Promise<GamesPage> {
-  return getGamesPage({ kind: 'favourites', gameType }, page, language);
-}
-
 /** The SWR key of the member's favourite ids (shared: every star on the page reads the same entry). */
-export function favouriteIdsKey(token: string | null | undefined): ResourceKey<'GET /wps/game/favourites/ids'> | null {
+function favouriteIdsKey(token: string | null | undefined): ResourceKey<'GET /wps/game/favourites/ids'> | null {
   return token ? resourceKey('GET /wps/game/favourites/ids', null, token) : null;
 }
 
-export function useFavouriteIds(token: string | null | undefined): SWRResponse<NodeIds, ApiFailure> {
+function useFavouriteIds(token: string | null | undefined): SWRResponse<NodeIds, ApiFailure> {
   return useResource(favouriteIdsKey(token));
 }
 
@@ -390,66 +338,9 @@ export function withoutGame<P extends ListedPage>(pages: P[] | undefined, nodeId
   });
 }
 
-/** Drops the cached favourite ids (after a login or logout the next reader refetches). */
-export function revalidateFavouriteIds(token: string | null | undefined): Promise<unknown> {
-  const key = favouriteIdsKey(token);
-  return key ? revalidate(key) : Promise.resolve();
-}
-
 // ---------------------------------------------------------------------------------------------
-// Recent plays
-
-/** Records a play (GET /wps/game/recent/add); a launch records one on the server too. */
-export function addRecent(game: GameRef): Promise<unknown> {
-  return request('GET', RECENT_ADD_PATH, { query: { nodeId: game.nodeId, vendor: game.vassalage } });
-}
-
-export function getRecent(page: number, language: string, gameType?: GameType): Promise<GamesPage> {
-  return getGamesPage({ kind: 'recent', gameType }, page, language);
-}
-
-/** Recent games, 25 a page; null token (visitor) loads nothing. */
-export function useRecentGames(token: string | null | undefined, language: string, gameType?: GameType): GamePages {
-  return useGamePages(token ? { kind: 'recent', gameType } : null, language, token);
-}
-
-/** Favourite games, 26 a page; null token (visitor) loads nothing. */
-export function useFavouriteGames(token: string | null | undefined, language: string, gameType?: GameType): GamePages {
-  return useGamePages(token ? { kind: 'favourites', gameType } : null, language, token);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Hot matches, jackpot, lottery
-
-export function getHotMatches(language: string): Promise<HotMatch[]> {
-  return request('GET', HOT_MATCHES_PATH, { query: { language } }).then((v) => v.list);
-}
-
-export function useHotMatches(language: string): ResourceView<HotMatch[]> {
-  return useResourceSelect(resourceKey('GET /wps/game/hotMatches', { language }), (v) => v.list);
-}
-
-export function getJackpot(): Promise<Jackpot> {
-  return request('GET', JACKPOT_PATH);
-}
+// Jackpot
 
 export function useJackpot(): SWRResponse<Jackpot, ApiFailure> {
   return useResource(resourceKey('GET /wps/game/jackpot'));
-}
-
-export function getLottery(prizeMode: PrizeMode, language: string): Promise<GameItem[]> {
-  return request('GET', LOTTERY_PATH, { query: { prizeMode, language } }).then((v) => v.list);
-}
-
-/** Lottery games of one prize mode (Lott, ZY, Elott). */
-export function useLottery(prizeMode: PrizeMode | null, language: string): ResourceView<GameItem[]> {
-  return useResourceSelect(prizeMode ? resourceKey('GET /wps/game/lottery', { prizeMode, language }) : null, (v) => v.list);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Launch
-
-/** POST /wps/game/launch: a same-origin URL for the game (members real play, visitors free play). */
-export function postLaunch(body: LaunchBody): Promise<Launch> {
-  return request('POST', LAUNCH_PATH, { body });
 }

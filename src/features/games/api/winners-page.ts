@@ -4,22 +4,15 @@
  */
 import type { SWRResponse } from 'swr';
 import type { Winners, WinnersQuery } from '../../../generated/api/games';
-import { request, type ApiFailure } from '../../../lib/api/client';
+import type { ApiFailure } from '../../../lib/api/client';
 import { resourceKey, useResource } from '../../../lib/api/swr';
 import { WINNER_LIMIT } from './winners';
 
 export type { Winners };
 export type WinnersPeriod = Winners['period'];
 
-export const WINNERS_PATH = '/wps/game/winners';
-export const WINNERS_PERIODS: readonly WinnersPeriod[] = ['today', 'week', 'month'];
-
-export function winnersQuery(period: WinnersPeriod, language: string, limitNum = WINNER_LIMIT): WinnersQuery {
+function winnersQuery(period: WinnersPeriod, language: string, limitNum = WINNER_LIMIT): WinnersQuery {
   return { period, language, limitNum };
-}
-
-export function getWinners(period: WinnersPeriod, language: string, limitNum = WINNER_LIMIT): Promise<Winners> {
-  return request('GET', WINNERS_PATH, { query: { ...winnersQuery(period, language, limitNum) } });
 }
 
 /** The winners of a period in a language; a null language skips the call. */

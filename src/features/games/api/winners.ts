@@ -9,7 +9,7 @@ import { resourceKey, useResource } from '../../../lib/api/swr';
 
 export type { RankList, Winner };
 
-export const RANK_LIST_PATH = '/wps/relay/GCSGAME_getRankList';
+const RANK_LIST_PATH = '/wps/relay/GCSGAME_getRankList';
 /** Spec section 9: winner board limit. */
 export const WINNER_LIMIT = 20;
 

@@ -41,12 +41,12 @@ export interface GameCardProps<G extends GameCardGame = GameCardGame> {
 }
 
 /** The game's display name (gameName, else nodeName). */
-export function gameNameOf(game: GameCardGame): string {
+function gameNameOf(game: GameCardGame): string {
   return game.gameName || game.nodeName || '';
 }
 
 /** The icon to show for a size (iconUrl / showIcon, then the size's own icon). */
-export function gameIconOf(game: GameCardGame, size: 'small' | 'large' = 'small'): string {
+function gameIconOf(game: GameCardGame, size: 'small' | 'large' = 'small'): string {
   const sized = size === 'large' ? game.mobileLargeIcon : game.mobileSmallIcon;
   return sized || game.iconUrl || game.showIcon || game.mobileSmallIcon || '';
 }

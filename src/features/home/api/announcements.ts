@@ -10,29 +10,25 @@ import { isResourceKey, resourceKey, useResource } from '../../../lib/api/swr';
 import { useMemberScope } from '../../../lib/runtime';
 
 export type { Announcements };
-export type AnnouncementQuery = Query;
+type AnnouncementQuery = Query;
 
-export const ANNOUNCEMENTS_PATH = '/wps/announcements';
+const ANNOUNCEMENTS_PATH = '/wps/announcements';
 
 /** Spec: home asks for B, PL, PU, H of m_home; the agent pages for A. */
-export const HOME_TYPES = 'B,PL,PU,H';
-export const AGENT_TYPES = 'A';
+const HOME_TYPES = 'B,PL,PU,H';
+const AGENT_TYPES = 'A';
 /** The notice list (/m/notice) asks for the player notices alone. */
-export const PLAYER_NOTICE_TYPES = 'PL';
+const PLAYER_NOTICE_TYPES = 'PL';
 
 export type Notice = Announcements['notices'][number];
 /** Player notices (/m/notice) or agent announcements (/m/member/notice?types=A). */
 export type NoticeKind = 'player' | 'agent';
 
-export function getAnnouncements(query: AnnouncementQuery): Promise<Announcements> {
-  return request('GET', ANNOUNCEMENTS_PATH, { query: { platform: 'M', groupName: 'm_home', ...query } });
-}
-
 /**
  * Announcements for a query; null skips the call. `scope` (useMemberScope) keys the cache by member
  * (popups depend on the audience), so a token renewal does not fetch them again.
  */
-export function useAnnouncements(
+function useAnnouncements(
   query: AnnouncementQuery | null,
   scope: string | null | undefined,
 ): SWRResponse<Announcements, ApiFailure> {

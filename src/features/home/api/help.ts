@@ -3,11 +3,9 @@ import type { SWRResponse } from 'swr';
 import type { HelpItems, HelpQuery } from '../../../generated/api/system';
 import { request, type ApiFailure } from '../../../lib/api/client';
 import { resourceKey, useResource } from '../../../lib/api/swr';
-
-export type HelpItem = HelpItems[number];
 export type { HelpItems };
 
-export const HELP_CENTRE_PATH = '/wps/system/helpCenter';
+const HELP_CENTRE_PATH = '/wps/system/helpCenter';
 
 export function helpQuery(lang: string): HelpQuery {
   return { lang, device: 'MOBILE' };

@@ -2,11 +2,11 @@
  * Time-out and self-exclusion (schemas/api/protection.json): the member's state and the request
  * that closes the account until a date. The server ends every session of the member at once.
  */
-import type { Exclusion, ExclusionState, ExcludeBody } from '../../../generated/api/protection';
+import type { Exclusion, ExcludeBody } from '../../../generated/api/protection';
 import { request } from '../../../lib/api/client';
 import { resourceKey, useResource } from '../../../lib/api/swr';
 
-export type { Exclusion, ExclusionState, ExcludeBody };
+export type { Exclusion, ExcludeBody };
 export { exclusionEnd, SELF_EXCLUSION_PERIODS, TIMEOUT_PERIODS, zoneDateTime, type ExclusionKind, type ExclusionPeriod } from '../../../domain/date-range';
 
 const EXCLUSION_ENDPOINT = 'GET /wps/member/exclusion';

@@ -11,7 +11,7 @@ export type { Limit, Limits };
 export type LimitKind = Limit['kind'];
 export type LimitPeriod = Limit['period'];
 
-export const LIMITS_ENDPOINT = 'GET /wps/member/limits';
+const LIMITS_ENDPOINT = 'GET /wps/member/limits';
 
 /** The member's limits (`scope` null before hydration and for visitors: nothing loads). */
 export function useLimits(scope: string | null | undefined): SWRResponse<Limits, ApiFailure> {

@@ -10,7 +10,7 @@ import { resourceKey, useResource } from '../../../lib/api/swr';
 export type { RealityBody, RealityState };
 
 const REALITY_ENDPOINT = 'GET /wps/member/realityCheck';
-export const REALITY_CHECK_PATH = '/wps/member/realityCheck';
+const REALITY_CHECK_PATH = '/wps/member/realityCheck';
 
 /** The reality check of the member's login (`scope`: the member; null loads nothing). */
 export function useRealityCheck(scope: string | null) {

@@ -6,7 +6,7 @@ import { resourceKey, useResource } from '../../../lib/api/swr';
 
 export type { Statement, StatementMonth };
 
-export const STATEMENT_ENDPOINT = 'GET /wps/member/statement';
+const STATEMENT_ENDPOINT = 'GET /wps/member/statement';
 
 export function useStatement(scope: string | null | undefined, months: number): SWRResponse<Statement, ApiFailure> {
   return useResource(scope ? resourceKey(STATEMENT_ENDPOINT, { months }, scope) : null);

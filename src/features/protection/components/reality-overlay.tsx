@@ -6,8 +6,8 @@ import { formatAmount } from '../../../lib/layout-rules';
 import { acknowledgeRealityCheck, fetchRealityCheck, playedText, type RealityState } from '../api/reality-check';
 import { href } from '../../../lib/routes';
 
-export const HISTORY_ROUTE = href('gameRecord');
-export const STOP_ROUTE = href('home');
+const HISTORY_ROUTE = href('gameRecord');
+const STOP_ROUTE = href('home');
 
 /**
  * The reality check over a running game (the frame route /m/launchGame): when the login's check

@@ -1,14 +1,14 @@
 /** One bet of the betting record with its round detail (schemas/api/reports.json bet). */
 import useSWR, { type SWRResponse } from 'swr';
-import type { BetDetail, Outcome, SlotLine } from '../../../generated/api/reports';
+import type { BetDetail } from '../../../generated/api/reports';
 import { request, type ApiFailure } from '../../../lib/api/client';
 import { RESOURCE_DEFAULTS } from '../../../lib/api/swr';
 
-export type { BetDetail, Outcome as BetOutcome, SlotLine };
+export type { BetDetail };
 
-export const BET_DETAIL_ENDPOINT = 'GET /wps/records/bets/:id';
+const BET_DETAIL_ENDPOINT = 'GET /wps/records/bets/:id';
 
-export function getBetDetail(id: number, language: string): Promise<BetDetail> {
+function getBetDetail(id: number, language: string): Promise<BetDetail> {
   return request('GET', `/wps/records/bets/${id}`, { query: { language } });
 }
 
@@ -16,7 +16,7 @@ export function getBetDetail(id: number, language: string): Promise<BetDetail> {
  * The cache key of one bet: the resource key shape [endpoint, query, scope], the id beside the
  * language in the query's place since the endpoint takes it in its path.
  */
-export type BetDetailKey = readonly [typeof BET_DETAIL_ENDPOINT, { readonly id: number; readonly language: string }, string];
+type BetDetailKey = readonly [typeof BET_DETAIL_ENDPOINT, { readonly id: number; readonly language: string }, string];
 
 const fetchBetDetail = ([, { id, language }]: BetDetailKey): Promise<BetDetail> => getBetDetail(id, language);
 

@@ -3,13 +3,13 @@
  * (idempotent), and the rebate report by day and game type.
  */
 import { useSWRConfig, type SWRResponse } from 'swr';
-import type { Accrued, Category, Claim, Reason, Report, ReportRow } from '../../../generated/api/rebates';
+import type { Accrued, Category, Claim, Report, ReportRow } from '../../../generated/api/rebates';
 import { request, type ApiFailure } from '../../../lib/api/client';
 import { isResourceKey, resourceKey, useResource } from '../../../lib/api/swr';
 
-export type { Accrued as AccruedRebate, Category as RebateCategory, Claim as RebateClaim, Reason as RebateReason, Report as RebateReport, ReportRow as RebateReportRow };
+export type { Accrued as AccruedRebate, Category as RebateCategory, Claim as RebateClaim, Report as RebateReport, ReportRow as RebateReportRow };
 
-export const REBATE_ACCRUED_ENDPOINT = 'GET /wps/rebates/accrued';
+const REBATE_ACCRUED_ENDPOINT = 'GET /wps/rebates/accrued';
 export const REBATE_REPORT_ENDPOINT = 'GET /wps/rebates/report';
 
 /** The accrued rebate of the member of `scope` (null before hydration and for visitors: nothing loads). */

@@ -7,9 +7,9 @@ import type { CreateBody, Reason, Transfer, UplineTransfer } from '../../../gene
 import { request, type ApiFailure } from '../../../lib/api/client';
 import { isResourceKey, resourceKey, useResource } from '../../../lib/api/swr';
 
-export type { CreateBody as UplineTransferBody, Reason as UplineTransferReason, Transfer as UplineTransferResult, UplineTransfer };
+export type { Reason as UplineTransferReason, Transfer as UplineTransferResult, UplineTransfer };
 
-export const UPLINE_TRANSFER_ENDPOINT = 'GET /wps/transfers/upline';
+const UPLINE_TRANSFER_ENDPOINT = 'GET /wps/transfers/upline';
 
 export function useUplineTransfer(scope: string | null | undefined): SWRResponse<UplineTransfer, ApiFailure> {
   // The payment password is set on another page and the balance moves in game tabs: re-read on coming back.

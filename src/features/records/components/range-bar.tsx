@@ -17,7 +17,7 @@ export interface RangeValue {
 /** Where every records screen starts: the tenant's today. */
 export const TODAY_RANGE: RangeValue = { choice: 'today' };
 
-export const RANGE_CHOICES: readonly RangeChoice[] = ['today', 'yesterday', '7d', '30d', 'custom'];
+const RANGE_CHOICES: readonly RangeChoice[] = ['today', 'yesterday', '7d', '30d', 'custom'];
 
 const CHOICE_LABEL: Record<RangeChoice, TranslationKey> = {
   today: 'range_today',
@@ -29,7 +29,7 @@ const CHOICE_LABEL: Record<RangeChoice, TranslationKey> = {
 };
 
 /** The message of each problem the server also answers 400 for (date.* error codes). */
-export const RANGE_PROBLEM_KEY: Record<RangeProblem['code'], TranslationKey> = {
+const RANGE_PROBLEM_KEY: Record<RangeProblem['code'], TranslationKey> = {
   'date.invalid': 'err_date_invalid',
   'date.range.order': 'err_date_range_order',
   'date.range.length': 'err_date_range_length',

@@ -22,7 +22,7 @@ export function RecordsSkeleton({ rows = 5 }: { rows?: number }) {
 }
 
 /** Nothing in the chosen range. */
-export function RecordsEmpty() {
+function RecordsEmpty() {
   return <EmptyState messageKey="records_empty" />;
 }
 
@@ -40,7 +40,7 @@ export function RecordsError({ onRetry }: { onRetry(): void }) {
 }
 
 /** Under the rows: the infinite-scroll sentinel, a "load more" button (for when no scroll comes), the state of the next page. */
-export function RecordListFooter<K extends GetEndpoint>({ list }: { list: RecordListState<K> }) {
+function RecordListFooter<K extends GetEndpoint>({ list }: { list: RecordListState<K> }) {
   const { t } = useTranslation();
   const { error, retry, isLoadingMore, hasMore, loadMore, sentinel } = list;
   let content: ReactNode = null;

@@ -11,7 +11,7 @@ import { useMemberScope } from '../../../lib/runtime';
 import { usePagedList, type PagedListStatus } from '../../../components/paged-list';
 
 /** What a records page holds, at least. */
-export interface RecordPage<Row = unknown> {
+interface RecordPage<Row = unknown> {
   list: readonly Row[];
   nextCursor?: string | null;
 }

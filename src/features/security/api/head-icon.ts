@@ -7,11 +7,11 @@ import { request, requestImage, type ApiFailure } from '../../../lib/api/client'
 import { RESOURCE_DEFAULTS } from '../../../lib/api/swr';
 import type { SecurityMessage } from './payment-password';
 
-export const HEAD_ICON_ENDPOINT = 'GET /wps/member/headIcon';
+const HEAD_ICON_ENDPOINT = 'GET /wps/member/headIcon';
 
 /** What the server takes (server/routes/security/head-icon.ts). */
-export const HEAD_ICON_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
-export const MAX_HEAD_ICON_MB = 5;
+const HEAD_ICON_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
+const MAX_HEAD_ICON_MB = 5;
 export const MAX_HEAD_ICON_BYTES = MAX_HEAD_ICON_MB * 1024 * 1024;
 /** What the file picker offers. */
 export const HEAD_ICON_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
@@ -24,7 +24,7 @@ export function checkHeadIcon(file: Pick<File, 'type' | 'size'>): SecurityMessag
 }
 
 /** The current picture, or null when none was uploaded. */
-export function getHeadIcon(): Promise<Blob | null> {
+function getHeadIcon(): Promise<Blob | null> {
   return requestImage('GET', '/wps/member/headIcon');
 }
 

@@ -1,12 +1,12 @@
 /** The member's identity check as the security centre shows it (GET /wps/security/identity). */
 import type { SWRResponse } from 'swr';
-import type { IdentityState, IdentityStatus } from '../../../generated/api/security-centre';
+import type { IdentityStatus } from '../../../generated/api/security-centre';
 import type { ApiFailure } from '../../../lib/api/client';
 import { resourceKey, useResource } from '../../../lib/api/swr';
 
-export type { IdentityState, IdentityStatus };
+export type { IdentityStatus };
 
-export const IDENTITY_ENDPOINT = 'GET /wps/security/identity';
+const IDENTITY_ENDPOINT = 'GET /wps/security/identity';
 
 /** The latest check: none, pending, approved or rejected with the operator's reason (`scope` null: nothing loads). */
 export function useIdentityStatus(scope: string | null | undefined): SWRResponse<IdentityStatus, ApiFailure> {

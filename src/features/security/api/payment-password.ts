@@ -10,7 +10,7 @@ import { resourceKey, useResourceSelect, type ResourceView } from '../../../lib/
 
 export type { ChangePaymentPassword, ResetPaymentPassword, SetPaymentPassword };
 
-export const ELIGIBILITY_ENDPOINT = 'GET /wps/wallet/withdrawals/eligibility';
+const ELIGIBILITY_ENDPOINT = 'GET /wps/wallet/withdrawals/eligibility';
 
 export function setPaymentPassword(body: SetPaymentPassword): Promise<true> {
   return request('POST', '/wps/security/paymentPassword', { body });

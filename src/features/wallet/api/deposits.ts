@@ -10,9 +10,9 @@ import { isResourceKey, RESOURCE_DEFAULTS, resourceKey, revalidate, useResource 
 
 export type { Channel as DepositChannel, ChannelList as DepositChannelList, Deposit, DepositPage, State as DepositState };
 
-export const DEPOSIT_CHANNELS_ENDPOINT = 'GET /wps/wallet/deposit/channels';
-export const DEPOSIT_ENDPOINT = 'GET /wps/wallet/deposits/:id';
-export const DEPOSITS_ENDPOINT = 'GET /wps/wallet/deposits';
+const DEPOSIT_CHANNELS_ENDPOINT = 'GET /wps/wallet/deposit/channels';
+const DEPOSIT_ENDPOINT = 'GET /wps/wallet/deposits/:id';
+const DEPOSITS_ENDPOINT = 'GET /wps/wallet/deposits';
 
 const depositPath = (id: number) => `/wps/wallet/deposits/${id}` as const;
 
@@ -47,9 +47,9 @@ export function getDeposit(id: number): Promise<Deposit> {
  * The cache key of one deposit: the resource key shape [endpoint, query, scope], the id in the
  * query's place since the endpoint takes it in its path (fetchResource cannot fill path slots).
  */
-export type DepositKey = readonly [typeof DEPOSIT_ENDPOINT, { readonly id: number }, string];
+type DepositKey = readonly [typeof DEPOSIT_ENDPOINT, { readonly id: number }, string];
 
-export function depositKey(id: number, scope: string): DepositKey {
+function depositKey(id: number, scope: string): DepositKey {
   return [DEPOSIT_ENDPOINT, { id }, scope];
 }
 
@@ -67,11 +67,6 @@ export function useDeposit(
 
 export function listDeposits(query: ListQuery = {}): Promise<DepositPage> {
   return request('GET', '/wps/wallet/deposits', { query });
-}
-
-/** The member's deposits, newest first (first page). */
-export function useDeposits(scope: string | null | undefined, query: ListQuery | null = null): SWRResponse<DepositPage, ApiFailure> {
-  return useResource(scope ? resourceKey(DEPOSITS_ENDPOINT, query, scope) : null);
 }
 
 /** Refetches every cached deposit list (after a deposit was created or changed). */

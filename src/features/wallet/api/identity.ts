@@ -3,29 +3,21 @@
  * one with the details, then one image per side (front, back, selfie) on the pending check.
  */
 import type { SWRResponse } from 'swr';
-import type { IdentityDetails, IdentityState, IdentityStatus, SideParams } from '../../../generated/api/security-centre';
+import type { IdentityDetails, IdentityStatus, SideParams } from '../../../generated/api/security-centre';
 import { request, type ApiFailure } from '../../../lib/api/client';
-import { isResourceKey, resourceKey, revalidate, useResource } from '../../../lib/api/swr';
+import { resourceKey, useResource } from '../../../lib/api/swr';
 
-export type { IdentityDetails, IdentityState, IdentityStatus };
+export type { IdentityDetails, IdentityStatus };
 export type IdentitySide = SideParams['side'];
 
-export const IDENTITY_ENDPOINT = 'GET /wps/security/identity';
+const IDENTITY_ENDPOINT = 'GET /wps/security/identity';
 /** The order the images are sent in, after the details opened the check. */
 export const IDENTITY_SIDES: readonly IdentitySide[] = ['front', 'back', 'selfie'];
-
-export function getIdentity(): Promise<IdentityStatus> {
-  return request('GET', '/wps/security/identity');
-}
 
 /** The member's identity check; `scope` null (before hydration, visitors) loads nothing. */
 export function useIdentity(scope: string | null | undefined): SWRResponse<IdentityStatus, ApiFailure> {
   // An operator decides while the member is elsewhere: coming back to the tab reads it again.
   return useResource(scope ? resourceKey(IDENTITY_ENDPOINT, null, scope) : null, { revalidateOnFocus: true });
-}
-
-export function revalidateIdentity(): Promise<unknown> {
-  return revalidate((key) => isResourceKey(key, IDENTITY_ENDPOINT));
 }
 
 /** Opens a pending check with the details; the images follow with uploadIdentityImage. */

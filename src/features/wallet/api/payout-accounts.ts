@@ -5,24 +5,15 @@
 import type { SWRResponse } from 'swr';
 import type { NewPayoutAccount, PayoutAccount, PayoutAccountList, PayoutProvider } from '../../../generated/api/security-centre';
 import { request, type ApiFailure } from '../../../lib/api/client';
-import { isResourceKey, resourceKey, revalidate, useResource } from '../../../lib/api/swr';
+import { resourceKey, useResource } from '../../../lib/api/swr';
 
 export type { NewPayoutAccount, PayoutAccount, PayoutAccountList, PayoutProvider };
 
-export const PAYOUT_ACCOUNTS_ENDPOINT = 'GET /wps/security/payoutAccounts';
-
-export function getPayoutAccounts(): Promise<PayoutAccountList> {
-  return request('GET', '/wps/security/payoutAccounts');
-}
+const PAYOUT_ACCOUNTS_ENDPOINT = 'GET /wps/security/payoutAccounts';
 
 /** The member's payout accounts; `scope` is the member scope (null before hydration and for visitors: nothing loads). */
 export function usePayoutAccounts(scope: string | null | undefined): SWRResponse<PayoutAccountList, ApiFailure> {
   return useResource(scope ? resourceKey(PAYOUT_ACCOUNTS_ENDPOINT, null, scope) : null);
-}
-
-/** Refetches every cached payout account list (after an account was added or removed). */
-export function revalidatePayoutAccounts(): Promise<unknown> {
-  return revalidate((key) => isResourceKey(key, PAYOUT_ACCOUNTS_ENDPOINT));
 }
 
 export function addPayoutAccount(body: NewPayoutAccount): Promise<PayoutAccount> {

@@ -1,17 +1,11 @@
 /** Wallet (GET /wps/member/wallet): sumBalance, the total balance with 2 decimals. */
 import { useSWRConfig, type SWRResponse } from 'swr';
 import type { Wallet } from '../../../generated/api/member';
-import { request, type ApiFailure } from '../../../lib/api/client';
+import type { ApiFailure } from '../../../lib/api/client';
 import { isResourceKey, resourceKey, revalidate, useResource } from '../../../lib/api/swr';
 
 export type { Wallet };
-
-export const WALLET_PATH = '/wps/member/wallet';
 export const WALLET_ENDPOINT = 'GET /wps/member/wallet';
-
-export function getWallet(): Promise<Wallet> {
-  return request('GET', WALLET_PATH);
-}
 
 /** Refetches the cached balance (whichever member it belongs to), e.g. after a game. */
 export function revalidateWalletCache(): Promise<unknown> {

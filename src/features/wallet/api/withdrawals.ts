@@ -3,25 +3,19 @@
  * every blocking reason), requesting a withdrawal (idempotent), and the member's list.
  */
 import { useSWRConfig, type SWRResponse } from 'swr';
-import type { CreateBody, Eligibility, ListQuery, PayoutAccount, Reason, Withdrawal, WithdrawalPage } from '../../../generated/api/withdrawal';
+import type { CreateBody, Eligibility, PayoutAccount, Reason, Withdrawal } from '../../../generated/api/withdrawal';
 import { request, type ApiFailure } from '../../../lib/api/client';
-import { isResourceKey, resourceKey, revalidate, useResource } from '../../../lib/api/swr';
+import { isResourceKey, resourceKey, useResource } from '../../../lib/api/swr';
 
 export type {
-  CreateBody as WithdrawalBody,
-  Eligibility as WithdrawalEligibility,
-  PayoutAccount as MaskedPayoutAccount,
-  Reason as WithdrawalReason,
-  Withdrawal,
-  WithdrawalPage,
+ Eligibility as WithdrawalEligibility,
+ PayoutAccount as MaskedPayoutAccount,
+ Reason as WithdrawalReason,
+ Withdrawal,
 };
 
-export const WITHDRAWAL_ELIGIBILITY_ENDPOINT = 'GET /wps/wallet/withdrawals/eligibility';
-export const WITHDRAWALS_ENDPOINT = 'GET /wps/wallet/withdrawals';
-
-export function getWithdrawalEligibility(): Promise<Eligibility> {
-  return request('GET', '/wps/wallet/withdrawals/eligibility');
-}
+const WITHDRAWAL_ELIGIBILITY_ENDPOINT = 'GET /wps/wallet/withdrawals/eligibility';
+const WITHDRAWALS_ENDPOINT = 'GET /wps/wallet/withdrawals';
 
 /**
  * The member's balance, withdrawable amount, limits, payout accounts and blocking reasons;
@@ -54,18 +48,4 @@ export function newWithdrawalKey(): string {
 /** Requests a withdrawal (amount + fee held until an operator decides); `idempotencyKey` must be the same on a retry. */
 export function createWithdrawal(body: CreateBody, idempotencyKey: string): Promise<Withdrawal> {
   return request('POST', '/wps/wallet/withdrawals', { body, headers: { 'idempotency-key': idempotencyKey } });
-}
-
-export function listWithdrawals(query: ListQuery = {}): Promise<WithdrawalPage> {
-  return request('GET', '/wps/wallet/withdrawals', { query });
-}
-
-/** The member's withdrawals, newest first (first page). */
-export function useWithdrawals(scope: string | null | undefined, query: ListQuery | null = null): SWRResponse<WithdrawalPage, ApiFailure> {
-  return useResource(scope ? resourceKey(WITHDRAWALS_ENDPOINT, query, scope) : null);
-}
-
-/** Refetches every cached eligibility and withdrawal list (outside a component). */
-export function revalidateWithdrawals(): Promise<unknown> {
-  return revalidate((key) => isResourceKey(key, WITHDRAWAL_ELIGIBILITY_ENDPOINT) || isResourceKey(key, WITHDRAWALS_ENDPOINT));
 }
