@@ -112,16 +112,16 @@ describe('deposit-form', () => {
     expect(screen.getByTestId('preview-total').textContent).toBe('₱600.00');
   });
 
-  it('previews the fee (half up) and bonus (down) as the server computes them', async () => {
+  it('previews the fee and bonus rounded half up, as the server computes them (src/domain/money)', async () => {
     await setup();
     fireEvent.click(channel('Maya'));
     typeAmount('1000');
     expect(screen.getByTestId('preview-fee').textContent).toBe('₱15.00');
     expect(screen.getByTestId('preview-bonus').textContent).toBe('₱0.00');
     expect(screen.getByTestId('preview-total').textContent).toBe('₱985.00');
-    // 333.33 x 1.5% = 4.99995 -> 5.00; x 20% = 66.666 -> 66.66.
+    // 333.33 x 1.5% = 4.99995 -> 5.00; x 20% = 66.666 -> 66.67 (one rounding rule for fees and bonuses).
     expect(previewDeposit(LIST.channels[1], 333.33)).toEqual({ amount: 333.33, fee: 5, bonus: 0, total: 328.33 });
-    expect(previewDeposit(LIST.channels[0], 333.33)).toEqual({ amount: 333.33, fee: 0, bonus: 66.66, total: 399.99 });
+    expect(previewDeposit(LIST.channels[0], 333.33)).toEqual({ amount: 333.33, fee: 0, bonus: 66.67, total: 400 });
     expect(previewDeposit({ fee: { percent: 1, fixed: 2.5 }, bonusPercent: 10 }, 1000)).toEqual({ amount: 1000, fee: 12.5, bonus: 100, total: 1087.5 });
   });
 
