@@ -148,11 +148,13 @@ describeBackends(
 
     if (backend === 'postgres') {
       it('refuses to start with a wrong key, or with no key on PostgreSQL', async () => {
-        const { schema } = server();
-        await expect(startServer('postgres', { schema, keyEncryptionKey: Buffer.alloc(32, 9).toString('base64') })).rejects.toThrow(
+        // The suite's own database (a copy of the run's template, or a schema of its own).
+        const { schema, pgUrl } = server();
+        const db = { pgUrl: pgUrl!, schema };
+        await expect(startServer('postgres', { db, keyEncryptionKey: Buffer.alloc(32, 9).toString('base64') })).rejects.toThrow(
           /KEY_ENCRYPTION_KEY does not open the JWE private key/,
         );
-        await expect(startServer('postgres', { schema, keyEncryptionKey: undefined })).rejects.toThrow(/KEY_ENCRYPTION_KEY is required with PostgreSQL/);
+        await expect(startServer('postgres', { db, keyEncryptionKey: undefined })).rejects.toThrow(/KEY_ENCRYPTION_KEY is required with PostgreSQL/);
       });
 
       it('ends with one current key when two instances start together on a new database', async () => {
