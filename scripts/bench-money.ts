@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { approveIdentity } from '../server/services/identity';
+import { approveIdentity } from '../server/modules/account';
 
 const HOST = 'demo-ph.localhost';
 const MERCHANT = 'demoph01';

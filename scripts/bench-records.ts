@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../server/db/client';
 import { encodeCursor } from '../server/lib/cursor';
 import { checkLedger } from '../server/ops/ledger-check';
-import { seedRecords } from '../server/services/records-seed';
+import { seedRecords } from '../server/modules/records';
 import { thousands, withSeededBench } from './bench-setup';
 
 const BETS = Number(process.env.BENCH_RECORD_BETS ?? 1_000_000);

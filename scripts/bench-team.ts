@@ -10,8 +10,8 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../server/db/client';
 import { checkLedger } from '../server/ops/ledger-check';
-import { teamIdsSql } from '../server/services/team';
-import { seedTeam } from '../server/services/team-seed';
+import { teamIdsSql } from '../server/modules/account';
+import { seedTeam } from '../server/modules/agent';
 import { thousands, withSeededBench } from './bench-setup';
 
 const MEMBERS = Number(process.env.BENCH_TEAM_MEMBERS ?? 10_000);

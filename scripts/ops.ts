@@ -3,8 +3,9 @@
  * the verbs). Exit 0 done, 1 refused or problems found, 2 bad usage (one line naming it).
  *
  * Where it runs the verb, from the same environment as the server (DATABASE_URL, DATA_DIR, ...):
- *   a) DATABASE_URL set (PostgreSQL): in this process, on an app built as server/main.ts builds
- *      it, without listening; closed afterwards. Any number of servers may be running.
+ *   a) DATABASE_URL set (PostgreSQL): in this process, on the platform a server opens (database,
+ *      tenants, providers; server/platform.ts), with no HTTP app; closed afterwards. Any number of
+ *      servers may be running.
  *   b) PGlite in DATA_DIR (default ./.data) and no server holding it: the same, in this process
  *      (it takes the folder's lock for the duration, so a server cannot start meanwhile).
  *   c) PGlite in DATA_DIR held by a running server (DATA_DIR/server.lock names a live process):
@@ -17,16 +18,15 @@
  * terminal; never from the command line (shell history, `ps`).
  */
 import { userInfo } from 'node:os';
-import { buildApp } from '../server/app';
 import { parseEnv, type EnvSettings } from '../server/config';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
-import { loggerOptions } from '../server/lib/logging';
 import { TenantConfigError } from '../server/lib/tenant-registry';
 import { UsageError } from '../server/ops/cli-args';
 import { CLI_KEY_HEADER, loopbackHost, readCliKey, readEndpoint, runningServer } from '../server/ops/cli-link';
 import { MIN_PASSWORD_LENGTH } from '../server/ops/credentials';
 import { helpLines, resolveVerb, runOps, type RunResult, type RunSecrets } from '../server/ops/runner';
 import type { OpsActor } from '../server/ops/types';
+import { openPlatform, type Logger } from '../server/platform';
 
 function finish(result: RunResult): never {
   for (const line of result.stdout) process.stdout.write(`${line}\n`);
@@ -101,15 +101,26 @@ async function runRemote(env: EnvSettings, dataDir: string, argv: string[], user
   return body.value;
 }
 
-/** Cases a and b: the verb in this process, on an app built like server/main.ts's, not listening. */
+/**
+ * The CLI's log: errors only, one JSON line each on stderr (stdout is the verb's output, one JSON
+ * document with --json; the server's start-up warnings are the server's to tell).
+ */
+function stderrLogger(): Logger {
+  const quiet = () => {};
+  const line = (level: string) => (first: object | string, msg?: string) => {
+    const fields = typeof first === 'string' ? { msg: first } : { ...first, ...(msg === undefined ? {} : { msg }) };
+    process.stderr.write(`${JSON.stringify({ level, time: new Date().toISOString(), ...fields }, (_k, v: unknown) => (v instanceof Error ? { name: v.name, message: v.message } : v))}\n`);
+  };
+  return { debug: quiet, info: quiet, warn: quiet, error: line('error') };
+}
+
+/** Cases a and b: the verb in this process, on the platform alone (no HTTP app, nothing listening). */
 async function runInProcess(env: EnvSettings, argv: string[], actor: OpsActor, secrets: RunSecrets): Promise<RunResult> {
-  // The server's log goes to stderr, errors only: stdout is the verb's output (one JSON document with --json).
-  const app = await buildApp({ ...env.app, housekeeping: false, logger: { ...loggerOptions({ level: 'error' }), stream: process.stderr } });
+  const platform = await openPlatform({ ...env.app, housekeeping: false }, stderrLogger());
   try {
-    await app.ready();
-    return await runOps(app, actor, argv, secrets);
+    return await runOps(platform, actor, argv, secrets);
   } finally {
-    await app.close();
+    await platform.close();
   }
 }
 

@@ -22,82 +22,18 @@ import startupPlugin from './plugins/app/startup';
 import housekeepingPlugin from './plugins/app/housekeeping';
 import opsPlugin from './plugins/app/ops';
 import depositJobsPlugin from './plugins/app/deposit-jobs';
-import affiliateRoutes from './routes/affiliate/affiliate';
-import announcementRoutes from './routes/announcements/announcements';
-import captchaRoutes from './routes/captcha/captcha';
-import outboxRoutes from './routes/dev/outbox';
-import devCaptchaRoutes from './routes/dev/captcha';
-import openApiRoutes from './routes/dev/openapi';
-import favouriteRoutes from './routes/game/favourites';
-import gameRoutes from './routes/game/games';
-import iconRoutes from './routes/game/icons';
-import inhouseRoutes from './routes/game/inhouse';
-import launchRoutes from './routes/game/launch';
-import winnersRoutes from './routes/game/winners';
-import messageRoutes from './routes/member/messages';
-import feedbackRoutes from './routes/member/feedback';
-import memberInfoRoutes from './routes/member/info';
-import memberVipRoutes from './routes/member/vip';
-import referralRoutes from './routes/member/referral';
-import registerRoutes from './routes/member/register';
-import walletRoutes from './routes/member/wallet';
-import depositRoutes from './routes/wallet/deposits';
-import depositLogoRoutes from './routes/wallet/deposit-logos';
-import depositReceiptRoutes from './routes/wallet/deposit-receipts';
-import gatewayCallbackRoutes from './routes/wallet/gateway-callback';
-import missionRoutes from './routes/promotions/missions';
-import promotionRoutes from './routes/promotions/promotions';
-import rewardRoutes from './routes/rewards/rewards';
-import limitRoutes from './routes/protection/limits';
-import statementRoutes from './routes/protection/statement';
-import agentAccountRoutes from './routes/agent/agent-accounts';
-import agentContractRoutes from './routes/agent/contracts';
-import rankListRoutes from './routes/relay/rank-list';
-import passwordRoutes from './routes/security/password';
-import headIconRoutes from './routes/security/head-icon';
-import identityRoutes from './routes/security/identity';
-import paymentPasswordRoutes from './routes/security/payment-password';
-import mobileBindingRoutes from './routes/security/mobile-binding';
-import payoutAccountRoutes from './routes/security/payout-accounts';
-import withdrawalRoutes from './routes/wallet/withdrawals';
-import rebateRoutes from './routes/wallet/rebates';
-import transferRoutes from './routes/wallet/transfers';
-import transactionRecordRoutes from './routes/records/transactions';
-import betRecordRoutes from './routes/records/bets';
-import pnlRoutes from './routes/records/pnl';
-import depositRecordRoutes from './routes/records/deposits';
-import withdrawalRecordRoutes from './routes/records/withdrawals';
-import teamRoutes from './routes/agent/team';
-import sessionRoutes from './routes/session/session';
-import siteRoutes from './routes/site/index';
-import siteInstallRoutes from './routes/site/install';
-import helpCenterRoutes from './routes/system/help-center';
-import registrationSettingsRoutes from './routes/system/registration';
-import readyRoutes from './routes/system/ready';
-import startupRoutes from './routes/system/startup';
-import smsRoutes from './routes/verification/sms';
-import opsAuditRoutes from './routes/ops/audit';
-import opsBalanceRoutes from './routes/ops/balance';
-import opsCliRoutes from './routes/ops/cli';
-import opsDepositRoutes from './routes/ops/deposits';
-import opsIdentityRoutes from './routes/ops/identity';
-import opsLedgerRoutes from './routes/ops/ledger';
-import opsMessageRoutes from './routes/ops/messages';
-import opsFeedbackRoutes from './routes/ops/feedback';
-import opsPromotionRoutes from './routes/ops/promotions';
-import opsRedRainRoutes from './routes/ops/red-rain';
-import opsMaintenanceRoutes from './routes/ops/maintenance';
-import agentHomeRoutes from './routes/agent/home';
-import redRainRoutes from './routes/agent/red-rain';
-import opsSessionRoutes from './routes/ops/session';
-import opsTurnoverRoutes from './routes/ops/turnover';
-import opsWithdrawalRoutes from './routes/ops/withdrawals';
-import opsExclusionRoutes from './routes/ops/exclusions';
-import opsContractRoutes from './routes/ops/contracts';
-import exclusionRoutes from './routes/protection/exclusion';
-import realityCheckRoutes from './routes/protection/reality-check';
-import devRealityRoutes from './routes/dev/reality-check';
-import previewRoutes from './routes/preview/preview';
+import accountRoutes from './modules/account/routes';
+import agentRoutes from './modules/agent/routes';
+import engagementRoutes from './modules/engagement/routes';
+import gamesRoutes from './modules/games/routes';
+import protectionRoutes from './modules/protection/routes';
+import recordsRoutes from './modules/records/routes';
+import siteRoutes from './modules/site/routes';
+import sitePageRoutes from './modules/site/routes/site';
+import siteInstallRoutes from './modules/site/routes/install';
+import previewRoutes from './modules/site/routes/preview';
+import walletRoutes from './modules/wallet/routes';
+import opsRoutes from './ops/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -207,81 +143,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(opsPlugin);
   await app.register(depositJobsPlugin);
 
-  for (const routes of [
-    startupRoutes,
-    readyRoutes,
-    registrationSettingsRoutes,
-    helpCenterRoutes,
-    captchaRoutes,
-    sessionRoutes,
-    registerRoutes,
-    memberInfoRoutes,
-    memberVipRoutes,
-    referralRoutes,
-    walletRoutes,
-    depositRoutes,
-    depositReceiptRoutes,
-    depositLogoRoutes,
-    gatewayCallbackRoutes,
-    messageRoutes,
-    feedbackRoutes,
-    passwordRoutes,
-    paymentPasswordRoutes,
-    mobileBindingRoutes,
-    headIconRoutes,
-    identityRoutes,
-    payoutAccountRoutes,
-    withdrawalRoutes,
-    rebateRoutes,
-    transferRoutes,
-    transactionRecordRoutes,
-    betRecordRoutes,
-    pnlRoutes,
-    depositRecordRoutes,
-    withdrawalRecordRoutes,
-    teamRoutes,
-    smsRoutes,
-    announcementRoutes,
-    promotionRoutes,
-    missionRoutes,
-    rewardRoutes,
-    limitRoutes,
-    statementRoutes,
-    agentAccountRoutes,
-    agentContractRoutes,
-    affiliateRoutes,
-    gameRoutes,
-    favouriteRoutes,
-    launchRoutes,
-    winnersRoutes,
-    iconRoutes,
-    inhouseRoutes,
-    rankListRoutes,
-    agentHomeRoutes,
-    redRainRoutes,
-    outboxRoutes,
-    devCaptchaRoutes,
-    openApiRoutes,
-    devRealityRoutes,
-    exclusionRoutes,
-    realityCheckRoutes,
-    opsSessionRoutes,
-    opsLedgerRoutes,
-    opsBalanceRoutes,
-    opsTurnoverRoutes,
-    opsDepositRoutes,
-    opsIdentityRoutes,
-    opsWithdrawalRoutes,
-    opsMessageRoutes,
-    opsFeedbackRoutes,
-    opsPromotionRoutes,
-    opsExclusionRoutes,
-    opsRedRainRoutes,
-    opsMaintenanceRoutes,
-    opsContractRoutes,
-    opsAuditRoutes,
-    opsCliRoutes,
-  ]) {
+  // Each module wires its own routes (server/modules/<area>/routes/index.ts).
+  for (const routes of [siteRoutes, accountRoutes, walletRoutes, gamesRoutes, recordsRoutes, engagementRoutes, agentRoutes, protectionRoutes, opsRoutes]) {
     await app.register(routes);
   }
 
@@ -289,6 +152,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.preview) await app.register(previewRoutes, options.preview);
   await app.register(staticPlugin);
   await app.register(siteInstallRoutes);
-  await app.register(siteRoutes);
+  await app.register(sitePageRoutes);
   return app;
 }

@@ -14,7 +14,7 @@
  * key: a retry runs again.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Actor, Platform } from '../platform';
 import { configure } from 'safe-stable-stringify';
 import type { Tx } from '../db/client';
 import { ApiError, validationError } from '../errors';
@@ -41,7 +41,14 @@ export interface IdempotentRequest extends IdempotencyScope {
  * The idempotency key of an authenticated request for route `scope`; a missing or malformed
  * header is a 400 naming it (routes also declare it in their schema).
  */
-export function idempotencyOf(request: FastifyRequest, scope: string): IdempotentRequest {
+/** What the key is read from: the request (its header, method and body) of a member. */
+export interface KeySource extends Pick<Actor, 'auth'> {
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly method: string;
+  readonly body?: unknown;
+}
+
+export function idempotencyOf(request: KeySource, scope: string): IdempotentRequest {
   const raw = request.headers[IDEMPOTENCY_HEADER];
   if (typeof raw !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(raw)) {
     throw validationError(`/${IDEMPOTENCY_HEADER}`, { location: 'headers', reason: 'Idempotency-Key must be 8 to 128 characters of A-Z a-z 0-9 _ -' });
@@ -61,7 +68,7 @@ function replay(id: IdempotentRequest, stored: StoredResult): unknown {
  * Runs `work` in one transaction under the request's idempotency key and returns its value (the
  * route's answer), or the value of the first request with this key. `work` must use `tx` only.
  */
-export async function withIdempotency<T>(app: FastifyInstance, id: IdempotentRequest, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function withIdempotency<T>(app: Pick<Platform, 'db' | 'repos'>, id: IdempotentRequest, work: (tx: Tx) => Promise<T>): Promise<T> {
   const { idempotency } = app.repos;
   const earlier = await idempotency.find(id);
   if (earlier) return replay(id, earlier) as T;

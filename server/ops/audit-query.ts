@@ -1,6 +1,6 @@
 /** Reading the audit (`GET /ops/audit`, `ops audit list`): newest first, at most 100 rows. */
 import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../platform';
 import { auditLog } from '../db/schema';
 import type { OpsActor } from './types';
 
@@ -31,7 +31,7 @@ export interface AuditRow {
 }
 
 /** An operator limited to some merchants sees only their rows. */
-export async function listAudit(app: FastifyInstance, actor: OpsActor, filter: AuditFilter): Promise<AuditRow[]> {
+export async function listAudit(app: Platform, actor: OpsActor, filter: AuditFilter): Promise<AuditRow[]> {
   const where: SQL[] = [];
   if (filter.targetType) where.push(eq(auditLog.targetType, filter.targetType));
   if (filter.targetId) where.push(eq(auditLog.targetId, filter.targetId));

@@ -5,7 +5,7 @@
  * hours; disabling an operator ends its sessions.
  */
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../platform';
 import { merchants, operatorSessions, operators } from '../db/schema';
 import { ApiError } from '../errors';
 import { newToken, sha256 } from '../lib/tokens';
@@ -59,7 +59,7 @@ export interface NewOperator {
 }
 
 /** Creates an operator; answers it and, with TOTP, the otpauth:// URI to show once. */
-export async function addOperator(app: FastifyInstance, actor: OpsActor, input: NewOperator): Promise<{ operator: OperatorView; otpauthUri: string | null }> {
+export async function addOperator(app: Platform, actor: OpsActor, input: NewOperator): Promise<{ operator: OperatorView; otpauthUri: string | null }> {
   assertUnrestricted(actor);
   if (!USERNAME_PATTERN.test(input.username)) {
     throw new OpsRefusal('validation.failed', 'username: 3 to 32 characters of a-z 0-9 . _ -, starting with a letter or digit');
@@ -88,14 +88,14 @@ export async function addOperator(app: FastifyInstance, actor: OpsActor, input: 
   return { operator: view(row), otpauthUri: totpSecret ? otpauthUri(TOTP_ISSUER, row.username, totpSecret) : null };
 }
 
-export async function listOperators(app: FastifyInstance, actor: OpsActor): Promise<OperatorView[]> {
+export async function listOperators(app: Platform, actor: OpsActor): Promise<OperatorView[]> {
   assertUnrestricted(actor);
   const all = await app.db.orm.select().from(operators).orderBy(asc(operators.id));
   return all.map(view);
 }
 
 /** Disables an operator and ends its sessions (one transaction with the audit row). */
-export async function disableOperator(app: FastifyInstance, actor: OpsActor, username: string): Promise<OperatorView> {
+export async function disableOperator(app: Platform, actor: OpsActor, username: string): Promise<OperatorView> {
   assertUnrestricted(actor);
   return app.db.orm.transaction(async (tx) => {
     const [before] = await tx.select().from(operators).where(eq(operators.username, username)).for('update');
@@ -130,7 +130,7 @@ export interface LoginAttempt {
  * IP its attempt back; failures stay counted. An unknown name costs the same scrypt as a known
  * one. A disabled operator and a missing TOTP code are told so only after the right password.
  */
-export async function loginOperator(app: FastifyInstance, attempt: LoginAttempt): Promise<{ token: string; expiresAt: Date; operator: OperatorView }> {
+export async function loginOperator(app: Platform, attempt: LoginAttempt): Promise<{ token: string; expiresAt: Date; operator: OperatorView }> {
   const { max, windowMs } = app.config.limits.opsLoginFailures;
   const counters = app.repos.counters;
   const [ipKey, userKey] = [`ops-login:ip:${attempt.ip}`, `ops-login:user:${attempt.username.trim().toLowerCase()}`];
@@ -170,12 +170,12 @@ export async function loginOperator(app: FastifyInstance, attempt: LoginAttempt)
   return { token, expiresAt, operator: view(row) };
 }
 
-export async function logoutOperator(app: FastifyInstance, token: string): Promise<void> {
+export async function logoutOperator(app: Platform, token: string): Promise<void> {
   await app.db.orm.delete(operatorSessions).where(eq(operatorSessions.tokenHash, sha256(token)));
 }
 
 /** The actor of a live session token of an enabled operator; null otherwise. */
-export async function operatorByToken(app: FastifyInstance, token: string): Promise<OpsActor | null> {
+export async function operatorByToken(app: Platform, token: string): Promise<OpsActor | null> {
   const [found] = await app.db.orm
     .select({ id: operators.id, username: operators.username, merchantCodes: operators.merchantCodes, disabledAt: operators.disabledAt })
     .from(operatorSessions)

@@ -4,7 +4,7 @@
  * one export line per area. Exit codes: 0 done, 1 refused or failed (one line saying why), 2 bad
  * usage (one line naming what is wrong).
  */
-import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../platform';
 import { ApiError } from '../errors';
 import { parseArgs, UsageError } from './cli-args';
 import { OpsRefusal, type OpsActor, type OpsArgs, type OpsVerb } from './types';
@@ -67,7 +67,7 @@ export interface RunSecrets {
   password?: string;
 }
 
-export async function runOps(app: FastifyInstance, actor: OpsActor, argv: readonly string[], secrets: RunSecrets = {}): Promise<RunResult> {
+export async function runOps(app: Platform, actor: OpsActor, argv: readonly string[], secrets: RunSecrets = {}): Promise<RunResult> {
   const stdout: string[] = [];
   const stderr: string[] = [];
   let resolved: Resolved | undefined;

@@ -3,7 +3,7 @@
  * -- <area> <verb> [args]`) or behind an `/ops` route; both call the same service function, which
  * writes the change and its audit row (./audit) in one transaction.
  */
-import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../platform';
 
 /** Who acts: an operator signed in to /ops, or the CLI run by a shell user (`cli:<user>`). */
 export interface OpsActor {
@@ -17,7 +17,7 @@ export interface OpsActor {
 
 export interface OpsContext {
   /** The running service (its repositories, database and tenants). */
-  app: FastifyInstance;
+  app: Platform;
   actor: OpsActor;
   /** Writes one line of output (the CLI prints it; tests collect it). */
   out: (line: string) => void;

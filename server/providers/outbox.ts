@@ -1,5 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../platform';
 import type { Messages } from '../../src/generated/api/dev';
 import type { Db } from '../db/client';
 import { maskRecipient } from '../lib/logging';
@@ -18,7 +18,7 @@ export class OutboxProvider implements MessageProvider {
 
   constructor(
     private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Logger,
   ) {}
 
   async send(message: OutgoingMessage): Promise<void> {

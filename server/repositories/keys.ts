@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import {
   calculateJwkThumbprint,
   compactDecrypt,
@@ -223,7 +222,7 @@ export class JweKeys {
  * `force` (for an operations command). The replaced key keeps decrypting for JWE_KEY_GRACE_MS.
  * Returns the new kid, or null when nothing was due.
  */
-export function rotateJweKey(app: FastifyInstance, opts: { force?: boolean } = {}): Promise<string | null> {
+export function rotateJweKey(app: { jwe: JweKeys }, opts: { force?: boolean } = {}): Promise<string | null> {
   return app.jwe.maintain(opts);
 }
 

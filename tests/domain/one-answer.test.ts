@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { percentOf, timesMultiplier } from '../../src/domain/money';
 import { previewDeposit, previewWithdrawal } from '../../src/features/wallet';
-import { depositFee } from '../../server/services/deposits';
-import { rebateOf, turnoverOf } from '../../server/services/rebates';
-import { rewardTurnover } from '../../server/services/rewards';
-import { feeOf } from '../../server/services/withdrawals';
+import { depositFee } from '../../server/modules/wallet/services/deposits';
+import { rebateOf, turnoverOf } from '../../server/modules/wallet/services/rebates';
+import { rewardTurnover } from '../../server/modules/engagement/services/rewards';
+import { feeOf } from '../../server/modules/wallet/services/withdrawals';
 
 /**
  * The two disagreements the money module ended (src/domain/money.ts): every service and screen

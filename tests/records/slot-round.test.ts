@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isTranslationKey } from '../../src/lib/i18n-keys';
 import { SLOT_SYMBOL_KEYS, SLOT_SYMBOLS, slotRound } from '../../src/features/records/slot-round';
-import { outcomeOf, payout, SYMBOLS } from '../../server/services/slot';
+import { outcomeOf, payout, SYMBOLS } from '../../server/modules/games/services/slot';
 
 /** The reels of a round as the server sends them: one column per reel (above, pay line, below). */
 const reelsOf = (stops: number[]) => outcomeOf(stops).window;

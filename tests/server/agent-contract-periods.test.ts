@@ -4,7 +4,7 @@
  * millisecond before, on the tenant's clock.
  */
 import { describe, expect, it } from 'vitest';
-import { periodsOf, unfinishedPeriod } from '../../server/services/agent-contracts';
+import { periodsOf, unfinishedPeriod } from '../../server/modules/agent/services/agent-contracts';
 import { zoneMidnight } from '../../src/domain/date-range';
 
 const TZ = 'Asia/Manila';

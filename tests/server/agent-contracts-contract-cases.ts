@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { addOperator } from '../../server/ops/operators';
-import { setCeiling } from '../../server/services/agent-contracts';
+import { setCeiling } from '../../server/modules/agent/services/agent-contracts';
 import { call, nextIp, uniqueDigits, type Envelope } from './helpers';
 
 type Result = { status: number; body: Envelope; res?: LightMyRequestResponse };

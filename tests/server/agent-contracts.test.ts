@@ -13,7 +13,7 @@ import { rows } from '../../server/db/client';
 import { agentContractSettlements } from '../../server/db/schema';
 import { runOps } from '../../server/ops/runner';
 import type { OpsActor } from '../../server/ops/types';
-import { setCeiling } from '../../server/services/agent-contracts';
+import { setCeiling } from '../../server/modules/agent/services/agent-contracts';
 import { call, describeBackends, expectLedgerClean, uniqueDigits } from './helpers';
 
 const CLI: OpsActor = { operatorId: null, actor: 'cli:test', merchantCodes: null };

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { addOperator } from '../../server/ops/operators';
-import { scheduleRain } from '../../server/services/red-rain';
+import { scheduleRain } from '../../server/modules/engagement/services/red-rain';
 import { call, fundedPlayer, nextIp, spinKey, type Envelope } from './helpers';
 
 type Result = { status: number; body: Envelope; res?: LightMyRequestResponse };

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { tenantTimeZone } from '../../src/lib/app-config';
 import { zoneDate } from '../../src/domain/date-range';
-import { tenantClock } from '../../server/services/agent-home';
+import { tenantClock } from '../../server/modules/agent/services/agent-home';
 import { call, callEncrypted, describeBackends, DEMO_PASSWORD, EN, fundedPlayer, nextIp, PH, uniqueDigits } from './helpers';
 
 interface Counters {

@@ -11,10 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Opened } from '../../src/generated/api/agent-accounts';
 import { members, rewards, turnoverRequirements } from '../../server/db/schema';
-import { identityPersonKey, mobilePersonKey } from '../../server/services/person';
-import { scheduleRain, type ScheduleInput } from '../../server/services/red-rain';
-import { grantReferralReward } from '../../server/services/referral';
-import { raiseVipLevel } from '../../server/services/vip';
+import { identityPersonKey, mobilePersonKey } from '../../server/modules/account/services/person';
+import { scheduleRain, type ScheduleInput } from '../../server/modules/engagement/services/red-rain';
+import { grantReferralReward } from '../../server/modules/engagement/services/referral';
+import { raiseVipLevel } from '../../server/modules/engagement/services/vip';
 import { call, describeBackends, expectLedgerClean, fundedPlayer, lastSmsCode, nextIp, spinKey, tokenFor, uniqueDigits } from './helpers';
 import { placeBet, setPaymentPassword } from './rebate-helpers';
 

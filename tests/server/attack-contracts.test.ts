@@ -16,8 +16,8 @@ import { agentContractSettlements, auditLog } from '../../server/db/schema';
 import { addOperator } from '../../server/ops/operators';
 import { runOps } from '../../server/ops/runner';
 import type { OpsActor } from '../../server/ops/types';
-import { setCeiling } from '../../server/services/agent-contracts';
-import { turnoverStatus } from '../../server/services/turnover';
+import { setCeiling } from '../../server/modules/agent/services/agent-contracts';
+import { turnoverStatus } from '../../server/money/turnover';
 import { call, describeBackends, expectLedgerClean, nextIp, PH, uniqueDigits } from './helpers';
 
 const CLI: OpsActor = { operatorId: null, actor: 'cli:test', merchantCodes: null };

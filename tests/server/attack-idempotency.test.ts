@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { rows } from '../../server/db/client';
-import { HOUSEKEEPING_TASKS, runHousekeeping } from '../../server/services/housekeeping';
+import { HOUSEKEEPING_TASKS, runHousekeeping } from '../../server/modules/site/services/housekeeping';
 import { call, describeBackends, expectLedgerClean, fundedPlayer, spinKey, type Envelope } from './helpers';
 
 interface Spin {

@@ -99,7 +99,7 @@ describeBackends('registration and account opening under attack', ({ server }) =
     const err = await app.db.orm
       .transaction((tx) => app.repos.members.create(tx, { merchantCode: 'demoen01', username: name.replace(/o$/, '0'), type: 0, registerMethod: 'H5' }))
       .catch((e: unknown) => e);
-    const { uniqueViolation } = await import('../../server/services/unique');
+    const { uniqueViolation } = await import('../../server/db/unique');
     expect(uniqueViolation(err)).toBe('members_username_skeleton_uq');
   });
 });

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { transfers, turnoverRequirements } from '../../server/db/schema';
-import { addRequirement, waiveTurnover } from '../../server/services/turnover';
+import { addRequirement, waiveTurnover } from '../../server/money/turnover';
 import { call, describeBackends, expectLedgerClean, nextIp, spinKey } from './helpers';
 import { PAY_PW, placeBet, playerWithUpline } from './rebate-helpers';
 

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { applicationName, rows } from '../../server/db/client';
 import { STALE_LIMIT_MS, STALE_WARNING } from '../../server/lib/stale';
-import { LOBBY_CACHE_MS } from '../../server/routes/game/games';
+import { LOBBY_CACHE_MS } from '../../server/modules/games/routes/games';
 import { runDepositJobs } from '../../server/plugins/app/deposit-jobs';
 import { openSlot } from './rebate-helpers';
 import { call, dropSchema, expectLedgerClean, freshSchemaName, fundedPlayer, PG_URL, postgresAvailable, spinKey, startServer, type TestServer } from './helpers';

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../server/db/client';
-import { drawSpin, outcomeOf, PAY_TABLE, payout, REELS, RTP, SYMBOLS, type SlotSymbol } from '../../server/services/slot';
+import { drawSpin, outcomeOf, PAY_TABLE, payout, REELS, RTP, SYMBOLS, type SlotSymbol } from '../../server/modules/games/services/slot';
 import { call, describeBackends, expectLedgerClean, fundedPlayer, spinKey, type Envelope } from './helpers';
 
 interface Spin {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../server/db/client';
-import { HOUSEKEEPING_TASKS, runHousekeeping } from '../../server/services/housekeeping';
+import { HOUSEKEEPING_TASKS, runHousekeeping } from '../../server/modules/site/services/housekeeping';
 import { describeBackends, startServer } from './helpers';
 
 const count = async (db: Parameters<typeof rows>[0], query: ReturnType<typeof sql>) => Number((await rows<{ n: number | string }>(db, query))[0].n);

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { rows } from '../../server/db/client';
 import { promotions } from '../../server/db/schema';
-import { grantReferralReward } from '../../server/services/referral';
+import { grantReferralReward } from '../../server/modules/engagement/services/referral';
 import { call, callEncrypted, describeBackends, EN, expectLedgerClean, fundedPlayer, nextIp, uniqueDigits, type SessionValue } from './helpers';
 import { newDeposit, notice, paymentOf, sendNotice } from './wallet-deposit-helpers';
 

@@ -9,9 +9,9 @@ import { renderIndex, scriptJson } from '../../server/lib/site-index';
 import { duplicateDomains, hostName, htmlLang } from '../../server/lib/tenant-host';
 import { TtlCache } from '../../server/lib/ttl-cache';
 import { enforce, FIELD_MESSAGES, satisfies, VALIDATION_RULES, type RuleName } from '../../server/lib/validation-rules';
-import { maskEmail, maskMobile } from '../../server/routes/member/info';
+import { maskEmail, maskMobile } from '../../server/modules/account/routes/member-info';
 import { toAmount } from '../../src/domain/money';
-import { isSpaPath } from '../../server/routes/site/index';
+import { isSpaPath } from '../../server/modules/site/routes/site';
 import type { Tenant } from '../../src/generated/tenant';
 
 const locale = (name: string) => JSON.parse(readFileSync(new URL(`../../locales/${name}.json`, import.meta.url), 'utf8')) as Record<string, string>;

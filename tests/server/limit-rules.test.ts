@@ -1,7 +1,7 @@
 /** The rules of player protection limits (server/services/limit-rules.ts), without a database. */
 import { describe, expect, it } from 'vitest';
-import { cancelPending, changeLimit, isTightening, NO_LIMIT, periodBounds, remainingOf, settle, type LimitState } from '../../server/services/limit-rules';
-import { monthsBack, statementCsv } from '../../server/services/statement';
+import { cancelPending, changeLimit, isTightening, NO_LIMIT, periodBounds, remainingOf, settle, type LimitState } from '../../server/modules/protection/services/limit-rules';
+import { monthsBack, statementCsv } from '../../server/modules/protection/services/statement';
 
 const NOW = new Date('2026-11-23T10:00:00.000Z');
 const HOUR = 3_600_000;

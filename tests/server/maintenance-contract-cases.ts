@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { addOperator } from '../../server/ops/operators';
-import { setMaintenance } from '../../server/services/maintenance';
+import { setMaintenance } from '../../server/modules/site/services/maintenance';
 import { call, nextIp, type Envelope } from './helpers';
 
 type Result = { status: number; body: Envelope; res?: LightMyRequestResponse };

@@ -13,7 +13,7 @@ import { ipAllowed, regionBlocked } from '../../server/lib/region';
 import { addOperator } from '../../server/ops/operators';
 import { runOps } from '../../server/ops/runner';
 import type { OpsActor } from '../../server/ops/types';
-import { messageIn, WINDOW_TTL_MS, windowOpen } from '../../server/services/maintenance';
+import { messageIn, WINDOW_TTL_MS, windowOpen } from '../../server/modules/site/services/maintenance';
 import { call, describeBackends, EN, nextIp, PH } from './helpers';
 
 const CLI: OpsActor = { operatorId: null, actor: 'cli:test', merchantCodes: null };

@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { auditLog, missionClaims, rewards } from '../../server/db/schema';
-import { verbs } from '../../server/ops/verbs/promotions';
+import { verbs } from '../../server/modules/engagement/ops/promotions';
 import type { OpsActor, OpsArgs } from '../../server/ops/types';
 import { call, describeBackends, EN, expectLedgerClean, fundedPlayer, spinKey } from './helpers';
 import { openSlot, placeBet, spin } from './rebate-helpers';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { OpsActor } from '../../server/ops/types';
-import { approveIdentity } from '../../server/services/identity';
+import { approveIdentity } from '../../server/modules/account/services/identity';
 import { call, nextIp, uniqueDigits } from './helpers';
 
 const CLI: OpsActor = { operatorId: null, actor: 'cli:model', merchantCodes: null };

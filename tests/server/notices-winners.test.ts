@@ -7,7 +7,7 @@ import { announcements } from '../../server/db/schema';
 import { runOps } from '../../server/ops/runner';
 import type { OpsActor } from '../../server/ops/types';
 import { maskName } from '../../server/lib/games-catalogue';
-import { periodBounds, periodStartDate } from '../../server/services/winners';
+import { periodBounds, periodStartDate } from '../../server/modules/games/services/winners';
 import type { Announcements } from '../../src/generated/api/announcements';
 import type { Winners } from '../../src/generated/api/games';
 import { call, describeBackends, EN, expectLedgerClean, fundedPlayer } from './helpers';

@@ -14,7 +14,7 @@ import { base32Decode, base32Encode, hashOperatorPassword, hotp, matchTotp, totp
 import { addOperator, disableOperator } from '../../server/ops/operators';
 import { runOps } from '../../server/ops/runner';
 import type { OpsActor } from '../../server/ops/types';
-import { addRequirement, turnoverStatus } from '../../server/services/turnover';
+import { addRequirement, turnoverStatus } from '../../server/money/turnover';
 import { call, describeBackends, expectLedgerClean, fundedPlayer, nextIp, startServer } from './helpers';
 
 const CLI: OpsActor = { operatorId: null, actor: 'cli:test', merchantCodes: null };

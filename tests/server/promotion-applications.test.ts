@@ -13,7 +13,7 @@ import { expect, it } from 'vitest';
 import { auditLog, memberImages, promotionEntries, rewards } from '../../server/db/schema';
 import { addOperator } from '../../server/ops/operators';
 import type { OpsActor, OpsArgs } from '../../server/ops/types';
-import { verbs } from '../../server/ops/verbs/promotions';
+import { verbs } from '../../server/modules/engagement/ops/promotions';
 import { call, describeBackends, expectLedgerClean, fundedPlayer, nextIp, PH, spinKey } from './helpers';
 
 const CLI: OpsActor = { operatorId: null, actor: 'cli:test', merchantCodes: null };

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { auditLog, rewards } from '../../server/db/schema';
-import { verbs } from '../../server/ops/verbs/promotions';
+import { verbs } from '../../server/modules/engagement/ops/promotions';
 import type { OpsActor, OpsArgs } from '../../server/ops/types';
 import { call, describeBackends, EN, fundedPlayer } from './helpers';
 import { placeBet } from './rebate-helpers';

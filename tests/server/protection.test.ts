@@ -139,7 +139,7 @@ describeBackends('player protection', ({ server }) => {
     expect(later.body.errorCode).toBe('member.excluded');
 
     // Directly through the service (a member cannot log in meanwhile): shorter refused, longer accepted.
-    const { exclude } = await import('../../server/services/exclusions');
+    const { exclude } = await import('../../server/modules/protection/services/exclusions');
     const tenant = app.tenants.byMerchant('demoph01')!;
     await expect(exclude(app, tenant, m.id, 'timeout', '24h')).rejects.toMatchObject({ errorCode: 'exclusion.shorten' });
     const longer = await exclude(app, tenant, m.id, 'self_exclusion', '1y');

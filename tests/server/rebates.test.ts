@@ -13,7 +13,7 @@ import { rows } from '../../server/db/client';
 import { auditLog, bets, ledgerTransactions, rebateClaimLines, rebateClaims, transfers, turnoverRequirements } from '../../server/db/schema';
 import { runOps } from '../../server/ops/runner';
 import type { OpsActor } from '../../server/ops/types';
-import { rebateOf } from '../../server/services/rebates';
+import { rebateOf } from '../../server/modules/wallet/services/rebates';
 import { call, describeBackends, EN, expectLedgerClean, fundedPlayer, spinKey, tokenFor } from './helpers';
 import { openSlot, placeBet, spin } from './rebate-helpers';
 

@@ -18,10 +18,10 @@ import { decodeTimeCursor, encodeCursor } from '../../server/lib/cursor';
 import { recordRange } from '../../server/lib/record-range';
 import { runOps } from '../../server/ops/runner';
 import type { OpsActor } from '../../server/ops/types';
-import { betPageQuery } from '../../server/services/records-bets';
-import { accountsOf, entryPageQuery } from '../../server/services/records-transactions';
-import { REELS } from '../../server/services/slot';
-import { waiveTurnover } from '../../server/services/turnover';
+import { betPageQuery } from '../../server/modules/records/services/records-bets';
+import { accountsOf, entryPageQuery } from '../../server/modules/records/services/records-transactions';
+import { REELS } from '../../server/modules/games/services/slot';
+import { waiveTurnover } from '../../server/money/turnover';
 import { call, describeBackends, EN, expectLedgerClean, fundedPlayer, nextIp, spinKey, uniqueDigits } from './helpers';
 import { openSlot, PAY_PW, placeBet, setPaymentPassword, spin } from './rebate-helpers';
 

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../server/db/client';
 import { runOps } from '../../server/ops/runner';
-import { drawAmount, scheduleRain, type ScheduleInput } from '../../server/services/red-rain';
+import { drawAmount, scheduleRain, type ScheduleInput } from '../../server/modules/engagement/services/red-rain';
 import { call, describeBackends, EN, expectLedgerClean, fundedPlayer, spinKey, uniqueDigits } from './helpers';
 
 const CLI = { operatorId: null, actor: 'cli:test', merchantCodes: null };

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { addOperator } from '../../server/ops/operators';
-import { createPromotion } from '../../server/services/promotions';
-import { grantReward } from '../../server/services/rewards';
+import { createPromotion } from '../../server/modules/engagement/services/promotions';
+import { grantReward } from '../../server/modules/engagement/services/rewards';
 import { call, fundedPlayer, nextIp, PH, spinKey, type Envelope } from './helpers';
 import { openSlot, spin } from './rebate-helpers';
 

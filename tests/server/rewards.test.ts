@@ -11,10 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { rows } from '../../server/db/client';
 import { auditLog, ledgerTransactions, rewards, turnoverRequirements } from '../../server/db/schema';
-import { verbs as depositVerbs } from '../../server/ops/verbs/deposits';
-import { verbs as rewardVerbs } from '../../server/ops/verbs/rewards';
+import { verbs as depositVerbs } from '../../server/modules/wallet/ops/deposits';
+import { verbs as rewardVerbs } from '../../server/modules/engagement/ops/rewards';
 import type { OpsActor, OpsArgs } from '../../server/ops/types';
-import { grantReward, rewardTurnover } from '../../server/services/rewards';
+import { grantReward, rewardTurnover } from '../../server/modules/engagement/services/rewards';
 import { call, describeBackends, EN, expectLedgerClean, fundedPlayer, PH, spinKey } from './helpers';
 import { balanceOf, newDeposit } from './wallet-deposit-helpers';
 

@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { auditLog, identityChecks, members, payoutAccounts } from '../../server/db/schema';
 import type { OpsActor, OpsVerb } from '../../server/ops/types';
-import { verbs as identityVerbs } from '../../server/ops/verbs/identity';
-import { approveIdentity, identityImage, listIdentityChecks } from '../../server/services/identity';
+import { verbs as identityVerbs } from '../../server/modules/account/ops/identity';
+import { approveIdentity, identityImage, listIdentityChecks } from '../../server/modules/account/services/identity';
 import { call, describeBackends, EN, fundedPlayer, lastSmsCode, nextIp, uniqueDigits } from './helpers';
 
 const CLI: OpsActor = { operatorId: null, actor: 'cli:test', merchantCodes: null };

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { members } from '../../server/db/schema';
 import type { OpsActor } from '../../server/ops/types';
-import { approveIdentity } from '../../server/services/identity';
+import { approveIdentity } from '../../server/modules/account/services/identity';
 import { call, fundedPlayer, lastSmsCode, nextIp, spinKey, uniqueDigits, type Envelope } from './helpers';
 
 type Result = { status: number; body: Envelope; res?: LightMyRequestResponse };

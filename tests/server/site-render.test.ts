@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { IndexTemplate, renderIndex, START_SCRIPT } from '../../server/lib/site-index';
 import { SiteAssets } from '../../server/lib/site-assets';
 import { ssrEntryOf } from '../../server/lib/ssr';
-import { pageLanguage } from '../../server/routes/site/index';
+import { pageLanguage } from '../../server/modules/site/routes/site';
 import { pageDataId, themeCss } from '../../src/lib/app-config';
 
 const TEMPLATE = '<html lang="fil"><head><title>&#8203;</title><!--app-config--></head><body><div id="root"></div></body></html>';

@@ -10,9 +10,9 @@ import { expect, it, vi } from 'vitest';
 import { rows } from '../../server/db/client';
 import { recordRange } from '../../server/lib/record-range';
 import type { OpsActor } from '../../server/ops/types';
-import { overviewQuery, SMALL_TEAM, teamBetPageQuery } from '../../server/services/team-records';
-import { seedTeam } from '../../server/services/team-seed';
-import { teamIdsSql } from '../../server/services/team';
+import { overviewQuery, SMALL_TEAM, teamBetPageQuery } from '../../server/modules/agent/services/team-records';
+import { seedTeam } from '../../server/modules/agent/services/team-seed';
+import { teamIdsSql } from '../../server/modules/account/services/member-tree';
 import { describeBackends, uniqueDigits } from './helpers';
 
 const CLI: OpsActor = { operatorId: null, actor: 'cli:test', merchantCodes: null };

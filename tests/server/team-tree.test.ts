@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { rows } from '../../server/db/client';
-import { depthInTeam, isInTeam, teamIdsSql, uplineChain } from '../../server/services/team';
+import { depthInTeam, isInTeam, teamIdsSql, uplineChain } from '../../server/modules/account/services/member-tree';
 import { describeBackends, uniqueDigits } from './helpers';
 
 describeBackends('team tree', ({ server }) => {

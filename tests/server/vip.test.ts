@@ -10,9 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { rows } from '../../server/db/client';
 import { members, rewards } from '../../server/db/schema';
-import { verbs as depositVerbs } from '../../server/ops/verbs/deposits';
+import { verbs as depositVerbs } from '../../server/modules/wallet/ops/deposits';
 import type { OpsActor } from '../../server/ops/types';
-import { levelFor } from '../../server/services/vip';
+import { levelFor } from '../../server/modules/engagement/services/vip';
 import { call, describeBackends, EN, expectLedgerClean, fundedPlayer, PH, tokenFor } from './helpers';
 import { newDeposit } from './wallet-deposit-helpers';
 

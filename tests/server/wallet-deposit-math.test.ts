@@ -1,6 +1,6 @@
 /** Deposit money terms in minor units: fee and bonus by percentOf's one rule (half up), amounts of at most 2 decimals. */
 import { describe, expect, it } from 'vitest';
-import { depositBonus, depositFee, minorOfAmount } from '../../server/services/deposits';
+import { depositBonus, depositFee, minorOfAmount } from '../../server/modules/wallet/services/deposits';
 import { percentOf } from '../../src/domain/money';
 import { decimalOf, SignedHttpProvider, signNotice } from '../../server/payments/signed-http';
 import { sniffImage } from '../../server/lib/images';

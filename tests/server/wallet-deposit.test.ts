@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { rows } from '../../server/db/client';
-import { verbs } from '../../server/ops/verbs/deposits';
-import { depositReceipt } from '../../server/services/deposits';
+import { verbs } from '../../server/modules/wallet/ops/deposits';
+import { depositReceipt } from '../../server/modules/wallet/services/deposits';
 import type { OpsActor, OpsArgs } from '../../server/ops/types';
 import { call, describeBackends, EN, expectLedgerClean, fundedPlayer, PH, tokenFor } from './helpers';
 import { runDepositJobs } from '../../server/plugins/app/deposit-jobs';

@@ -4,7 +4,7 @@ import { listAudit, AUDIT_MAX_LIMIT } from '../audit-query';
 import { emit, formatMinor, knownOptions, positionals, stringOption, UsageError } from '../cli-args';
 import { checkLedger } from '../ledger-check';
 import type { OpsVerb } from '../types';
-import { adjustBalance, waiveMemberTurnover } from '../wallet-actions';
+import { adjustBalance, waiveMemberTurnover } from '../../modules/wallet';
 
 /** "100", "-50.25", "0.5": at most 2 decimals, not zero. */
 const AMOUNT = /^-?[0-9]{1,13}(\.[0-9]{1,2})?$/;

@@ -1,8 +1,9 @@
 /**
- * The registry of `npm run ops` verbs. Each area's file exports `export const verbs: OpsVerb[]`
- * (server/ops/types.ts); adding an area is ONE line here, in this form:
+ * The registry of `npm run ops` verbs. Each area's verbs file (server/modules/<area>/ops/) exports
+ * `export const verbs: OpsVerb[]` (server/ops/types.ts), named by the module's index.ts; adding
+ * one is ONE line here, in this form:
  *
- *     export { verbs as deposits } from './deposits';
+ *     export { depositsVerbs as deposits } from '../../modules/wallet/ops';
  *
  * The export's name (deposits) only has to be unique in this file; the runner takes every
  * export of this module and flattens them (server/ops/runner.ts), and refuses to start if two
@@ -10,17 +11,17 @@
  */
 export { verbs as core } from './core';
 export { verbs as operators } from './operators';
-export { verbs as deposits } from './deposits';
-export { verbs as withdrawals } from './withdrawals';
-export { verbs as identity } from './identity';
-export { verbs as rebates } from './rebates';
-export { verbs as records } from './records';
-export { verbs as messages } from './messages';
-export { verbs as feedback } from './feedback';
-export { verbs as rewards } from './rewards';
-export { verbs as promotions } from './promotions';
-export { verbs as announcements } from './announcements';
-export { verbs as exclusions } from './exclusions';
-export { verbs as redRain } from './red-rain';
-export { verbs as contracts } from './contracts';
-export { verbs as maintenance } from './maintenance';
+export { depositsVerbs as deposits } from '../../modules/wallet/ops';
+export { withdrawalsVerbs as withdrawals } from '../../modules/wallet/ops';
+export { identityVerbs as identity } from '../../modules/account/ops';
+export { rebatesVerbs as rebates } from '../../modules/wallet/ops';
+export { recordsVerbs as records } from '../../modules/records/ops';
+export { messagesVerbs as messages } from '../../modules/engagement/ops';
+export { feedbackVerbs as feedback } from '../../modules/engagement/ops';
+export { rewardsVerbs as rewards } from '../../modules/engagement/ops';
+export { promotionsVerbs as promotions } from '../../modules/engagement/ops';
+export { announcementsVerbs as announcements } from '../../modules/engagement/ops';
+export { exclusionsVerbs as exclusions } from '../../modules/protection/ops';
+export { redRainVerbs as redRain } from '../../modules/engagement/ops';
+export { contractsVerbs as contracts } from '../../modules/agent/ops';
+export { maintenanceVerbs as maintenance } from '../../modules/site/ops';

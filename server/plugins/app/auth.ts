@@ -2,15 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors';
 import fp from 'fastify-plugin';
 import { sha256 } from '../../lib/tokens';
-import { excludedError, exclusionOfToken } from '../../services/exclusions';
-import type { MemberRow } from '../../repositories/members';
+import { excludedError, exclusionOfToken } from '../../modules/protection';
+import type { Auth } from '../../platform';
 import type { SessionRow } from '../../repositories/sessions';
-import { sessionLimitReached } from '../../services/player-limits';
+import { sessionLimitReached } from '../../modules/protection';
 
-export interface Auth {
-  session: SessionRow;
-  member: MemberRow;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { runClaimed, SKIPPED } from '../../lib/job-claim';
 import fp from 'fastify-plugin';
-import { expireDue } from '../../services/deposits';
+import { expireDue } from '../../modules/wallet';
 
 /** Time between runs: a deposit expires at most this late. (The provider retries its own notices.) */
 const DEPOSIT_JOBS_INTERVAL_MS = 60_000;

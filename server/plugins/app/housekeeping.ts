@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { runClaimed } from '../../lib/job-claim';
 import fp from 'fastify-plugin';
-import { runHousekeeping } from '../../services/housekeeping';
+import { runHousekeeping } from '../../modules/site';
 
 /** Delay of the first run after start (the start itself is busy enough). */
 const FIRST_RUN_MS = 30_000;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { OutboxProvider } from '../../providers/outbox';
+import { messageProviderOf } from '../../platform';
 import type { MessageProvider } from '../../providers/types';
 
 declare module 'fastify' {
@@ -11,8 +11,7 @@ declare module 'fastify' {
 
 /** The SMS / e-mail provider: the one configured, else the embedded outbox. */
 export default fp(async (app: FastifyInstance) => {
-  const configured = app.config.messageProvider;
-  const provider = configured === 'outbox' ? new OutboxProvider(app.db.orm, app.log) : configured;
+  const provider = messageProviderOf(app.config, app.db, app.log);
   app.decorate('messages', provider);
   app.log.debug({ provider: provider.name }, 'message provider ready');
 }, { name: 'providers' });

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import { countryOf, regionBlocked } from '../../lib/region';
 import { markStale } from '../../lib/stale';
 import type { SiteStatus } from '../../lib/tenant-registry';
-import { messageIn, WindowCache, windowOpen } from '../../services/maintenance';
+import { messageIn, WindowCache, windowOpen } from '../../modules/site';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { resolveConfig, type AppConfig, type AppOptions } from '../../config';
 import fp from 'fastify-plugin';
-import { loadTenantRegistry, TenantConfigError, type TenantRegistry } from '../../lib/tenant-registry';
-import { PaymentProviders, paymentChannelProblems } from '../../payments';
+import type { TenantRegistry } from '../../lib/tenant-registry';
+import type { PaymentProviders } from '../../payments';
+import { loadTenants } from '../../platform';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,15 +20,7 @@ declare module 'fastify' {
 export default fp(async (app: FastifyInstance, opts: AppOptions) => {
   const config = resolveConfig(opts);
   app.decorate('config', config);
-  const tenants = await loadTenantRegistry(config.tenantsDir, config.defaultTenant, {
-    maintenance: config.forceMaintenance,
-    regionRestriction: config.forceRegionRestriction,
-  }, opts.preview !== undefined);
+  const { tenants, payments } = await loadTenants(config, app.log, opts.preview !== undefined);
   app.decorate('tenants', tenants);
-  // Channels against the configured payment providers: production refuses the reference provider
-  // and any provider it has no configuration for; elsewhere a warning (those deposits answer 503).
-  const problems = paymentChannelProblems(tenants.all.values(), config.payments, config.production);
-  if (problems.length > 0 && config.production) throw new TenantConfigError(problems);
-  for (const line of problems) app.log.warn(line);
-  app.decorate('payments', new PaymentProviders(config.payments, config.paymentTimeoutMs));
+  app.decorate('payments', payments);
 }, { name: 'env' });

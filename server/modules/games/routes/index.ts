@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import favouritesRoutes from './favourites';
+import gamesRoutes from './games';
+import iconsRoutes from './icons';
+import inhouseRoutes from './inhouse';
+import launchRoutes from './launch';
+import rankListRoutes from './rank-list';
+import winnersRoutes from './winners';
+
+/** Every route of the games module (each file registers its own, with its schemas from schemas/api). */
+export default async function gamesModuleRoutes(app: FastifyInstance): Promise<void> {
+  for (const routes of [
+    favouritesRoutes,
+    gamesRoutes,
+    iconsRoutes,
+    inhouseRoutes,
+    launchRoutes,
+    rankListRoutes,
+    winnersRoutes,
+  ]) {
+    await app.register(routes);
+  }
+}

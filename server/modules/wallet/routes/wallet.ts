@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { toAmount } from '../../../../src/domain/money';
+import { apiRoute } from '../../../lib/route';
+
+export default async function walletRoutes(app: FastifyInstance) {
+  apiRoute(app, 'member', 'wallet', {
+    handler: async (request) => {
+      const wallet = await app.repos.ledger.walletOf(request.auth!.member.id);
+      const { currency } = request.tenant.settings;
+      return { sumBalance: toAmount(wallet?.balance ?? 0), currency: wallet?.currency ?? currency.code, currencySymbol: currency.symbol };
+    },
+  });
+}
