@@ -1,7 +1,7 @@
 /**
  * The agent's team for `npm run bench` (or alone: `npm run bench -- team`, or BENCH_ONLY=team): an
  * agent of demo-ph gets 10,000 members below it three levels deep and a million bets among them
- * (server/services/team-seed.ts: members in bulk SQL, bets through the records seed's writer; PGlite
+ * (server/modules/agent/services/team-seed.ts: members in bulk SQL, bets through the records seed's writer; PGlite
  * in a DATA_DIR of its own in a temp folder), then the team screens' calls are measured next to a
  * bare Fastify route in the same run: the overview over 30 days, the team betting's first page
  * (30 days), the same for one member, and the members list. Figures, not assertions.

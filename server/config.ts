@@ -44,7 +44,7 @@ export interface AppOptions {
   production?: boolean;
   /** Seed the demo members (known passwords, balances) of `demo*` tenants; default: outside production only. */
   seedDemo?: boolean;
-  /** Periodic deletion of expired rows (server/services/housekeeping.ts); default on, off under NODE_ENV=test. */
+  /** Periodic deletion of expired rows (server/modules/site/services/housekeeping.ts); default on, off under NODE_ENV=test. */
   housekeeping?: boolean;
   /** Milliseconds between housekeeping runs (the first runs shortly after start). */
   housekeepingIntervalMs?: number;

@@ -39,7 +39,7 @@ export const ERROR_KEYS = {
   'trial.forbidden': 'login_actual_account',
   'message.send.failed': 'err_message_send_failed',
   'site.unavailable': 'system_upgrading',
-  /** Deposits (server/services/deposits.ts) and the payment provider's notice (server/services/gateway.ts). */
+  /** Deposits (server/modules/wallet/services/deposits.ts) and the payment provider's notice (server/modules/wallet/services/gateway.ts). */
   'deposit.channel.unknown': 'err_deposit_channel_unknown',
   'deposit.amount.below.min': 'err_deposit_amount_below_min',
   'deposit.amount.above.max': 'err_deposit_amount_above_max',
@@ -91,42 +91,42 @@ export const ERROR_KEYS = {
   'date.range.length': 'err_date_range_length',
   'date.range.old': 'err_date_range_old',
   'date.range.future': 'err_date_range_future',
-  /** Cash back (server/services/rebates.ts). */
+  /** Cash back (server/modules/wallet/services/rebates.ts). */
   'rebate.disabled': 'err_rebate_disabled',
   'rebate.report.disabled': 'err_rebate_report_disabled',
   'rebate.nothing.accrued': 'err_rebate_nothing_accrued',
   'rebate.below.minimum': 'err_rebate_below_minimum',
-  /** VIP levels (server/services/vip.ts): the benefits page needs settings.vipBenefit. */
+  /** VIP levels (server/modules/engagement/services/vip.ts): the benefits page needs settings.vipBenefit. */
   'vip.disabled': 'err_vip_disabled',
-  /** The reward centre (server/services/rewards.ts). */
+  /** The reward centre (server/modules/engagement/services/rewards.ts). */
   'reward.disabled': 'err_reward_disabled',
   'reward.not.found': 'err_reward_not_found',
   'reward.claimed': 'err_reward_claimed',
   'reward.expired': 'err_reward_expired',
-  /** Promotions (server/services/promotions.ts). */
+  /** Promotions (server/modules/engagement/services/promotions.ts). */
   'promotion.not.found': 'err_promotion_not_found',
   'promotion.not.started': 'err_promotion_not_started',
   'promotion.closed': 'err_promotion_closed',
   'promotion.no.action': 'err_promotion_no_action',
   'promotion.done': 'err_promotion_done',
   'promotion.target.unmet': 'err_promotion_target_unmet',
-  /** Mission tasks (server/services/missions.ts). */
+  /** Mission tasks (server/modules/engagement/services/missions.ts). */
   'mission.task.not.found': 'err_mission_task_not_found',
   'mission.not.joined': 'err_mission_not_joined',
   'mission.task.unmet': 'err_mission_task_unmet',
   'mission.task.claimed': 'err_mission_task_claimed',
-  /** Transfers to the upline (server/services/transfers.ts). */
+  /** Transfers to the upline (server/modules/wallet/services/transfers.ts). */
   'transfer.disabled': 'err_transfer_disabled',
   'transfer.type.forbidden': 'err_transfer_type_forbidden',
   'transfer.upline.missing': 'err_transfer_upline_missing',
   'transfer.amount.range': 'err_transfer_amount_range',
-  /** Player protection limits (server/services/player-limits.ts): value { period, amount (what remains), limit }. */
+  /** Player protection limits (server/modules/protection/services/player-limits.ts): value { period, amount (what remains), limit }. */
   'limit.deposit.exceeded': 'err_limit_deposit_exceeded',
   'limit.wager.exceeded': 'err_limit_wager_exceeded',
   'limit.loss.exceeded': 'err_limit_loss_exceeded',
   /** The member's session time limit is reached: the login is ended (401). */
   'limit.session.reached': 'err_limit_session_reached',
-  /** Player protection (server/services/exclusions.ts): a time-out or self-exclusion in force (value: { until, date, kind }). */
+  /** Player protection (server/modules/protection/services/exclusions.ts): a time-out or self-exclusion in force (value: { until, date, kind }). */
   'member.excluded': 'err_excluded',
   /** A new exclusion that would end before the one in force: re-excluding can only extend. */
   'exclusion.shorten': 'err_excluded_shorten',
@@ -134,29 +134,29 @@ export const ERROR_KEYS = {
   'exclusion.irreversible': 'err_excluded_irreversible',
   /** Registration: a birth date under the tenant's age limit (value: { field, ageLimit }). */
   'age.under': 'err_age_under',
-  /** A spin while the member's reality check is due and not yet acknowledged (server/services/reality-check.ts). */
+  /** A spin while the member's reality check is due and not yet acknowledged (server/modules/protection/services/reality-check.ts). */
   'reality.check.due': 'reality_check_due',
   /** An agent-only records view (the team's transfers) asked by a member of type 0, 4 or 40. */
   'agent.required': 'err_agent_required',
   /** Opening an account (POST /wps/agent/accounts) asked by a member of type 0, 4 or 40. */
   'agent.open.forbidden': 'err_agent_open_forbidden',
-  /** Agent accounts and rebate rates (server/services/agent-accounts.ts): 400 with value { field, gameType, own }. */
+  /** Agent accounts and rebate rates (server/modules/agent/services/agent-accounts.ts): 400 with value { field, gameType, own }. */
   'rebate.above.own': 'err_rebate_above_own',
   /** The member is not the agent's direct downline (or not of its merchant). */
   'agent.member.not.found': 'err_agent_member_not_found',
   /** Separate logins (spec sections 6 and 8): the agent entry refuses players, a member-only entry refuses agents. */
   'login.agent.only': 'non_agent_login',
   'login.member.only': 'non_member_login',
-  /** Red-envelope rain (server/services/red-rain.ts). */
+  /** Red-envelope rain (server/modules/engagement/services/red-rain.ts). */
   'redRain.not.found': 'err_red_rain_not_found',
   'redRain.closed': 'err_red_rain_closed',
   'redRain.exhausted': 'err_red_rain_exhausted',
   'redRain.limit': 'err_red_rain_limit',
-  /** Per-person caps (server/services/person.ts): an account an agent opened, before its holder verifies a mobile number. */
+  /** Per-person caps (server/modules/account/services/person.ts): an account an agent opened, before its holder verifies a mobile number. */
   'person.unverified': 'err_person_unverified',
-  /** Binding a mobile number by SMS (server/services/mobile-binding.ts). */
+  /** Binding a mobile number by SMS (server/modules/account/services/mobile-binding.ts). */
   'mobile.verified': 'err_mobile_verified',
-  /** Agent contracts (server/services/agent-contracts.ts). */
+  /** Agent contracts (server/modules/agent/services/agent-contracts.ts). */
   'contract.disabled': 'err_contract_disabled',
   'contract.downline.invalid': 'err_contract_downline_invalid',
   'contract.terms.exceeded': 'err_contract_terms_exceeded',

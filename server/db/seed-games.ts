@@ -249,7 +249,7 @@ const ELOTT_SPEEDS: Pair[] = [
   ['3 min', '3 minuto'],
 ];
 
-/** The playable in-house titles: one slot engine (server/services/slot.ts) under three themes. */
+/** The playable in-house titles: one slot engine (server/modules/games/services/slot.ts) under three themes. */
 const INHOUSE_GAMES: Pair[] = [
   ['Lucky Triple', 'Masuwerteng Tatlo'],
   ['Golden Sevens', 'Gintong Pito'],

@@ -21,7 +21,7 @@ export const SLOT_TYPES: Record<string, NamePair> = {
   CLUSTER: ['Cluster pays', 'Cluster pays'],
 };
 
-/** URL of a game's generated icon (server/routes/game/icons.ts). */
+/** URL of a game's generated icon (server/modules/games/routes/icons.ts). */
 export const gameIconUrl = (nodeId: number, size: 120 | 240 = 120) => `/wps/game/icon/${nodeId}.png${size === 240 ? '?size=240' : ''}`;
 export const vendorIconUrl = (code: string) => `/wps/game/icon/vendor/${code}.png`;
 

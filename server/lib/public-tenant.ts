@@ -2,7 +2,7 @@
  * The tenant as a visitor's browser receives it (#app-config in every page, GET
  * /wps/system/bootstrap). The tenant file also holds what only a signed-in member may read: the
  * merchant's own bank account of each manual deposit channel, which a member gets in the deposit
- * created for that channel (server/services/deposits.ts). Those objects are removed here.
+ * created for that channel (server/modules/wallet/services/deposits.ts). Those objects are removed here.
  */
 import type { Tenant } from "../../src/generated/tenant";
 

@@ -9,7 +9,7 @@ import { htmlLang } from './tenant-host';
 /**
  * The installable site of a tenant (spec section 1: the app can be installed): its web app
  * manifest, the icons' paths and the iOS configuration profile with a web clip. Pure builders;
- * server/routes/site/install.ts serves them per host.
+ * server/modules/site/routes/install.ts serves them per host.
  */
 
 export const MANIFEST_PATH = '/manifest.webmanifest';

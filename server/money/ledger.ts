@@ -254,7 +254,7 @@ export class LedgerRepository {
 
   /**
    * Locks the accounts' members, then the accounts in id order, as a posting does, before the
-   * posting itself: a bet takes its id only once its wallet is locked (server/services/rebates.ts
+   * posting itself: a bet takes its id only once its wallet is locked (server/modules/wallet/services/rebates.ts
    * relies on it).
    */
   async lock(tx: Tx, accountIds: number[]): Promise<void> {

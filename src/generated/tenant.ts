@@ -822,7 +822,7 @@ export interface RewardSettings {
   expiryDays: number;
 }
 /**
- * Player protection limits (/m/member/limits, server/services/player-limits.ts): deposit, loss and wager limits per day, week and month and a session time limit, set by the member and enforced by the server. Tightening applies at once; loosening or removing waits the cooling-off period.
+ * Player protection limits (/m/member/limits, server/modules/protection/services/player-limits.ts): deposit, loss and wager limits per day, week and month and a session time limit, set by the member and enforced by the server. Tightening applies at once; loosening or removing waits the cooling-off period.
  */
 export interface LimitSettings {
   /**
@@ -831,7 +831,7 @@ export interface LimitSettings {
   coolingOffHours: number;
 }
 /**
- * VIP levels (server/services/vip.ts). A member reaches a level once both the cumulative valid turnover and the cumulative credited deposits reach its thresholds, and never drops below a level reached. Reaching one grants its upgrade bonus once, as a reward (source vip_upgrade). The member centre shows the level; /m/member/benefits (with vipBenefit) the progress and this table.
+ * VIP levels (server/modules/engagement/services/vip.ts). A member reaches a level once both the cumulative valid turnover and the cumulative credited deposits reach its thresholds, and never drops below a level reached. Reaching one grants its upgrade bonus once, as a reward (source vip_upgrade). The member centre shows the level; /m/member/benefits (with vipBenefit) the progress and this table.
  */
 export interface VipSettings {
   /**

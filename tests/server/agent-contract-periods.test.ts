@@ -1,5 +1,5 @@
 /**
- * The periods a contract settlement covers (server/services/agent-contracts.ts periodsOf) and the
+ * The periods a contract settlement covers (server/modules/agent/services/agent-contracts.ts periodsOf) and the
  * refusal of one that has not ended (unfinishedPeriod): a period is over at its end instant, not a
  * millisecond before, on the tenant's clock.
  */

@@ -1,5 +1,5 @@
 /**
- * Agent contracts (server/services/agent-contracts.ts): an agent proposes to a direct downline
+ * Agent contracts (server/modules/agent/services/agent-contracts.ts): an agent proposes to a direct downline
  * agent, who signs; settlement pays the computed amount once (twice run, racing runs); the
  * attacker cases: a member outside the direct downline, someone else's contract, terms above
  * one's own or the tenant's maximum.

@@ -1,4 +1,4 @@
-/** The rules of player protection limits (server/services/limit-rules.ts), without a database. */
+/** The rules of player protection limits (server/modules/protection/services/limit-rules.ts), without a database. */
 import { describe, expect, it } from 'vitest';
 import { cancelPending, changeLimit, isTightening, NO_LIMIT, periodBounds, remainingOf, settle, type LimitState } from '../../server/modules/protection/services/limit-rules';
 import { monthsBack, statementCsv } from '../../server/modules/protection/services/statement';

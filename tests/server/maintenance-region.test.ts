@@ -1,5 +1,5 @@
 /**
- * Maintenance windows (server/services/maintenance.ts) and region restriction
+ * Maintenance windows (server/modules/site/services/maintenance.ts) and region restriction
  * (server/lib/region.ts): the status is computed per request from the window and the clock (a
  * window's end needs no restart, no page or status cache outlives it), operators set, clear and
  * show windows from the CLI and /ops with the same validation and audit rows, and the visitor's

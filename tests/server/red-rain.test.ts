@@ -1,5 +1,5 @@
 /**
- * Red-envelope rain (server/services/red-rain.ts): racing taps never pay out more than a window's
+ * Red-envelope rain (server/modules/engagement/services/red-rain.ts): racing taps never pay out more than a window's
  * budget, a catch is idempotent per envelope, nothing is caught outside a window or past the
  * member's cap, another tenant's window is not found, and an agent sees the team's catches only.
  */

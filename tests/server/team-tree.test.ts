@@ -1,5 +1,5 @@
 /**
- * The team tree (0023_team_tree.sql, server/services/team.ts): the closure table follows every new
+ * The team tree (0023_team_tree.sql, server/modules/account/services/member-tree.ts): the closure table follows every new
  * member and every move to another upline, refuses a move under one's own team, and the team
  * queries never reach another merchant's members.
  */

@@ -54,7 +54,7 @@ const queryOf = (opts: RequestOptions) => opts.query as Record<string, unknown>;
 const rowOf = (id: number) => document.querySelector(`[data-id="${id}"]`) as HTMLElement;
 
 /**
- * A round of the in-house slot as the server answers it (stops 0, 2, 0 of server/services/slot.ts:
+ * A round of the in-house slot as the server answers it (stops 0, 2, 0 of server/modules/games/services/slot.ts:
  * one column per reel, above / pay line / below): two cherries from the left pay 5x.
  */
 function slotDetail(): BetDetail {

@@ -18,7 +18,7 @@ setUpFormTests(request, <WithdrawBlockers />, () => import('./withdraw-blockers'
 
 const ELIGIBILITY = 'GET /wps/wallet/withdrawals/eligibility';
 
-/** Every reason the server gives, each with its numbers (as server/services/withdrawals.ts sends them). */
+/** Every reason the server gives, each with its numbers (as server/modules/wallet/services/withdrawals.ts sends them). */
 const REASONS: WithdrawalReason[] = [
   { code: 'turnover.required', required: 3000, wagered: 1250.5, outstanding: 1749.5, message: 'err_turnover_required' },
   { code: 'identity.unverified', identityState: 'none', message: 'err_identity_unverified' },

@@ -150,7 +150,7 @@ export const memberAvatarsRelations = relations(memberAvatars, ({ one }) => ({
 
 export type ImagePurpose = 'feedback' | 'promotion';
 
-/** Images members upload for a feedback or a promotion application (0020; server/services/uploads.ts). */
+/** Images members upload for a feedback or a promotion application (0020; server/modules/engagement/services/uploads.ts). */
 export const memberImages = pgTable('member_images', {
   id: id(),
   memberId: ref('member_id').notNull().references(() => members.id),

@@ -7,7 +7,7 @@ import { runHousekeeping } from '../../modules/site';
 const FIRST_RUN_MS = 30_000;
 
 /**
- * Deletes expired rows periodically (server/services/housekeeping.ts): once shortly after start,
+ * Deletes expired rows periodically (server/modules/site/services/housekeeping.ts): once shortly after start,
  * then every `housekeepingIntervalMs`. The timer never keeps the process alive; close waits for
  * a run in progress so it does not query a closed database.
  */

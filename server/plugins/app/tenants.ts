@@ -10,7 +10,7 @@ import { messageIn, WindowCache, windowOpen } from '../../modules/site';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every tenant's maintenance window, re-read every few seconds (server/services/maintenance.ts). */
+    /** Every tenant's maintenance window, re-read every few seconds (server/modules/site/services/maintenance.ts). */
     maintenanceWindows: WindowCache;
     /** The request's tenant status (computed once per request, from the clock: no restart at a window's end). */
     siteStatus(request: FastifyRequest): Promise<SiteStatus>;

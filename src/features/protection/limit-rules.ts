@@ -1,7 +1,7 @@
 /**
  * What the limits screen works out before anything is sent: the value as typed (currency units
  * with at most 2 decimals, or whole minutes), whether a change waits the cooling-off, and the
- * order the limits are shown in. The server checks all of it again (server/services/player-limits.ts).
+ * order the limits are shown in. The server checks all of it again (server/modules/protection/services/player-limits.ts).
  */
 import type { TranslationKey } from '../../lib/i18n-keys';
 import type { Limit, LimitKind, LimitPeriod } from './api/limits';

@@ -1,5 +1,5 @@
 /**
- * A round of the in-house slot as the betting record shows it (server/services/slot.ts): three
+ * A round of the in-house slot as the betting record shows it (server/modules/games/services/slot.ts): three
  * reels of three rows (above, the pay line, below) and the pay lines won, each counted from the
  * left reel on the middle row, as the game itself lays them out (server/games/slot.js).
  */

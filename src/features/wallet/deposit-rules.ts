@@ -1,7 +1,7 @@
 /**
  * What the deposit screen checks and shows before anything is sent: the amount as typed, the
  * channel's limits, the fee and bonus it will get, the reference number and the receipt image.
- * The server checks all of it again (server/services/deposits.ts) with the same functions of
+ * The server checks all of it again (server/modules/wallet/services/deposits.ts) with the same functions of
  * src/domain/money, so a member sees the refusal before the request, and the preview equals what
  * the deposit records.
  */
@@ -84,7 +84,7 @@ export function checkReference(text: string): DepositMessage | null {
   return REFERENCE_PATTERN.test(value) ? null : { key: 'deposit_reference_format' };
 }
 
-/** The receipt image the server takes (server/routes/wallet/deposit-receipts.ts). */
+/** The receipt image the server takes (server/modules/wallet/routes/deposit-receipts.ts). */
 const RECEIPT_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
 const MAX_RECEIPT_BYTES = 5 * 1024 * 1024;
 /** What the file picker offers. */

@@ -2,7 +2,7 @@
  * What the security centre checks before anything is sent: a payout account's number against its
  * provider's pattern and its holder against the verified real name, the identity details (the
  * schema's lengths, the birthday and the tenant's age limit) and the identity images. The server
- * checks all of it again (server/services/payout-accounts.ts, identity.ts); these mirror its rules.
+ * checks all of it again (server/modules/wallet/services/payout-accounts.ts, identity.ts); these mirror its rules.
  */
 import { ApiFailure } from '../../lib/api/client';
 import type { IdentityDetails } from './api/identity';

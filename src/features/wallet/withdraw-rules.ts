@@ -1,6 +1,6 @@
 /**
  * What the withdraw screen checks and shows before anything is sent: the amount as typed against
- * the limits and balance, the fee on top of it (server/services/withdrawals.ts computes it with the
+ * the limits and balance, the fee on top of it (server/modules/wallet/services/withdrawals.ts computes it with the
  * same percentOf of src/domain/money),
  * the payment password's form, and for each reason that blocks a withdrawal its text with its
  * numbers and where to go to clear it. The server checks everything again.

@@ -1370,7 +1370,7 @@ export interface Endpoints {
     response: promotions.Promotion;
     defaults: { query: never; body: never };
   };
-  /** One image for the member's next application: raw body image/png or image/jpeg, at most 5 MB, its first bytes checked against the type (server/services/uploads.ts, as feedback images). Answers the image id to name in the act body's imageIds. A member holds at most 9 images not yet sent (429 rate.limited; unsent ones older than a day are dropped first). Each refusal's value names the field 'image' with a messageKey: larger than 5 MB 413 body.too.large (image_size); another content type 415 content.type.unsupported (image_type); content not of its type (a text file named .png) 400 image.invalid (image_type). */
+  /** One image for the member's next application: raw body image/png or image/jpeg, at most 5 MB, its first bytes checked against the type (server/modules/engagement/services/uploads.ts, as feedback images). Answers the image id to name in the act body's imageIds. A member holds at most 9 images not yet sent (429 rate.limited; unsent ones older than a day are dropped first). Each refusal's value names the field 'image' with a messageKey: larger than 5 MB 413 body.too.large (image_size); another content type 415 content.type.unsupported (image_type); content not of its type (a text file named .png) 400 image.invalid (image_type). */
   'PUT /wps/promotions/images': {
     method: 'PUT';
     path: '/wps/promotions/images';

@@ -22,7 +22,7 @@ export type Script = string;
 export type Stylesheet = string;
 
 /**
- * POST /wps/game/launch with vendor INHOUSE answers /wps/game/inhouse/slot?token=<launch token>&lang=..&returnUrl=... The page's script exchanges the launch token (once, within 2 minutes) for a play token, then spins with `Authorization: Bearer <play token>`. Stakes are integer minor units (100 = 1.00); amounts in answers are currency units with 2 decimals. Pay table and RTP: server/services/slot.ts (96.5%).
+ * POST /wps/game/launch with vendor INHOUSE answers /wps/game/inhouse/slot?token=<launch token>&lang=..&returnUrl=... The page's script exchanges the launch token (once, within 2 minutes) for a play token, then spins with `Authorization: Bearer <play token>`. Stakes are integer minor units (100 = 1.00); amounts in answers are currency units with 2 decimals. Pay table and RTP: server/modules/games/services/slot.ts (96.5%).
  */
 export interface InHouseGamesThe3ReelSlotHostedByThisServer {
   [k: string]: unknown;

@@ -5,7 +5,7 @@ import { decisionReason } from '../../../ops/http';
 import { opsActorOf } from '../../../plugins/app/ops';
 import { approveIdentity, identityImage, listIdentityChecks, rejectIdentity } from '../services/identity';
 
-/** Operator decisions on identity checks (server/services/identity.ts; the CLI verbs call the same functions). */
+/** Operator decisions on identity checks (server/modules/account/services/identity.ts; the CLI verbs call the same functions). */
 export default async function opsIdentityRoutes(app: FastifyInstance) {
   apiRoute(app, 'ops', 'identityList', {
     handler: async (request) => {

@@ -1,5 +1,5 @@
 /**
- * `settle salary|dividend|hourly`: pays the signed agent contracts of a period (server/services/
+ * `settle salary|dividend|hourly`: pays the signed agent contracts of a period (server/modules/agent/services/
  * agent-contracts.ts settleContracts), one transaction and audit row per contract and period;
  * running it again pays nobody twice; a period that has not ended yet (today, the current hour, this
  * half-month) is refused before anything is paid; a period whose qualifying figures show no turnover or no

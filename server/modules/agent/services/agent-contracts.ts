@@ -1,7 +1,7 @@
 /**
  * Agent contracts (schemas/api/agent-contracts.json, 0029_agent_contracts.sql): an agent proposes
  * a daily salary, a dividend or an hourly salary contract to a direct downline agent (depth 1 in
- * its team, server/services/team.ts), who signs or rejects it.
+ * its team, server/modules/account/services/member-tree.ts), who signs or rejects it.
  *
  * Proposing and signing take a transaction-scoped advisory lock on (downline, kind), so racing
  * proposals or signatures queue: a new proposal cancels the pending one, a new signature

@@ -1,6 +1,6 @@
 /**
  * The agent home (spec sections 2 and 4): the agent's balance and the four team counters of the
- * tenant's day, read from the team tree (server/services/team.ts), never by walking upline_id.
+ * tenant's day, read from the team tree (server/modules/account/services/member-tree.ts), never by walking upline_id.
  */
 import { sql } from 'drizzle-orm';
 import type { Platform } from '../../../platform';

@@ -1,8 +1,8 @@
 /**
  * `promotions create|list|disable|enable`: operators create promotions in EN and TY (one row per
- * language sharing a code; server/services/promotions.ts), list them and turn them off or on.
+ * language sharing a code; server/modules/engagement/services/promotions.ts), list them and turn them off or on.
  * `promotions task-add|tasks|task-disable|task-enable`: the tasks of a MISSION promotion
- * (server/services/missions.ts), titled in EN and TY.
+ * (server/modules/engagement/services/missions.ts), titled in EN and TY.
  * `promotions applications|approve|reject`: the decisions on members' applications to APPLY
  * promotions (approving grants the promotion's reward into the member's reward centre, once).
  */

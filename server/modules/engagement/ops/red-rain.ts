@@ -1,6 +1,6 @@
 /**
  * `rain schedule <merchant> [--start <ISO>] --minutes N --budget AMOUNT [--min AMOUNT] [--max AMOUNT] [--max-per-member N] [--turnover X]`
- * and `rain list <merchant> [--all]`: red-envelope rain windows (server/services/red-rain.ts).
+ * and `rain list <merchant> [--all]`: red-envelope rain windows (server/modules/engagement/services/red-rain.ts).
  */
 import { toMinor } from '../../../../src/domain/money';
 import { listRain, scheduleRain } from '../services/red-rain';

@@ -1,6 +1,6 @@
 /**
  * `rewards grant`: an operator grants a member a reward that waits in the reward centre until
- * the member claims it or it expires (server/services/rewards.ts), with its audit row.
+ * the member claims it or it expires (server/modules/engagement/services/rewards.ts), with its audit row.
  */
 import { toMinor } from '../../../../src/domain/money';
 import { grantOperatorReward } from '../services/rewards';

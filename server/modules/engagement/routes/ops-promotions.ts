@@ -27,7 +27,7 @@ function dateOf(text: string | undefined): Date | undefined {
 }
 
 /**
- * Operators' promotions (server/services/promotions.ts; the CLI verbs `promotions ...` call the
+ * Operators' promotions (server/modules/engagement/services/promotions.ts; the CLI verbs `promotions ...` call the
  * same functions): create, list, disable and enable, and the decisions on applications.
  */
 export default async function opsPromotionRoutes(app: FastifyInstance) {

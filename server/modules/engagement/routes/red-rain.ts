@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiRoute } from '../../../lib/route';
 import { catchEnvelope, rainState, teamCatches } from '../services/red-rain';
 
-/** Red-envelope rain for members and the agent's view of the team's catches (server/services/red-rain.ts). */
+/** Red-envelope rain for members and the agent's view of the team's catches (server/modules/engagement/services/red-rain.ts). */
 export default async function redRainRoutes(app: FastifyInstance) {
   apiRoute(app, 'red-rain', 'state', {
     handler: async (request) => rainState(app, request.tenant, request.auth!.member),

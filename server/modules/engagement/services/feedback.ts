@@ -1,7 +1,7 @@
 /**
  * Members' feedback (/m/feedback, FEEDBACK3) and the operator's reply. Images are uploaded one by
  * one first and named in the feedback, which takes at most 3 of the member's own unsent images
- * (server/services/uploads.ts, shared with promotion applications); the content's word count must lie within the
+ * (server/modules/engagement/services/uploads.ts, shared with promotion applications); the content's word count must lie within the
  * tenant's settings.feedback (spec section 5: "between {0} and {1} words").
  */
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';

@@ -7,7 +7,7 @@
  *    claim grants reward_amount as a reward (source turnover) once; status 'process' until then.
  *  - MISSION: join (entry 'joined'); its tasks, their claims and the ranking are services/missions.ts.
  *  - APPLY: an application with a remark of at most 140 characters and up to 3 png or jpg images
- *    (server/services/uploads.ts; entry 'applying'); an operator approves it (entry 'issued',
+ *    (server/modules/engagement/services/uploads.ts; entry 'applying'); an operator approves it (entry 'issued',
  *    reward_amount granted as a reward of source operator, once) or rejects it with a reason the
  *    member reads on the promotion (entry 'rejected'; the member may apply again).
  * An issued entry whose reward was claimed in the reward centre shows 'claimed'.

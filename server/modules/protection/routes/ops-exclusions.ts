@@ -4,7 +4,7 @@ import { decisionReason } from '../../../ops/http';
 import { opsActorOf } from '../../../plugins/app/ops';
 import { liftExclusion, listExclusions } from '../services/exclusions';
 
-/** Operators see members' time-outs and self-exclusions; a request to lift or shorten one is refused (server/services/exclusions.ts). */
+/** Operators see members' time-outs and self-exclusions; a request to lift or shorten one is refused (server/modules/protection/services/exclusions.ts). */
 export default async function opsExclusionRoutes(app: FastifyInstance) {
   apiRoute(app, 'protection', 'opsExclusions', {
     handler: async (request) => listExclusions(app, opsActorOf(request), request.query),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiRoute } from '../../../lib/route';
 import { acknowledgeReality, realityState, setRealityMinutes } from '../services/reality-check';
 
-/** The reality check of the member's login (server/services/reality-check.ts); the in-house slot reads it with its play token. */
+/** The reality check of the member's login (server/modules/protection/services/reality-check.ts); the in-house slot reads it with its play token. */
 export default async function realityCheckRoutes(app: FastifyInstance) {
   apiRoute(app, 'protection', 'realityCheck', {
     handler: async (request, reply) => {

@@ -1,8 +1,8 @@
 /**
  * The records' data: `records rebuild` recomputes a tenant's per-day aggregates of bets and ledger
- * entries (server/services/records-aggregates.ts), after its time zone changed or to repair them;
+ * entries (server/modules/records/services/records-aggregates.ts), after its time zone changed or to repair them;
  * `records seed` writes a member's bets and ledger entries for the benchmark and the journeys
- * (server/services/records-seed.ts; not in production).
+ * (server/modules/records/services/records-seed.ts; not in production).
  */
 import { rebuildTenantRecords } from '../services/records-aggregates';
 import { MAX_SEED_BETS, seedRecords } from '../services/records-seed';

@@ -81,7 +81,7 @@ const FILLER_KINDS: [kind: string, amount: number][] = [
 /**
  * The slot as SQL: each reel's strip (a symbol per stop) and the multiplier of every stop
  * combination, at 1 + s1 * 400 + s2 * 20 + s3 for 20-stop reels (the game's own pay table,
- * server/services/slot.ts, worked out here once).
+ * server/modules/games/services/slot.ts, worked out here once).
  */
 function slotSql(): { strips: SQL[]; multipliers: SQL; sizes: number[] } {
   const sizes = REELS.map((strip) => strip.length);

@@ -1,7 +1,7 @@
 /**
  * `maintenance set --tenant <id> [--start <ISO>|now] --end <ISO> [--message-en "..."] [--message-ty "..."]`,
  * `maintenance clear --tenant <id>` and `maintenance show [--tenant <id>]`: a tenant's maintenance
- * window (server/services/maintenance.ts). `--message-<lang>` takes any of the tenant's languages.
+ * window (server/modules/site/services/maintenance.ts). `--message-<lang>` takes any of the tenant's languages.
  */
 import { clearMaintenance, setMaintenance, showMaintenance, type MaintenanceWindow } from '../services/maintenance';
 import { emit, knownOptions, positionals, stringOption, UsageError } from '../../../ops/cli-args';

@@ -1,6 +1,6 @@
 /**
  * `deposits list|approve|reject`: the back office's deposit verbs. Each calls the service
- * function (server/services/deposits.ts), which writes the change and its audit row in one
+ * function (server/modules/wallet/services/deposits.ts), which writes the change and its audit row in one
  * transaction; a refusal prints its one line and exits 1, bad usage exits 2.
  */
 import type { DepositState } from '../../../db/schema';

@@ -1,6 +1,6 @@
 /**
  * `rebates settle`: the daily automatic cash back. Pays every member's rebate accrued over the
- * bets placed up to the end of a tenant's day (server/services/rebates.ts settleRebates), one
+ * bets placed up to the end of a tenant's day (server/modules/wallet/services/rebates.ts settleRebates), one
  * transaction and audit row per member paid; running it again for the same day pays nobody twice.
  */
 import { isIsoDate } from '../../../../src/domain/date-range';

@@ -28,7 +28,7 @@ function present(row: DepositSummary) {
   };
 }
 
-/** Operator decisions on deposits (server/services/deposits.ts; the CLI verbs call the same functions). */
+/** Operator decisions on deposits (server/modules/wallet/services/deposits.ts; the CLI verbs call the same functions). */
 export default async function opsDepositRoutes(app: FastifyInstance) {
   apiRoute(app, 'ops', 'depositsList', {
     handler: async (request) => {

@@ -5,7 +5,7 @@ import { decisionReason } from '../../../ops/http';
 import { opsActorOf } from '../../../plugins/app/ops';
 import { listWithdrawalsForOps, payWithdrawal, rejectWithdrawal } from '../services/withdrawals';
 
-/** Operator decisions on withdrawals (server/services/withdrawals.ts; the CLI verbs call the same functions). */
+/** Operator decisions on withdrawals (server/modules/wallet/services/withdrawals.ts; the CLI verbs call the same functions). */
 export default async function opsWithdrawalRoutes(app: FastifyInstance) {
   apiRoute(app, 'ops', 'withdrawalsList', {
     handler: async (request) => {

@@ -12,7 +12,7 @@
  *  - turnover, fixed at creation: amount x settings.wallet.turnover.depositMultiplier (source
  *    'deposit') and bonus x the channel's bonusTurnoverMultiplier, default 1 (source 'bonus').
  *    With the reward centre (flag REWCEN3) the bonus is not credited with the deposit: it waits
- *    there as a reward (server/services/rewards.ts), and its turnover is added when it is claimed.
+ *    there as a reward (server/modules/engagement/services/rewards.ts), and its turnover is added when it is claimed.
  *
  * Crediting (`creditDeposit`) is one conditional UPDATE (pending and not yet expired -> paid) in
  * the caller's transaction, followed by the postings and requirements: of racing or repeated
@@ -319,7 +319,7 @@ export type CreditOutcome = { credited: true; row: DepositRow } | { credited: fa
  * Pays a pending deposit in `tx`: the conditional UPDATE (pending, not expired -> paid), then the
  * DEPOSIT posting (house -> wallet, amount - fee), the BONUS posting (house -> wallet) and the
  * turnover requirements, and the inviter's referral reward on a friend's first credited deposit
- * (server/services/referral.ts). A deposit not pending, or pending past its expiry, credits nothing
+ * (server/modules/engagement/services/referral.ts). A deposit not pending, or pending past its expiry, credits nothing
  * (an expired one is stored as expired) and the outcome says why.
  */
 export async function creditDeposit(platform: Platform, tx: Tx, id: number, decidedBy: string, extra: SQL[] = []): Promise<CreditOutcome> {
@@ -394,7 +394,7 @@ export async function creditDeposit(platform: Platform, tx: Tx, id: number, deci
 }
 
 // ---------------------------------------------------------------------------------------------
-// Operator actions (CLI verbs in server/ops/verbs/deposits.ts; /ops routes call the same)
+// Operator actions (CLI verbs in server/modules/wallet/ops/deposits.ts; /ops routes call the same)
 
 export interface DepositFilters {
   state?: DepositState;

@@ -9,7 +9,7 @@ import type { SecurityMessage } from './payment-password';
 
 const HEAD_ICON_ENDPOINT = 'GET /wps/member/headIcon';
 
-/** What the server takes (server/routes/security/head-icon.ts). */
+/** What the server takes (server/modules/account/routes/head-icon.ts). */
 const HEAD_ICON_TYPES: readonly string[] = ['image/png', 'image/jpeg'];
 const MAX_HEAD_ICON_MB = 5;
 export const MAX_HEAD_ICON_BYTES = MAX_HEAD_ICON_MB * 1024 * 1024;
