@@ -135,9 +135,10 @@ const docComment = (text: string, indent: string) => `${indent}/** ${text.replac
 
 /**
  * src/generated/api/endpoints.ts: for every route its method, path, session need, content type,
- * and the generated types of its params, query, headers, body (and decrypted payload), answer,
- * and the properties the server's validation fills from schema defaults (direct `default`s of
- * the object's properties, the ones Ajv's useDefaults applies).
+ * whether it is idempotent (apiRoute hands its handler the runner), the generated types of its
+ * params, query, headers, body (and decrypted payload) and answer, and the properties the
+ * server's validation fills from schema defaults (direct `default`s of the object's properties,
+ * the ones Ajv's useDefaults applies).
  */
 async function endpointsModule(generated: Map<string, string>): Promise<string> {
   const schemaFiles = readSchemaFiles(join(root, 'schemas/api')) as ApiSchemaFile[];
@@ -190,6 +191,7 @@ async function endpointsModule(generated: Map<string, string>): Promise<string> 
         `path: ${pathType(r.url)};`,
         `auth: '${r.auth ?? 'none'}';`,
         `produces: '${r.produces ?? 'application/json'}';`,
+        `idempotent: ${r.idempotent === true};`,
         `params: ${typeOf(file.$id, r.params)};`,
         `query: ${typeOf(file.$id, r.querystring)};`,
         `headers: ${typeOf(file.$id, r.headers)};`,
@@ -210,8 +212,9 @@ async function endpointsModule(generated: Map<string, string>): Promise<string> 
 
 /**
  * Every route of schemas/api by "METHOD /path" (path parameters as template slots): the types of
- * what it takes and answers. \`undefined\` marks a part the route does not have; \`defaults\` names
- * the query and body properties the server fills in when they are absent.
+ * what it takes and answers (\`idempotent\`: run once per Idempotency-Key). \`undefined\` marks a
+ * part the route does not have; \`defaults\` names the query and body properties the server fills
+ * in when they are absent.
  */
 export interface Endpoints {
 ${entries.join('\n')}

@@ -4,7 +4,8 @@
  * components named `<file>.<definition>`; each route an operation `<file>.<route>` with its path,
  * query and header parameters, body (for an encrypted route: the `{ payload }` envelope, the
  * decrypted payload's schema in `x-encrypted-payload`), the success envelope (or the produced
- * content type) and the error envelope naming the route's error codes.
+ * content type), the error envelope naming the route's error codes, and `x-idempotent` on the
+ * routes run once per Idempotency-Key (`{ omits }`: body fields the request hash leaves out).
  */
 import type { RouteSpec, SchemaFile } from '../server/schemas';
 
@@ -135,6 +136,7 @@ export function openApiDocument(files: SchemaFile[], version: string): Schema {
       else if (spec.auth === 'optional') op.security = [{}, { bearer: [] }];
       else op.security = [];
       if (spec.realMember) op['x-real-member'] = true;
+      if (spec.idempotent) op['x-idempotent'] = spec.idempotencyOmits?.length ? { omits: spec.idempotencyOmits } : true;
       const value = { $ref: componentRef(stem, spec.response) };
       const media = spec.produces ? (MEDIA_WILDCARD.test(spec.produces) ? `${spec.produces}*` : spec.produces) : 'application/json';
       const ok: Schema = spec.produces

@@ -1,10 +1,14 @@
 /**
- * Idempotent money-moving requests. The client sends `Idempotency-Key` (8-128 characters of
- * A-Z a-z 0-9 _ -), fresh per operation and the same on a retry of that operation. Per member
- * and route, the first successful result is kept for IDEMPOTENCY_TTL_SECONDS:
+ * Idempotent money-moving requests. A route says `"idempotent": true` in its x-routes entry
+ * (schemas/api); apiRoute (server/lib/route.ts) then reads the key, hashes the request and hands
+ * the handler the runner (`Once`) that moves the money. The client sends `Idempotency-Key`
+ * (8-128 characters of A-Z a-z 0-9 _ -), fresh per operation and the same on a retry of that
+ * operation. Per member and route, the first successful result is kept for
+ * IDEMPOTENCY_TTL_SECONDS:
  *
- * - a repeat with the same key and the same body answers that result again, moving nothing;
- * - the same key with a different body (SHA-256 of the canonical JSON) is refused with 422
+ * - a repeat with the same key and the same request (path and body) answers that result again,
+ *   moving nothing;
+ * - the same key with another request (SHA-256 of the canonical JSON) is refused with 422
  *   `idempotency.key.reused`;
  * - two requests racing with one key: the key row is inserted in the transaction that moves the
  *   money, first thing, so the primary key makes the second wait for the first; it then finds
@@ -14,7 +18,7 @@
  * key: a retry runs again.
  */
 import { createHash } from 'node:crypto';
-import type { Actor, Platform } from '../platform';
+import type { Platform } from '../platform';
 import { configure } from 'safe-stable-stringify';
 import type { Tx } from '../db/client';
 import { ApiError, validationError } from '../errors';
@@ -37,26 +41,57 @@ export interface IdempotentRequest extends IdempotencyScope {
   requestHash: string;
 }
 
-/**
- * The idempotency key of an authenticated request for route `scope`; a missing or malformed
- * header is a 400 naming it (routes also declare it in their schema).
- */
-/** What the key is read from: the request (its header, method and body) of a member. */
-export interface KeySource extends Pick<Actor, 'auth'> {
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  readonly method: string;
-  readonly body?: unknown;
+/** What an idempotent request is known by: the route's x-routes name, its member and its parts. */
+export interface KeyedRequest {
+  /** The route, `<file>.<name>` of schemas/api (e.g. `withdrawal.create`): the key's scope. */
+  scope: string;
+  method: string;
+  /** The Idempotency-Key header as received. */
+  key: unknown;
+  memberId: number | undefined;
+  params: unknown;
+  body: unknown;
+  /** Top-level body fields left out of the hash (a payment password: its hash would give it away). */
+  omits?: readonly string[];
 }
 
-export function idempotencyOf(request: KeySource, scope: string): IdempotentRequest {
-  const raw = request.headers[IDEMPOTENCY_HEADER];
-  if (typeof raw !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(raw)) {
+/**
+ * The idempotency key and request hash of a request to an idempotent route: SHA-256 of the
+ * method, the route and the canonical JSON of its params and body (less `omits`). A missing or
+ * malformed key is a 400 naming the header; no member is a 401.
+ */
+export function idempotentRequest(request: KeyedRequest): IdempotentRequest {
+  const { key } = request;
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
     throw validationError(`/${IDEMPOTENCY_HEADER}`, { location: 'headers', reason: 'Idempotency-Key must be 8 to 128 characters of A-Z a-z 0-9 _ -' });
   }
-  const memberId = request.auth?.member.id;
-  if (memberId === undefined) throw new ApiError('session.required', 401);
-  const requestHash = createHash('sha256').update(`${request.method} ${scope}\n${canonicalJson(request.body ?? null)}`).digest('hex');
-  return { memberId, scope, key: raw, requestHash };
+  if (request.memberId === undefined) throw new ApiError('session.required', 401);
+  let body = request.body ?? null;
+  if (request.omits?.length && body !== null && typeof body === 'object' && !Array.isArray(body)) {
+    body = Object.fromEntries(Object.entries(body).filter(([field]) => !request.omits!.includes(field)));
+  }
+  const hashed = canonicalJson({ params: request.params ?? null, body });
+  const requestHash = createHash('sha256').update(`${request.method} ${request.scope}\n${hashed}`).digest('hex');
+  return { memberId: request.memberId, scope: request.scope, key, requestHash };
+}
+
+/**
+ * The runner apiRoute hands the handler of an idempotent route: `once(work)` runs `work` in one
+ * transaction under the request's key and answers its value, or the stored value of the first
+ * request with this key (withIdempotency). Checks that must not roll back (a wrong payment
+ * password counting its try) and refusals that write nothing come before it.
+ */
+export type Once = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/** A runner of request `id` that runs once; `ran()` tells whether it was used. */
+export function runnerOf(platform: Pick<Platform, 'db' | 'repos'>, id: IdempotentRequest): { once: Once; ran: () => boolean } {
+  let used = false;
+  const once: Once = (work) => {
+    if (used) throw new Error(`${id.scope}: the idempotent work of a request runs once`);
+    used = true;
+    return withIdempotency(platform, id, work);
+  };
+  return { once, ran: () => used };
 }
 
 function replay(id: IdempotentRequest, stored: StoredResult): unknown {

@@ -5,7 +5,8 @@ import { ApiError, ok, validationError } from '../errors';
 import { perIp, type Limit } from '../limits';
 import { JweRefused } from '../repositories/keys';
 import { MEMBER_TYPE, type MemberRow } from '../repositories/members';
-import { fieldOf } from '../schemas';
+import { fieldOf, type RouteSpec } from '../schemas';
+import { IDEMPOTENCY_HEADER, idempotentRequest, runnerOf, type Once } from './idempotency';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -133,8 +134,45 @@ const requireRealMember: preHandlerHookHandler = async (request) => {
   if (request.auth) assertRealMember(request.auth.member);
 };
 
+/**
+ * The handler of a route. An idempotent route's (`"idempotent": true` in its x-routes entry) is
+ * handed `once`, the runner of its Idempotency-Key (lib/idempotency): the money moves in
+ * `once(tx => ...)`; the others have no runner.
+ */
+type ApiHandler<E extends Endpoints[EndpointKey]> = E['idempotent'] extends true
+  ? (request: ApiRequest<E>, reply: FastifyReply, once: Once) => Promise<ApiAnswer<E>>
+  : (request: ApiRequest<E>, reply: FastifyReply) => Promise<ApiAnswer<E>>;
+
+/**
+ * An idempotent route's handler with its runner: one key and one request hash (method, route,
+ * params and body less the route's `idempotencyOmits`) per request. The handler refuses before
+ * `once` or moves the money in it; answering without running it is a server error.
+ */
+function idempotentHandler(
+  app: FastifyInstance,
+  scope: string,
+  spec: RouteSpec,
+  handle: (request: FastifyRequest, reply: FastifyReply, once: Once) => Promise<unknown>,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<unknown> {
+  return async (request, reply) => {
+    const id = idempotentRequest({
+      scope,
+      method: request.method,
+      key: request.headers[IDEMPOTENCY_HEADER],
+      memberId: request.auth?.member.id,
+      params: request.params,
+      body: spec.encrypted ? request.decrypted : request.body,
+      omits: spec.idempotencyOmits,
+    });
+    const { once, ran } = runnerOf(app, id);
+    const value = await handle(request, reply, once);
+    if (!ran()) throw new Error(`${scope}: an idempotent route answered without running its work`);
+    return value;
+  };
+}
+
 export interface ApiRouteOptions<E extends Endpoints[EndpointKey]> {
-  handler: (request: ApiRequest<E>, reply: FastifyReply) => Promise<ApiAnswer<E>>;
+  handler: ApiHandler<E>;
   /** Per-IP limit (kept in the database). */
   rateLimit?: Limit;
 }
@@ -144,7 +182,8 @@ export interface ApiRouteOptions<E extends Endpoints[EndpointKey]> {
  * schema file, so the contract and the server cannot drift. The handler returns the value; the
  * envelope is added here (except on `produces` routes: pages, scripts, images, whose handler
  * sends the body itself). The handler's request and answer have the route's types from the
- * endpoint map (src/generated/api/endpoints.ts). Hooks run in this order: decrypt + payload
+ * endpoint map (src/generated/api/endpoints.ts); an idempotent route's handler also gets its key's
+ * runner (idempotentHandler). Hooks run in this order: decrypt + payload
  * validation, session, rate limit (so a malformed request writes nothing, not even a counter).
  */
 export function apiRoute<F extends keyof RouteNames, N extends keyof RouteNames[F] & string>(
@@ -156,7 +195,8 @@ export function apiRoute<F extends keyof RouteNames, N extends keyof RouteNames[
   const spec = app.schemas.spec(file, name);
   // Fastify validates the request against the route's schemas (app.route below) before the
   // handler runs: that is what makes it the handler's ApiRequest.
-  const handler = opts.handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  const handle = opts.handler as unknown as (request: FastifyRequest, reply: FastifyReply, once?: Once) => Promise<unknown>;
+  const handler = spec.idempotent ? idempotentHandler(app, `${file}.${name}`, spec, handle) : handle;
   const preValidation: preValidationHookHandler[] = [];
   const preHandler: preHandlerHookHandler[] = [];
   if (spec.encrypted) {

@@ -5,7 +5,7 @@
  * Host, and the CLI verbs. The ledger is checked after every test that moves money.
  */
 import { randomBytes } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { auditLog, ledgerAccounts, ledgerTransactions, turnoverRequirements, withdrawals } from '../../server/db/schema';
@@ -15,6 +15,8 @@ import { approveIdentity } from '../../server/modules/account/services/identity'
 import { addRequirement, waiveTurnover } from '../../server/money/turnover';
 import { feeOf, payWithdrawal, rejectWithdrawal, withdrawableOf, type WithdrawalLimits } from '../../server/modules/wallet/services/withdrawals';
 import { zoneDay } from '../../server/lib/time-zone';
+import { idempotentRequest } from '../../server/lib/idempotency';
+import { rows } from '../../server/db/client';
 import { call, describeBackends, EN, expectLedgerClean, fundedPlayer, nextIp, spinKey } from './helpers';
 import { newDeposit, notice, paymentOf, sendNotice } from './wallet-deposit-helpers';
 
@@ -304,6 +306,43 @@ describeBackends('withdrawals', ({ server }) => {
     expect(ids.size).toBe(1);
     expect(await withdrawalCount(app, r.memberId)).toBe(2);
     expect(await balanceOf(app, r.memberId, 'WALLET')).toBe(100_000 - 21_000 - 16_000);
+    await expectLedgerClean(app);
+  });
+
+  it('the key keeps no payment password: a wrong one is refused before the key, a retry with a changed one answers the first withdrawal', async () => {
+    const { app } = server();
+    const r = await readyMember(app, 100_000);
+    const key = spinKey();
+    const first = await withdraw(app, r, 200, { key });
+    expect(first.body.success).toBe(true);
+    const wrong = await withdraw(app, r, 200, { key, paymentPassword: '000000' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errorCode).toBe('payment.password.incorrect');
+    const NEW_PW = '135791';
+    const changed = await call(app, 'POST', '/wps/security/paymentPassword/change', {
+      token: r.token,
+      ip: nextIp(),
+      body: { oldPaymentPassword: PAY_PW, newPaymentPassword: NEW_PW, confirmPaymentPassword: NEW_PW },
+    });
+    expect(changed.body.success).toBe(true);
+    const retry = await withdraw(app, r, 200, { key, paymentPassword: NEW_PW });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
+    // One stored hash whatever the password: the body's payment password is not in it.
+    const hashWith = (paymentPassword: string) =>
+      idempotentRequest({
+        scope: 'withdrawal.create',
+        method: 'POST',
+        key: key['idempotency-key'],
+        memberId: r.memberId,
+        params: {},
+        body: { payoutAccountId: r.accountId, amount: 200, paymentPassword },
+        omits: ['paymentPassword'],
+      }).requestHash;
+    expect(hashWith(PAY_PW)).toBe(hashWith(NEW_PW));
+    const stored = await rows<{ scope: string; request_hash: string }>(app.db.orm, sql`SELECT scope, request_hash FROM idempotency_keys WHERE member_id = ${r.memberId}`);
+    expect(stored).toEqual([{ scope: 'withdrawal.create', request_hash: hashWith(PAY_PW) }]);
+    expect(await withdrawalCount(app, r.memberId)).toBe(1);
     await expectLedgerClean(app);
   });
 

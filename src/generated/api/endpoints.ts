@@ -41,8 +41,9 @@ import type * as withdrawal from './withdrawal';
 
 /**
  * Every route of schemas/api by "METHOD /path" (path parameters as template slots): the types of
- * what it takes and answers. `undefined` marks a part the route does not have; `defaults` names
- * the query and body properties the server fills in when they are absent.
+ * what it takes and answers (`idempotent`: run once per Idempotency-Key). `undefined` marks a
+ * part the route does not have; `defaults` names the query and body properties the server fills
+ * in when they are absent.
  */
 export interface Endpoints {
   /** Whether an invitation code is valid on this domain (a code may be bound to one domain). success true, or errorCode affiliate.invalid. */
@@ -51,6 +52,7 @@ export interface Endpoints {
     path: '/wps/affiliate/check';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: affiliate.Query;
     headers: undefined;
@@ -65,6 +67,7 @@ export interface Endpoints {
     path: '/wps/agent/accounts';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -79,6 +82,7 @@ export interface Endpoints {
     path: '/wps/agent/rebates';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -93,6 +97,7 @@ export interface Endpoints {
     path: `/wps/agent/rebates/${string}`;
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: undefined;
     headers: undefined;
@@ -107,6 +112,7 @@ export interface Endpoints {
     path: '/wps/agent/team-rebates';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: agentAccounts.TeamRebatesQuery;
     headers: undefined;
@@ -121,6 +127,7 @@ export interface Endpoints {
     path: '/wps/agent/contracts/salary';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -135,6 +142,7 @@ export interface Endpoints {
     path: '/wps/agent/contracts/dividend';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -149,6 +157,7 @@ export interface Endpoints {
     path: '/wps/agent/contracts/hourly';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -163,6 +172,7 @@ export interface Endpoints {
     path: '/wps/agent/contracts/salary';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -177,6 +187,7 @@ export interface Endpoints {
     path: '/wps/agent/contracts/dividend';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -191,6 +202,7 @@ export interface Endpoints {
     path: '/wps/agent/contracts/hourly';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -205,6 +217,7 @@ export interface Endpoints {
     path: `/wps/agent/contracts/${string}/sign`;
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: undefined;
     headers: undefined;
@@ -219,6 +232,7 @@ export interface Endpoints {
     path: `/wps/agent/contracts/${string}/reject`;
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: undefined;
     headers: undefined;
@@ -233,6 +247,7 @@ export interface Endpoints {
     path: '/wps/agent/dividend';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -247,6 +262,7 @@ export interface Endpoints {
     path: '/wps/agent/home';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -261,6 +277,7 @@ export interface Endpoints {
     path: '/wps/announcements';
     auth: 'optional';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: announcements.Query;
     headers: undefined;
@@ -275,6 +292,7 @@ export interface Endpoints {
     path: `/wps/announcements/${string}/read`;
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: undefined;
     headers: undefined;
@@ -289,6 +307,7 @@ export interface Endpoints {
     path: '/wps/captcha';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -303,6 +322,7 @@ export interface Endpoints {
     path: '/wps/dev/outbox';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: dev.Query;
     headers: undefined;
@@ -317,6 +337,7 @@ export interface Endpoints {
     path: '/wps/openapi.json';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -331,6 +352,7 @@ export interface Endpoints {
     path: '/wps/dev/captcha';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: dev.CaptchaQuery;
     headers: undefined;
@@ -345,6 +367,7 @@ export interface Endpoints {
     path: '/wps/feedback/images';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -359,6 +382,7 @@ export interface Endpoints {
     path: '/wps/feedback';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -373,6 +397,7 @@ export interface Endpoints {
     path: '/wps/feedback';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: feedback.PageQuery;
     headers: undefined;
@@ -387,6 +412,7 @@ export interface Endpoints {
     path: '/ops/feedback';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: feedback.OpsQuery;
     headers: undefined;
@@ -401,6 +427,7 @@ export interface Endpoints {
     path: `/ops/feedback/${string}/reply`;
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: undefined;
     headers: undefined;
@@ -415,6 +442,7 @@ export interface Endpoints {
     path: '/wps/game/list';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: games.ListQuery;
     headers: undefined;
@@ -429,6 +457,7 @@ export interface Endpoints {
     path: '/wps/game/types';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: games.TypesQuery;
     headers: undefined;
@@ -443,6 +472,7 @@ export interface Endpoints {
     path: '/wps/game/categories';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: games.LanguageQuery;
     headers: undefined;
@@ -457,6 +487,7 @@ export interface Endpoints {
     path: '/wps/game/hot';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: games.HotQuery;
     headers: undefined;
@@ -471,6 +502,7 @@ export interface Endpoints {
     path: '/wps/game/favourites';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -485,6 +517,7 @@ export interface Endpoints {
     path: '/wps/game/favourites';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: games.FavouriteQuery;
     headers: undefined;
@@ -499,6 +532,7 @@ export interface Endpoints {
     path: '/wps/game/favourites';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: games.FavouritesQuery;
     headers: undefined;
@@ -513,6 +547,7 @@ export interface Endpoints {
     path: '/wps/game/favourites/ids';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -527,6 +562,7 @@ export interface Endpoints {
     path: '/wps/game/recent/add';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: games.FavouriteQuery;
     headers: undefined;
@@ -541,6 +577,7 @@ export interface Endpoints {
     path: '/wps/game/recent';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: games.RecentQuery;
     headers: undefined;
@@ -555,6 +592,7 @@ export interface Endpoints {
     path: '/wps/game/hotMatches';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: games.LanguageQuery;
     headers: undefined;
@@ -569,6 +607,7 @@ export interface Endpoints {
     path: '/wps/game/lottery';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: games.LotteryQuery;
     headers: undefined;
@@ -583,6 +622,7 @@ export interface Endpoints {
     path: '/wps/game/jackpot';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -597,6 +637,7 @@ export interface Endpoints {
     path: '/wps/game/winners';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: games.WinnersQuery;
     headers: undefined;
@@ -611,6 +652,7 @@ export interface Endpoints {
     path: '/wps/game/launch';
     auth: 'optional';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -625,6 +667,7 @@ export interface Endpoints {
     path: `/wps/game/icon/${string}.png`;
     auth: 'none';
     produces: 'image/png';
+    idempotent: false;
     params: games.NodeParams;
     query: games.IconQuery;
     headers: undefined;
@@ -639,6 +682,7 @@ export interface Endpoints {
     path: `/wps/game/icon/vendor/${string}.png`;
     auth: 'none';
     produces: 'image/png';
+    idempotent: false;
     params: games.VendorParams;
     query: games.IconQuery;
     headers: undefined;
@@ -653,6 +697,7 @@ export interface Endpoints {
     path: '/wps/game/vendor/play';
     auth: 'none';
     produces: 'text/html';
+    idempotent: false;
     params: undefined;
     query: games.VendorPageQuery;
     headers: undefined;
@@ -667,6 +712,7 @@ export interface Endpoints {
     path: '/ops/messages';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -681,6 +727,7 @@ export interface Endpoints {
     path: '/wps/game/inhouse/slot';
     auth: 'none';
     produces: 'text/html';
+    idempotent: false;
     params: undefined;
     query: inhouse.SlotQuery;
     headers: undefined;
@@ -694,6 +741,7 @@ export interface Endpoints {
     path: '/wps/game/inhouse/slot.js';
     auth: 'none';
     produces: 'text/javascript';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -707,6 +755,7 @@ export interface Endpoints {
     path: '/wps/game/inhouse/slot.css';
     auth: 'none';
     produces: 'text/css';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -721,6 +770,7 @@ export interface Endpoints {
     path: '/wps/game/inhouse/session';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -735,6 +785,7 @@ export interface Endpoints {
     path: '/wps/game/inhouse/spin';
     auth: 'game';
     produces: 'application/json';
+    idempotent: true;
     params: undefined;
     query: undefined;
     headers: inhouse.SpinHeaders;
@@ -749,6 +800,7 @@ export interface Endpoints {
     path: '/wps/member/limits';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -763,6 +815,7 @@ export interface Endpoints {
     path: '/wps/member/limits';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -777,6 +830,7 @@ export interface Endpoints {
     path: '/wps/member/limits/cancel';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -791,6 +845,7 @@ export interface Endpoints {
     path: '/ops/maintenance';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -805,6 +860,7 @@ export interface Endpoints {
     path: `/ops/maintenance/${string}`;
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: maintenance.TenantParams;
     query: undefined;
     headers: undefined;
@@ -819,6 +875,7 @@ export interface Endpoints {
     path: '/ops/maintenance';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: maintenance.ShowQuery;
     headers: undefined;
@@ -833,6 +890,7 @@ export interface Endpoints {
     path: '/wps/member/register';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: common.EncryptedHeaders;
@@ -846,6 +904,7 @@ export interface Endpoints {
     path: '/wps/member/info';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -860,6 +919,7 @@ export interface Endpoints {
     path: '/wps/member/wallet';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -874,6 +934,7 @@ export interface Endpoints {
     path: '/wps/member/unreadCount';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -887,6 +948,7 @@ export interface Endpoints {
     path: '/wps/member/messages';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: member.PageQuery;
     headers: undefined;
@@ -900,6 +962,7 @@ export interface Endpoints {
     path: `/wps/member/messages/${string}/read`;
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: undefined;
     headers: undefined;
@@ -914,6 +977,7 @@ export interface Endpoints {
     path: '/wps/member/messages/readAll';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -928,6 +992,7 @@ export interface Endpoints {
     path: `/wps/member/messages/${string}`;
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: undefined;
     headers: undefined;
@@ -942,6 +1007,7 @@ export interface Endpoints {
     path: '/wps/missions';
     auth: 'optional';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: missions.ListQuery;
     headers: undefined;
@@ -956,6 +1022,7 @@ export interface Endpoints {
     path: `/wps/missions/${string}/tasks/${string}/claim`;
     auth: 'required';
     produces: 'application/json';
+    idempotent: true;
     params: missions.TaskParams;
     query: undefined;
     headers: missions.IdempotencyHeaders;
@@ -970,6 +1037,7 @@ export interface Endpoints {
     path: `/wps/missions/${string}/ranking`;
     auth: 'optional';
     produces: 'application/json';
+    idempotent: false;
     params: missions.CodeParams;
     query: common.NoQuery;
     headers: undefined;
@@ -984,6 +1052,7 @@ export interface Endpoints {
     path: '/wps/security/mobile/code';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -998,6 +1067,7 @@ export interface Endpoints {
     path: '/wps/security/mobile/verify';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -1012,6 +1082,7 @@ export interface Endpoints {
     path: '/wps/records/deposits';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: moneyRecords.DepositsQuery;
     headers: undefined;
@@ -1026,6 +1097,7 @@ export interface Endpoints {
     path: '/wps/records/withdrawals';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: moneyRecords.WithdrawalsQuery;
     headers: undefined;
@@ -1040,6 +1112,7 @@ export interface Endpoints {
     path: '/ops/agents/ceiling';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -1054,6 +1127,7 @@ export interface Endpoints {
     path: '/ops/agents/ceilings';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: opsContracts.MerchantQuery;
     headers: undefined;
@@ -1068,6 +1142,7 @@ export interface Endpoints {
     path: '/ops/contracts/idle';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: opsContracts.IdleQuery;
     headers: undefined;
@@ -1082,6 +1157,7 @@ export interface Endpoints {
     path: '/ops/session';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -1096,6 +1172,7 @@ export interface Endpoints {
     path: '/ops/session';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -1110,6 +1187,7 @@ export interface Endpoints {
     path: '/ops/ledger/check';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -1124,6 +1202,7 @@ export interface Endpoints {
     path: '/ops/balance/adjust';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: ops.IdempotencyHeaders;
@@ -1138,6 +1217,7 @@ export interface Endpoints {
     path: '/ops/turnover/waive';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -1152,6 +1232,7 @@ export interface Endpoints {
     path: '/ops/deposits';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: ops.DepositsQuery;
     headers: undefined;
@@ -1166,6 +1247,7 @@ export interface Endpoints {
     path: `/ops/deposits/${string}/approve`;
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: undefined;
     headers: undefined;
@@ -1180,6 +1262,7 @@ export interface Endpoints {
     path: `/ops/deposits/${string}/reject`;
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: undefined;
     headers: undefined;
@@ -1194,6 +1277,7 @@ export interface Endpoints {
     path: `/ops/deposits/${string}/receipt`;
     auth: 'none';
     produces: 'image/';
+    idempotent: false;
     params: common.IdParams;
     query: common.NoQuery;
     headers: undefined;
@@ -1208,6 +1292,7 @@ export interface Endpoints {
     path: '/ops/identity';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: ops.IdentityQuery;
     headers: undefined;
@@ -1222,6 +1307,7 @@ export interface Endpoints {
     path: `/ops/identity/${string}/approve`;
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: undefined;
     headers: undefined;
@@ -1236,6 +1322,7 @@ export interface Endpoints {
     path: `/ops/identity/${string}/reject`;
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: undefined;
     headers: undefined;
@@ -1250,6 +1337,7 @@ export interface Endpoints {
     path: `/ops/identity/${string}/images/${string}`;
     auth: 'none';
     produces: 'image/';
+    idempotent: false;
     params: ops.IdentityImageParams;
     query: common.NoQuery;
     headers: undefined;
@@ -1264,6 +1352,7 @@ export interface Endpoints {
     path: '/ops/withdrawals';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: ops.WithdrawalsQuery;
     headers: undefined;
@@ -1278,6 +1367,7 @@ export interface Endpoints {
     path: `/ops/withdrawals/${string}/pay`;
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: undefined;
     headers: undefined;
@@ -1292,6 +1382,7 @@ export interface Endpoints {
     path: `/ops/withdrawals/${string}/reject`;
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: undefined;
     headers: undefined;
@@ -1306,6 +1397,7 @@ export interface Endpoints {
     path: '/ops/audit';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: ops.AuditQuery;
     headers: undefined;
@@ -1320,6 +1412,7 @@ export interface Endpoints {
     path: '/ops/cli';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: ops.CliHeaders;
@@ -1334,6 +1427,7 @@ export interface Endpoints {
     path: '/wps/promotions';
     auth: 'optional';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: promotions.Query;
     headers: undefined;
@@ -1348,6 +1442,7 @@ export interface Endpoints {
     path: `/wps/promotions/${string}`;
     auth: 'optional';
     produces: 'application/json';
+    idempotent: false;
     params: promotions.CodeParams;
     query: promotions.DetailQuery;
     headers: undefined;
@@ -1362,6 +1457,7 @@ export interface Endpoints {
     path: `/wps/promotions/${string}/act`;
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: promotions.CodeParams;
     query: undefined;
     headers: undefined;
@@ -1376,6 +1472,7 @@ export interface Endpoints {
     path: '/wps/promotions/images';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -1390,6 +1487,7 @@ export interface Endpoints {
     path: '/ops/promotions';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: promotions.OpsListQuery;
     headers: undefined;
@@ -1404,6 +1502,7 @@ export interface Endpoints {
     path: '/ops/promotions';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -1418,6 +1517,7 @@ export interface Endpoints {
     path: `/ops/promotions/${string}/${string}/disable`;
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: promotions.OpsCodeParams;
     query: undefined;
     headers: undefined;
@@ -1432,6 +1532,7 @@ export interface Endpoints {
     path: `/ops/promotions/${string}/${string}/enable`;
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: promotions.OpsCodeParams;
     query: undefined;
     headers: undefined;
@@ -1446,6 +1547,7 @@ export interface Endpoints {
     path: '/ops/promotions/applications';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: promotions.OpsApplicationsQuery;
     headers: undefined;
@@ -1460,6 +1562,7 @@ export interface Endpoints {
     path: `/ops/promotions/applications/${string}/approve`;
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: undefined;
     headers: undefined;
@@ -1474,6 +1577,7 @@ export interface Endpoints {
     path: `/ops/promotions/applications/${string}/reject`;
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: undefined;
     headers: undefined;
@@ -1488,6 +1592,7 @@ export interface Endpoints {
     path: `/ops/promotions/images/${string}`;
     auth: 'none';
     produces: 'image/';
+    idempotent: false;
     params: common.IdParams;
     query: common.NoQuery;
     headers: undefined;
@@ -1502,6 +1607,7 @@ export interface Endpoints {
     path: '/wps/member/exclusion';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -1516,6 +1622,7 @@ export interface Endpoints {
     path: '/wps/member/exclusion';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -1530,6 +1637,7 @@ export interface Endpoints {
     path: '/wps/member/realityCheck';
     auth: 'game';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -1544,6 +1652,7 @@ export interface Endpoints {
     path: '/wps/member/realityCheck';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -1558,6 +1667,7 @@ export interface Endpoints {
     path: '/wps/member/realityCheck/acknowledge';
     auth: 'game';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -1572,6 +1682,7 @@ export interface Endpoints {
     path: '/wps/dev/realityCheck/due';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -1586,6 +1697,7 @@ export interface Endpoints {
     path: '/ops/exclusions';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: protection.OpsQuery;
     headers: undefined;
@@ -1600,6 +1712,7 @@ export interface Endpoints {
     path: `/ops/exclusions/${string}/lift`;
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: undefined;
     headers: undefined;
@@ -1614,6 +1727,7 @@ export interface Endpoints {
     path: '/wps/rebates/accrued';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -1628,6 +1742,7 @@ export interface Endpoints {
     path: '/wps/rebates/claim';
     auth: 'required';
     produces: 'application/json';
+    idempotent: true;
     params: undefined;
     query: undefined;
     headers: rebates.IdempotencyHeaders;
@@ -1642,6 +1757,7 @@ export interface Endpoints {
     path: '/wps/rebates/report';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: rebates.ReportQuery;
     headers: undefined;
@@ -1656,6 +1772,7 @@ export interface Endpoints {
     path: '/wps/redRain';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -1670,6 +1787,7 @@ export interface Endpoints {
     path: `/wps/redRain/${string}/catch`;
     auth: 'required';
     produces: 'application/json';
+    idempotent: true;
     params: common.IdParams;
     query: undefined;
     headers: redRain.IdempotencyHeaders;
@@ -1684,6 +1802,7 @@ export interface Endpoints {
     path: '/wps/redRain/team';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -1698,6 +1817,7 @@ export interface Endpoints {
     path: '/ops/redRain/windows';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -1712,6 +1832,7 @@ export interface Endpoints {
     path: '/ops/redRain/windows';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: redRain.OpsListQuery;
     headers: undefined;
@@ -1726,6 +1847,7 @@ export interface Endpoints {
     path: '/wps/member/referral';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -1740,6 +1862,7 @@ export interface Endpoints {
     path: '/wps/member/referral/friends';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: referral.FriendsQuery;
     headers: undefined;
@@ -1754,6 +1877,7 @@ export interface Endpoints {
     path: '/wps/relay/GCSGAME_getRankList';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: relay.RankQuery;
     headers: undefined;
@@ -1768,6 +1892,7 @@ export interface Endpoints {
     path: '/wps/relay/GCSGAME_getRankList';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -1782,6 +1907,7 @@ export interface Endpoints {
     path: '/wps/records/transactions';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: reports.TransactionsQuery;
     headers: undefined;
@@ -1796,6 +1922,7 @@ export interface Endpoints {
     path: '/wps/records/bets';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: reports.BetsQuery;
     headers: undefined;
@@ -1810,6 +1937,7 @@ export interface Endpoints {
     path: `/wps/records/bets/${string}`;
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: reports.BetQuery;
     headers: undefined;
@@ -1824,6 +1952,7 @@ export interface Endpoints {
     path: '/wps/records/pnl';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: reports.PnlQuery;
     headers: undefined;
@@ -1838,6 +1967,7 @@ export interface Endpoints {
     path: '/wps/rewards';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: rewards.ListQuery;
     headers: undefined;
@@ -1852,6 +1982,7 @@ export interface Endpoints {
     path: '/wps/rewards/count';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -1866,6 +1997,7 @@ export interface Endpoints {
     path: `/wps/rewards/${string}/claim`;
     auth: 'required';
     produces: 'application/json';
+    idempotent: true;
     params: common.IdParams;
     query: undefined;
     headers: rewards.IdempotencyHeaders;
@@ -1880,6 +2012,7 @@ export interface Endpoints {
     path: '/wps/security/paymentPassword';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -1894,6 +2027,7 @@ export interface Endpoints {
     path: '/wps/security/paymentPassword/change';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -1908,6 +2042,7 @@ export interface Endpoints {
     path: '/wps/security/paymentPassword/code';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -1922,6 +2057,7 @@ export interface Endpoints {
     path: '/wps/security/paymentPassword/reset';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -1936,6 +2072,7 @@ export interface Endpoints {
     path: '/wps/member/headIcon';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -1950,6 +2087,7 @@ export interface Endpoints {
     path: '/wps/member/headIcon';
     auth: 'required';
     produces: 'image/';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -1964,6 +2102,7 @@ export interface Endpoints {
     path: '/wps/security/identity';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -1978,6 +2117,7 @@ export interface Endpoints {
     path: '/wps/security/identity';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -1992,6 +2132,7 @@ export interface Endpoints {
     path: `/wps/security/identity/images/${string}`;
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: securityCentre.SideParams;
     query: undefined;
     headers: undefined;
@@ -2006,6 +2147,7 @@ export interface Endpoints {
     path: '/wps/security/payoutAccounts';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -2020,6 +2162,7 @@ export interface Endpoints {
     path: '/wps/security/payoutAccounts';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -2034,6 +2177,7 @@ export interface Endpoints {
     path: `/wps/security/payoutAccounts/${string}`;
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: securityCentre.IdParams;
     query: undefined;
     headers: undefined;
@@ -2048,6 +2192,7 @@ export interface Endpoints {
     path: '/wps/security/v2/changePassword';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -2062,6 +2207,7 @@ export interface Endpoints {
     path: '/wps/security/setPasswordByPhone';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -2076,6 +2222,7 @@ export interface Endpoints {
     path: '/wps/security/forgotPassword/email';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -2090,6 +2237,7 @@ export interface Endpoints {
     path: '/wps/session/login';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: common.EncryptedHeaders;
@@ -2104,6 +2252,7 @@ export interface Endpoints {
     path: '/wps/session/login/freeplay';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -2118,6 +2267,7 @@ export interface Endpoints {
     path: '/wps/session/renew';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -2132,6 +2282,7 @@ export interface Endpoints {
     path: '/wps/session';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -2146,6 +2297,7 @@ export interface Endpoints {
     path: '/wps/member/statement';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: statement.Query;
     headers: undefined;
@@ -2160,6 +2312,7 @@ export interface Endpoints {
     path: '/wps/member/statement.csv';
     auth: 'required';
     produces: 'text/csv';
+    idempotent: false;
     params: undefined;
     query: statement.Query;
     headers: undefined;
@@ -2174,6 +2327,7 @@ export interface Endpoints {
     path: '/wps/system/bootstrap';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -2188,6 +2342,7 @@ export interface Endpoints {
     path: '/wps/system/startup';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -2202,6 +2357,7 @@ export interface Endpoints {
     path: '/wps/system/status';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -2215,6 +2371,7 @@ export interface Endpoints {
     path: '/wps/system/registerSettings';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -2229,6 +2386,7 @@ export interface Endpoints {
     path: '/wps/system/validationRules';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -2243,6 +2401,7 @@ export interface Endpoints {
     path: '/wps/system/ready';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -2257,6 +2416,7 @@ export interface Endpoints {
     path: '/wps/system/helpCenter';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: system.HelpQuery;
     headers: undefined;
@@ -2271,6 +2431,7 @@ export interface Endpoints {
     path: '/wps/agent/team/overview';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: team.RangeQuery;
     headers: undefined;
@@ -2285,6 +2446,7 @@ export interface Endpoints {
     path: '/wps/agent/team/members';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: team.MembersQuery;
     headers: undefined;
@@ -2299,6 +2461,7 @@ export interface Endpoints {
     path: '/wps/agent/team/pnl';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: team.PnlQuery;
     headers: undefined;
@@ -2313,6 +2476,7 @@ export interface Endpoints {
     path: '/wps/agent/team/bets';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: team.BetsQuery;
     headers: undefined;
@@ -2327,6 +2491,7 @@ export interface Endpoints {
     path: '/wps/transfers/upline';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -2341,6 +2506,7 @@ export interface Endpoints {
     path: '/wps/transfers/upline';
     auth: 'required';
     produces: 'application/json';
+    idempotent: true;
     params: undefined;
     query: undefined;
     headers: transfers.IdempotencyHeaders;
@@ -2355,6 +2521,7 @@ export interface Endpoints {
     path: '/wps/verification/sms/noLogin';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -2369,6 +2536,7 @@ export interface Endpoints {
     path: '/wps/verification/sms/resetPassword';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: undefined;
@@ -2383,6 +2551,7 @@ export interface Endpoints {
     path: '/wps/member/vip';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -2397,6 +2566,7 @@ export interface Endpoints {
     path: '/wps/wallet/deposit/channels';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: common.NoQuery;
     headers: undefined;
@@ -2411,6 +2581,7 @@ export interface Endpoints {
     path: '/wps/wallet/deposits';
     auth: 'required';
     produces: 'application/json';
+    idempotent: true;
     params: undefined;
     query: undefined;
     headers: wallet.IdempotencyHeaders;
@@ -2425,6 +2596,7 @@ export interface Endpoints {
     path: `/wps/wallet/deposits/${string}/payment`;
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: undefined;
     headers: undefined;
@@ -2439,6 +2611,7 @@ export interface Endpoints {
     path: '/wps/wallet/deposits';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: wallet.ListQuery;
     headers: undefined;
@@ -2453,6 +2626,7 @@ export interface Endpoints {
     path: `/wps/wallet/deposits/${string}`;
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: common.NoQuery;
     headers: undefined;
@@ -2467,6 +2641,7 @@ export interface Endpoints {
     path: `/wps/wallet/deposits/${string}/cancel`;
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: undefined;
     headers: undefined;
@@ -2481,6 +2656,7 @@ export interface Endpoints {
     path: `/wps/wallet/deposits/${string}/reference`;
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: undefined;
     headers: undefined;
@@ -2495,6 +2671,7 @@ export interface Endpoints {
     path: `/wps/wallet/deposits/${string}/receipt`;
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: common.IdParams;
     query: undefined;
     headers: undefined;
@@ -2509,6 +2686,7 @@ export interface Endpoints {
     path: '/wps/wallet/gateway/callback';
     auth: 'none';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: undefined;
     headers: wallet.CallbackHeaders;
@@ -2523,6 +2701,7 @@ export interface Endpoints {
     path: '/wps/wallet/withdrawals/eligibility';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: withdrawal.EligibilityQuery;
     headers: undefined;
@@ -2537,6 +2716,7 @@ export interface Endpoints {
     path: '/wps/wallet/withdrawals';
     auth: 'required';
     produces: 'application/json';
+    idempotent: true;
     params: undefined;
     query: undefined;
     headers: withdrawal.IdempotencyHeaders;
@@ -2551,6 +2731,7 @@ export interface Endpoints {
     path: '/wps/wallet/withdrawals';
     auth: 'required';
     produces: 'application/json';
+    idempotent: false;
     params: undefined;
     query: withdrawal.ListQuery;
     headers: undefined;

@@ -9,7 +9,7 @@ export default async function missionRoutes(app: FastifyInstance) {
 
   // A completed task grants once per period whoever asks: a repeat or a race is refused, never paid twice.
   apiRoute(app, 'missions', 'claim', {
-    handler: async (request) => claimMissionTask(app, request, request.params.code, request.params.id),
+    handler: async (request, _reply, once) => claimMissionTask(app, request, request.params.code, request.params.id, once),
   });
 
   apiRoute(app, 'missions', 'ranking', {

@@ -8,7 +8,7 @@ export default async function redRainRoutes(app: FastifyInstance) {
     handler: async (request) => rainState(app, request.tenant, request.auth!.member),
   });
   apiRoute(app, 'red-rain', 'catch', {
-    handler: async (request) => catchEnvelope(app, request, request.params.id),
+    handler: async (request, _reply, once) => catchEnvelope(app, request, request.params.id, once),
   });
   apiRoute(app, 'red-rain', 'team', {
     handler: async (request) => teamCatches(app, request.tenant, request.auth!.member),

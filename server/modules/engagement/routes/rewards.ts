@@ -13,6 +13,6 @@ export default async function rewardRoutes(app: FastifyInstance) {
 
   // No per-IP limit: a reward pays once whoever asks, and the Idempotency-Key keeps a retry from paying twice.
   apiRoute(app, 'rewards', 'claim', {
-    handler: async (request) => claimReward(app, request, request.params.id),
+    handler: async (request, _reply, once) => claimReward(app, request, request.params.id, once),
   });
 }

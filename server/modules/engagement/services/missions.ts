@@ -13,7 +13,6 @@
  *
  * Amounts are minor units here; the API edge converts (toAmount).
  */
-import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor, Platform } from '../../../platform';
 import type { Claim, Mission, MissionList, Ranking, Task, TaskState } from '../../../../src/generated/api/missions';
@@ -24,7 +23,7 @@ import { rows as rowsOfSql, type Executor } from '../../../db/client';
 import { bets, missionClaims, missionTasks, promotionEntries, promotions, type MissionTaskKind, type MissionTaskPeriod } from '../../../db/schema';
 import { ApiError } from '../../../errors';
 import { maskName } from '../../../lib/games-catalogue';
-import { idempotencyOf, type KeySource, withIdempotency } from '../../../lib/idempotency';
+import type { Once } from '../../../lib/idempotency';
 import { contentLang } from '../../../lib/lang';
 import { toAmount } from '../../../../src/domain/money';
 import { writeAudit } from '../../../ops/audit';
@@ -205,22 +204,22 @@ export async function listMissions(platform: Platform, actor: Actor, langQuery: 
   return { list, currency: tenant.settings.currency.code, weekStart: week.start, weekEndsAt: week.until.toISOString() };
 }
 
-/** POST claim: grants a completed task's reward and points once per period (idempotent per Idempotency-Key). */
-export async function claimMissionTask(platform: Platform, actor: Actor & KeySource, code: string, taskId: number, langQuery?: string): Promise<Claim> {
+/**
+ * POST claim: grants a completed task's reward and points once per period, in `once`, the runner
+ * of the request's Idempotency-Key (its hash has the path: a key reused for another task is a 422).
+ */
+export async function claimMissionTask(platform: Platform, actor: Actor, code: string, taskId: number, once: Once, langQuery?: string): Promise<Claim> {
   const tenant = actor.tenant;
   const member = actor.auth!.member;
   assertRealMember(member);
   assertVerifiedPerson(member);
   await assertNotExcluded(platform.db.orm, tenant, member.id);
-  const key = idempotencyOf(actor, 'mission.claim');
-  // The body is empty for every claim: the path makes a key reused for another task a 422.
-  const requestHash = createHash('sha256').update(`${key.requestHash}\n${code}\n${taskId}`).digest('hex');
   const db = platform.db.orm;
   const lang = contentLang(langQuery ?? tenant.i18n.default);
   const row = await missionOf(db, tenant, lang, code);
   const [task] = await db.select().from(missionTasks).where(and(eq(missionTasks.id, taskId), eq(missionTasks.merchantCode, tenant.merchantCode), eq(missionTasks.promotionCode, code), eq(missionTasks.enabled, true)));
   if (!task) throw new ApiError('mission.task.not.found', 404);
-  return withIdempotency(platform, { ...key, requestHash }, async (tx) => {
+  return once(async (tx) => {
     const now = new Date();
     const status = periodStatus(row, now);
     if (status === 'coming_soon') throw new ApiError('promotion.not.started', 409);

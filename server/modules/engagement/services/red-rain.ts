@@ -10,7 +10,7 @@
  * opened catches nothing until its holder verifies a mobile number. Each catch adds a turnover
  * requirement (amount x the window's turnover_multiplier) in the transaction that credits it.
  */
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { Actor, Platform } from '../../../platform';
 import type { Caught, OpsWindow, State, Team, Window } from '../../../../src/generated/api/red-rain';
@@ -18,7 +18,7 @@ import type { Tenant } from '../../../../src/generated/tenant';
 import { rows, type Executor, type Tx } from '../../../db/client';
 import { members, rainCatches, rainWindows } from '../../../db/schema';
 import { ApiError } from '../../../errors';
-import { idempotencyOf, type KeySource, withIdempotency } from '../../../lib/idempotency';
+import type { Once } from '../../../lib/idempotency';
 import { hasAtMostTwoDecimals, percentOf, toAmount } from '../../../../src/domain/money';
 import { writeAudit } from '../../../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../../../ops/types';
@@ -164,14 +164,14 @@ async function catchIn(platform: Platform, tx: Tx, tenant: Tenant, memberId: num
   return { id: row.id, windowId, amount: toAmount(amount), balance: toAmount(after.balance), caughtCount: before.count + 1, currency: after.currency };
 }
 
-/** POST /wps/redRain/:id/catch (idempotent per envelope: its Idempotency-Key). */
-export async function catchEnvelope(platform: Platform, actor: Actor & KeySource, windowId: number): Promise<Caught> {
+/**
+ * POST /wps/redRain/:id/catch in `once`, the runner of the envelope's Idempotency-Key (its hash
+ * has the path's window id: a key reused for another window is a 422).
+ */
+export async function catchEnvelope(platform: Platform, actor: Actor, windowId: number, once: Once): Promise<Caught> {
   const tenant = actor.tenant;
   const member = actor.auth!.member;
-  const key = idempotencyOf(actor, 'redRain.catch');
-  // The body is empty for every tap: the window's id makes a key reused for another window a 422.
-  const requestHash = createHash('sha256').update(`${key.requestHash}\n${windowId}`).digest('hex');
-  return withIdempotency(platform, { ...key, requestHash }, (tx) => catchIn(platform, tx, tenant, member.id, windowId));
+  return once((tx) => catchIn(platform, tx, tenant, member.id, windowId));
 }
 
 /** GET /wps/redRain/team: the agent's team's catches of the last 30 days. */

@@ -18,7 +18,6 @@
  *
  * Amounts are minor units here; the API edge converts (toAmount).
  */
-import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Actor, Platform } from '../../../platform';
 import type { Claim, ListQuery, Reward, RewardList } from '../../../../src/generated/api/rewards';
@@ -26,7 +25,7 @@ import type { Tenant } from '../../../../src/generated/tenant';
 import type { Executor, Tx } from '../../../db/client';
 import { promotions, rewards, type RewardSource } from '../../../db/schema';
 import { ApiError } from '../../../errors';
-import { idempotencyOf, type KeySource, withIdempotency } from '../../../lib/idempotency';
+import type { Once } from '../../../lib/idempotency';
 import { timesMultiplier, toAmount } from '../../../../src/domain/money';
 import { writeAudit } from '../../../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../../../ops/types';
@@ -218,18 +217,18 @@ async function payReward(platform: Platform, tx: Tx, tenant: Tenant, memberId: n
   return { row, balance: after.balance, currency: after.currency };
 }
 
-/** POST claim: pays one reward (idempotent per Idempotency-Key). */
-export async function claimReward(platform: Platform, actor: Actor & KeySource, id: number): Promise<Claim> {
+/**
+ * POST claim: pays one reward in `once`, the runner of the request's Idempotency-Key (its hash
+ * has the path's reward id: a key reused for another reward is a 422).
+ */
+export async function claimReward(platform: Platform, actor: Actor, id: number, once: Once): Promise<Claim> {
   const tenant = actor.tenant;
   const member = actor.auth!.member;
   assertEnabled(tenant);
   assertRealMember(member);
   assertVerifiedPerson(member);
   await assertNotExcluded(platform.db.orm, tenant, member.id);
-  const key = idempotencyOf(actor, 'reward.claim');
-  // The body is empty for every claim: the reward's id makes a key reused for another reward a 422.
-  const requestHash = createHash('sha256').update(`${key.requestHash}\n${id}`).digest('hex');
-  return withIdempotency(platform, { ...key, requestHash }, async (tx) => {
+  return once(async (tx) => {
     const paid = await payReward(platform, tx, tenant, member.id, id);
     const [promo] = paid.row.promotionId ? await tx.select({ title: promotions.title }).from(promotions).where(eq(promotions.id, paid.row.promotionId)) : [];
     return { reward: present(paid.row, new Date(), promo?.title), balance: toAmount(paid.balance), currency: paid.currency };

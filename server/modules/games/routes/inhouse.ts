@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../../errors';
 import { DEFAULT_RETURN_URL, INHOUSE_VENDOR } from '../../../lib/games-catalogue';
-import { idempotencyOf } from '../../../lib/idempotency';
 import { toAmount } from '../../../../src/domain/money';
 import { escapeHtml } from '../../../lib/present';
 import { apiRoute } from '../../../lib/route';
@@ -192,9 +191,9 @@ export default async function inhouseRoutes(app: FastifyInstance) {
   });
 
   apiRoute(app, 'inhouse', 'spin', {
-    handler: async (request) => {
+    handler: async (request, _reply, once) => {
       const body = request.body;
-      return spin(app, request, body.stake, body.nodeId ? Number(body.nodeId) : null, idempotencyOf(request, 'inhouse.spin'));
+      return spin(app, request, body.stake, body.nodeId ? Number(body.nodeId) : null, once);
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { Actor, Platform } from '../../../platform';
 import { ApiError } from '../../../errors';
 import { INHOUSE_VENDOR, maskName } from '../../../lib/games-catalogue';
-import { withIdempotency, type IdempotentRequest } from '../../../lib/idempotency';
+import type { Once } from '../../../lib/idempotency';
 import { toAmount } from '../../../../src/domain/money';
 import { MEMBER_TYPE } from '../../../repositories/members';
 import type { GameRow } from '../../../repositories/games';
@@ -25,10 +25,11 @@ export async function inhouseGame(platform: Platform, merchantCode: string, node
  * transaction, the wallet is locked and the bet's id taken, the stake is debited (the ledger's
  * conditional UPDATE refuses an overdraw; the lock serialises concurrent spins on the wallet
  * row), the win credited, and the bet recorded with the balance it left. A
- * refused stake rolls everything back: nothing is written. The transaction is the idempotency
- * key's (lib/idempotency): a repeat of the actor answers the first spin and moves nothing.
+ * refused stake rolls everything back: nothing is written. The transaction is `once`'s, the
+ * runner of the request's idempotency key (lib/idempotency): a repeat answers the first spin and
+ * moves nothing.
  */
-export async function spin(platform: Platform, actor: Actor, stake: number, nodeId: number | null, idempotency: IdempotentRequest) {
+export async function spin(platform: Platform, actor: Actor, stake: number, nodeId: number | null, once: Once) {
   const member = actor.auth!.member;
   const tenant = actor.tenant;
   await assertNotExcluded(platform.db.orm, tenant, member.id);
@@ -37,7 +38,7 @@ export async function spin(platform: Platform, actor: Actor, stake: number, node
   const outcome = drawSpin();
   const win = stake * outcome.multiplier;
   const { ledger } = platform.repos;
-  return withIdempotency(platform, idempotency, async (tx) => {
+  return once(async (tx) => {
     const wallet = await ledger.walletOf(member.id, tx);
     if (!wallet) throw new ApiError('balance.insufficient', 409);
     const house = await ledger.houseAccount(tx, member.merchantCode, wallet.currency, member.id);

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { idempotencyOf, withIdempotency } from '../../../lib/idempotency';
 import { toAmount, toMinor } from '../../../../src/domain/money';
 import { apiRoute } from '../../../lib/route';
 import {
@@ -63,15 +62,14 @@ export default async function depositRoutes(app: FastifyInstance) {
   });
 
   apiRoute(app, 'wallet', 'create', {
-    handler: async (request) => {
+    handler: async (request, _reply, once) => {
       const member = request.auth!.member;
       const tenant = request.tenant;
       const { channelId, amount } = request.body;
       // Refusals that need no database come first: a refused request writes nothing, not even its key.
       checkDepositRequest(tenant, channelId, amount);
       await assertNotExcluded(app.db.orm, tenant, member.id);
-      const key = idempotencyOf(request, 'wallet.create');
-      const created = await withIdempotency(app, key, async (tx) => {
+      const created = await once(async (tx) => {
         const row = await createDeposit(tx, { tenant, memberId: member.id, merchantCode: member.merchantCode, channelId, amount });
         const { receipt: _receipt, receiptType: _type, ...summary } = row;
         return presentDeposit(tenant, { ...summary, hasReceipt: false });

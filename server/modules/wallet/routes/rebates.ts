@@ -9,7 +9,7 @@ export default async function rebateRoutes(app: FastifyInstance) {
 
   // No per-IP limit: a claim pays only what accrued, and the Idempotency-Key keeps a retry from paying twice.
   apiRoute(app, 'rebates', 'claim', {
-    handler: async (request) => claimRebate(app, request),
+    handler: async (request, _reply, once) => claimRebate(app, request, once),
   });
 
   apiRoute(app, 'rebates', 'report', {

@@ -9,6 +9,6 @@ export default async function transferRoutes(app: FastifyInstance) {
 
   // No per-IP limit: the payment password's per-member lock bounds it.
   apiRoute(app, 'transfers', 'create', {
-    handler: async (request) => transferToUpline(app, request, request.body),
+    handler: async (request, _reply, once) => transferToUpline(app, request, request.body, once),
   });
 }

@@ -9,7 +9,7 @@ export default async function withdrawalRoutes(app: FastifyInstance) {
 
   // No per-IP limit: the payment password's per-member lock and the one-pending rule bound it.
   apiRoute(app, 'withdrawal', 'create', {
-    handler: async (request) => createWithdrawal(app, request, request.body),
+    handler: async (request, _reply, once) => createWithdrawal(app, request, request.body, once),
   });
 
   apiRoute(app, 'withdrawal', 'list', {

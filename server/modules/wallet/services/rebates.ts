@@ -26,7 +26,7 @@ import { type Executor, type Tx } from '../../../db/client';
 import { bets, memberRebateRates, members, rebateClaimLines, rebateClaims, type RebateKind } from '../../../db/schema';
 import { ApiError, ERROR_KEYS, validationError } from '../../../errors';
 import { decodeCursor, encodeCursor } from '../../../lib/cursor';
-import { idempotencyOf, type KeySource, withIdempotency } from '../../../lib/idempotency';
+import type { Once } from '../../../lib/idempotency';
 import { fromBasisPoints, percentOf, timesMultiplier, toAmount, toBasisPoints, toMinor } from '../../../../src/domain/money';
 import { rangeEcho, recordRange } from '../../../lib/record-range';
 import { writeAudit } from '../../../ops/audit';
@@ -271,8 +271,8 @@ async function payAccrued(platform: Platform, tx: Tx, tenant: Tenant, memberId: 
   return { paid: { claim, lines: stored, balance: after.balance, currency: after.currency } };
 }
 
-/** POST claim: pays the accrued rebate (idempotent per Idempotency-Key). */
-export async function claimRebate(platform: Platform, actor: Actor & KeySource): Promise<Claim> {
+/** POST claim: pays the accrued rebate in `once`, the runner of the request's Idempotency-Key. */
+export async function claimRebate(platform: Platform, actor: Actor, once: Once): Promise<Claim> {
   const tenant = actor.tenant;
   const member = actor.auth!.member;
   assertEnabled(tenant);
@@ -280,7 +280,7 @@ export async function claimRebate(platform: Platform, actor: Actor & KeySource):
   const rules = rebateRulesOf(tenant);
   const day = zoneDate(tenantTimeZone(tenant));
   try {
-    return await withIdempotency(platform, idempotencyOf(actor, 'rebate.claim'), async (tx) => {
+    return await once(async (tx) => {
       const outcome = await payAccrued(platform, tx, tenant, member.id, { kind: 'manual', day });
       if ('refused' in outcome) {
         if (outcome.refused === 'rebate.below.minimum') {

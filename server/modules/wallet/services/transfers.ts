@@ -15,7 +15,6 @@
  *
  * Amounts are minor units here; the API edge converts (toAmount / toMinor).
  */
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Actor, Platform } from '../../../platform';
 import type { CreateBody, Reason, Transfer, UplineTransfer } from '../../../../src/generated/api/transfers';
@@ -24,7 +23,7 @@ import type { Executor, Tx } from '../../../db/client';
 import { members, transfers } from '../../../db/schema';
 import { ApiError, ERROR_KEYS, validationError } from '../../../errors';
 import { maskName } from '../../../lib/games-catalogue';
-import { canonicalJson, idempotencyOf, type KeySource, withIdempotency } from '../../../lib/idempotency';
+import type { Once } from '../../../lib/idempotency';
 import { timesMultiplier, toAmount, toMinor } from '../../../../src/domain/money';
 import type { MemberRow } from '../../../repositories/members';
 import { assertRealMember } from '../../account';
@@ -106,8 +105,11 @@ function checkMember(member: Pick<MemberRow, 'type'>, upline: MemberRow | null):
   return upline;
 }
 
-/** POST: sends `amount` to the upline (idempotent per Idempotency-Key). */
-export async function transferToUpline(platform: Platform, actor: Actor & KeySource, body: CreateBody): Promise<Transfer> {
+/**
+ * POST: sends `amount` to the upline in `once`, the runner of the request's Idempotency-Key
+ * (its stored hash leaves the payment password out: x-routes idempotencyOmits).
+ */
+export async function transferToUpline(platform: Platform, actor: Actor, body: CreateBody, once: Once): Promise<Transfer> {
   const tenant = actor.tenant;
   const member = actor.auth!.member;
   assertEnabled(tenant);
@@ -122,10 +124,7 @@ export async function transferToUpline(platform: Platform, actor: Actor & KeySou
   const owed = await turnoverStatus(platform.db.orm, member.id);
   if (owed.outstanding > 0) throw turnoverRefusal(owed);
   await checkPaymentPassword(platform, member, body.paymentPassword);
-  // The stored actor hash leaves the payment password out (as withdrawals do).
-  const scoped = idempotencyOf(actor, 'transfer.upline');
-  const key = { ...scoped, requestHash: createHash('sha256').update(`POST transfer.upline\n${canonicalJson({ amount: body.amount })}`).digest('hex') };
-  return withIdempotency(platform, key, async (tx: Tx) => {
+  return once(async (tx: Tx) => {
     // This member's transfers are decided one after another, each on the member as it is now.
     await lockMember(tx, member.id);
     const [locked] = await tx.select().from(members).where(eq(members.id, member.id));

@@ -9,7 +9,6 @@
  *
  * Amounts are minor units here; the API edge converts (toAmount / toMinor).
  */
-import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Actor, Platform } from '../../../platform';
 import type { CreateBody, Eligibility, Reason, Withdrawal, WithdrawalPage } from '../../../../src/generated/api/withdrawal';
@@ -18,7 +17,7 @@ import type { Tenant } from '../../../../src/generated/tenant';
 import { rows, type Executor, type Tx } from '../../../db/client';
 import { members, payoutAccounts, withdrawals, type WithdrawalState } from '../../../db/schema';
 import { ApiError, ERROR_KEYS, validationError, type ErrorCode } from '../../../errors';
-import { canonicalJson, idempotencyOf, type KeySource, withIdempotency } from '../../../lib/idempotency';
+import type { Once } from '../../../lib/idempotency';
 import { largestWithPercent, percentOf, toAmount, toMinor } from '../../../../src/domain/money';
 import { pageOf } from '../../../lib/present';
 import { zoneDay } from '../../../lib/time-zone';
@@ -181,8 +180,11 @@ function present(tenant: Tenant, w: WithdrawalRow, account: typeof payoutAccount
 /** The HTTP status a blocking reason is refused with. */
 const REFUSAL_STATUS: Partial<Record<ReasonCode, number>> = { 'withdrawal.amount.range': 400, 'payment.password.unset': 400 };
 
-/** POST create: checks everything again in the money transaction, then holds amount + fee. */
-export async function createWithdrawal(platform: Platform, actor: Actor & KeySource, body: CreateBody): Promise<Withdrawal> {
+/**
+ * POST create: checks everything again in the money transaction (`once`, the runner of the
+ * request's Idempotency-Key), then holds amount + fee.
+ */
+export async function createWithdrawal(platform: Platform, actor: Actor, body: CreateBody, once: Once): Promise<Withdrawal> {
   const tenant = actor.tenant;
   const member = actor.auth!.member;
   assertRealMember(member);
@@ -192,13 +194,10 @@ export async function createWithdrawal(platform: Platform, actor: Actor & KeySou
   if (!(await liveAccount(platform.db.orm, member.id, body.payoutAccountId))) throw new ApiError('not.found', 404, { field: '/payoutAccountId' });
   // With no payment password set the actor is refused below with every other reason.
   if (member.paymentPasswordHash) await checkPaymentPassword(platform, member, body.paymentPassword);
-  // The stored actor hash leaves the payment password out: a hash of six digits and a known
-  // body would give it away to anyone who reads the idempotency table.
-  const scoped = idempotencyOf(actor, 'withdrawal.create');
-  const withoutSecret = { payoutAccountId: body.payoutAccountId, amount: body.amount };
-  const key = { ...scoped, requestHash: createHash('sha256').update(`POST withdrawal.create\n${canonicalJson(withoutSecret)}`).digest('hex') };
+  // The key's stored hash leaves the payment password out (x-routes idempotencyOmits): a hash
+  // of six digits and a known body would give it away to anyone who reads the idempotency table.
   try {
-    return await withIdempotency(platform, key, async (tx: Tx) => {
+    return await once(async (tx: Tx) => {
       // Serialises this member's requests: each sees the previous one's pending row and count.
       await lockMember(tx, member.id);
       const [locked] = await tx.select({ paymentPasswordHash: members.paymentPasswordHash }).from(members).where(eq(members.id, member.id));
