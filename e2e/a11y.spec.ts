@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from './test';
+import { expect, hydrated, test } from './test';
 import { expectNoSeriousA11yViolations } from './axe';
 import { apiLogin, expectMemberView, useStoredSession } from './session';
 
@@ -12,7 +12,9 @@ test.describe('accessibility (WCAG 2.1 AA, no serious or critical violations)', 
     test.slow();
     await page.goto('/m/home');
     await expect(page.getByRole('contentinfo').getByRole('navigation')).toBeVisible();
-    // The announcement popup (audience B) comes up about 500 ms after home loads: scan it too.
+    // The announcement popup (audience B) comes up about 500 ms after home has hydrated, which on a
+    // loaded machine comes late: wait for that first, then scan the popup too.
+    await hydrated(page);
     await expect(page.locator('.announcement-popup')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'home (visitor)');
   });
