@@ -65,7 +65,9 @@ export default defineConfig({
     command: 'node scripts/e2e-server.mjs',
     url: 'http://127.0.0.1:8181/m/home',
     reuseExistingServer: false,
-    timeout: 180_000,
+    // The template database, then the server on a copy (and a build first when dist/ is stale): on a
+    // loaded 2-core machine this can take more than 3 minutes; it only costs time when the start fails.
+    timeout: 300_000,
     stdout: 'pipe',
     stderr: 'pipe',
     // SIGTERM, not Playwright's default SIGKILL: scripts/e2e-server.mjs then removes its data folder

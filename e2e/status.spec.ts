@@ -1,9 +1,9 @@
 /**
  * The startup status on a phone: an operator's maintenance window (set with the CLI) closes the
  * site with its end time and reopens it by itself when it ends (on a private server: the window
- * closes the tenant for every visitor, and the other journeys run meanwhile); a visitor from a country the
- * tenant blocks (through the trusted proxy hop) sees the region view with their IP, and an
- * allow-listed address passes. demo-en blocks RU but lets 5.255.255.77 in (tenants/demo-en).
+ * closes the tenant for every visitor, and the other journeys run meanwhile); a visitor from a
+ * country the tenant blocks (through the trusted proxy hop) sees the region view with their IP,
+ * and an allow-listed address passes. demo-en blocks RU but lets 5.255.255.77 in (tenants/demo-en).
  */
 import { readFileSync, rmSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
