@@ -14,6 +14,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: true,
     assetsDir: 'assets',
     sourcemap: false,
+    // The build log's gzip sizes of every chunk: compression work whose result is only printed.
+    reportCompressedSize: false,
     target: 'es2020',
     // Everything the entry imports statically is loaded by every page anyway: one chunk rather than
     // the fourteen that sharing with lazy chunks split it into (home: 40 to 27 files, 148.3 to

@@ -166,8 +166,10 @@ test.describe('demo-en red rain', () => {
       if (Number(await mine.getAttribute('data-count')) >= 5) break;
       const answered = page.waitForResponse((r) => new URL(r.url()).pathname === `/wps/redRain/${w.id}/catch`);
       await page.getByTestId('rain-envelope').nth(i % 12).dispatchEvent('click');
-      await answered;
-      await page.waitForTimeout(100);
+      const answer = (await (await answered).json()) as Envelope<{ caughtCount: number }>;
+      // The screen has taken the answer in: the member's count, or the end of this rain (or a toast).
+      if (answer.success) await expect(mine).toHaveAttribute('data-count', String(answer.value!.caughtCount));
+      else await expect(page.getByTestId('rain-stopped').or(page.locator('.toast')).first()).toBeVisible();
     }
     await expect.poll(async () => Number(await mine.getAttribute('data-count'))).toBeGreaterThan(0);
     const count = Number(await mine.getAttribute('data-count'));

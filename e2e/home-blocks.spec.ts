@@ -143,6 +143,8 @@ test.describe('home blocks', () => {
 
     await page.reload();
     await expect(page.locator('a.jackpot-counter')).toBeVisible();
+    // It would come up about 500 ms after the page has hydrated: wait for that, then past it.
+    await hydrated(page);
     await page.waitForTimeout(1_500);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(errors).toEqual([]);

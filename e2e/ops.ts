@@ -38,11 +38,11 @@ interface RunResult {
 }
 
 /**
- * Runs `ops <words...> --json` on the e2e server and returns its parsed output. Exit 0 is
- * expected unless `allowRefusal` (a refusal exits 1 with `{ ok: false, errorCode }`).
+ * Runs `ops <words...> --json` on the e2e server (or on the private server holding `dataDir`) and
+ * returns its parsed output. Exit 0 is expected unless `allowRefusal` (a refusal exits 1 with
+ * `{ ok: false, errorCode }`).
  */
-export async function ops<T = unknown>(words: readonly string[], { allowRefusal = false } = {}): Promise<OpsResult<T>> {
-  const dataDir = e2eDataDir();
+export async function ops<T = unknown>(words: readonly string[], { allowRefusal = false, dataDir = e2eDataDir() } = {}): Promise<OpsResult<T>> {
   // What the server wrote there once listening: its key and where it listens.
   const key = readCliKey(dataDir);
   const endpoint = readEndpoint(dataDir);

@@ -1,9 +1,9 @@
 /**
  * A private instance of the real server (and the site the e2e web server built), for journeys
- * that must not share state with the others: a captcha lock on the loopback address, or rows
- * written into the database before the server starts. Its data folder starts as a copy of the
- * migrated and seeded template the e2e web server made (scripts/e2e-server.mjs), not as an empty
- * database to migrate and seed again.
+ * that must not share state with the others: what every visitor of a tenant would see (a
+ * maintenance window, rows written into the database before the server starts, a new build). Its
+ * data folder starts as a copy of the migrated and seeded template the e2e web server made
+ * (scripts/e2e-server.mjs), not as an empty database to migrate and seed again.
  */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
