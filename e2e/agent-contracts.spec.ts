@@ -4,7 +4,7 @@
  * a tier above the tenant's maximum is refused with the tier named, a fair one is proposed. The
  * sub-agent logs in (second context): the home prompt opens the contract page, where it signs. The
  * player spins; `ops settle salary` for today is refused, twice and racing, naming the day and when
- * it ends, and nothing is credited (the payment of a day that is over is tests/server/
+ * it ends, and nothing is credited (the payment of a day that is over is tests/server/agent/
  * agent-contracts.test.ts's: a journey cannot wait for midnight). The ledger is clean at the end.
  */
 import { randomUUID } from 'node:crypto';

@@ -4,7 +4,7 @@
  * POST /ops/cli with the key the server wrote there (server/ops/cli-link.ts); the journeys send it
  * the same way themselves, from the folder whose path scripts/e2e-server.mjs writes to
  * <tmpdir>/wl-e2e-8181.datadir, rather than start a CLI process per verb (each one loads the whole
- * server's code first). The CLI's own path to the server is tested in tests/server/ops-cli.test.ts.
+ * server's code first). The CLI's own path to the server is tested in tests/server/ops/ops-cli.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';

@@ -89,7 +89,7 @@ for (const tenant of TENANTS) {
     await page.getByRole('button', { name: t.login, exact: true }).tap();
     await expect(page.getByText(refused)).toBeVisible();
 
-    // The mobile number as the account (the mobile + SMS login is refused alike: tests/server/protection.test.ts).
+    // The mobile number as the account (the mobile + SMS login is refused alike: tests/server/protection/protection.test.ts).
     await page.goto(`${origin}/m/login`);
     await formIsLive(page);
     await page.locator('input[name="username"]').fill(mobile);

@@ -2,7 +2,7 @@
  * Operator credentials: passwords hashed with scrypt (node:crypto) and optional TOTP codes
  * (RFC 6238: HMAC-SHA-1, 30-second steps, 6 digits), the kind every authenticator app reads from
  * an otpauth:// URI. The codes come from the `otpauth` library (checked against the RFC test
- * vectors in tests/server/ops-backoffice.test.ts); which step was used last is kept per operator
+ * vectors in tests/server/ops/ops-backoffice.test.ts); which step was used last is kept per operator
  * (server/ops/operators.ts), so a code works once.
  *
  * Password hash format (one text column, parameters kept with the hash so they can be raised

@@ -1,5 +1,5 @@
 /**
- * Success cases of the agent-accounts routes for tests/server/contract.test.ts (which needs one per
+ * Success cases of the agent-accounts routes for tests/server/platform/contract.test.ts (which needs one per
  * route of schemas/api): spread into its CASES with `...AGENT_ACCOUNT_CONTRACT_CASES`. Each case
  * uses a new top-level agent, so no case depends on another.
  */

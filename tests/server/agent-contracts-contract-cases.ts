@@ -1,5 +1,5 @@
 /**
- * Success cases of the agent contract routes for tests/server/contract.test.ts (which needs one per
+ * Success cases of the agent contract routes for tests/server/platform/contract.test.ts (which needs one per
  * route of schemas/api): spread into its CASES with `...AGENT_CONTRACTS_CONTRACT_CASES`. Each case
  * builds its own agent and direct sub-agent of demoph01 (dividends are on there).
  */

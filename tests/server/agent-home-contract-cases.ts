@@ -1,5 +1,5 @@
 /**
- * Success cases of the agent home and red-envelope rain routes for tests/server/contract.test.ts
+ * Success cases of the agent home and red-envelope rain routes for tests/server/platform/contract.test.ts
  * (which needs one per route of schemas/api): spread into its CASES with `...AGENT_HOME_CONTRACT_CASES`.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Success cases of the message centre's routes for tests/server/contract.test.ts (which needs one
+ * Success cases of the message centre's routes for tests/server/platform/contract.test.ts (which needs one
  * per route of schemas/api): spread into its CASES with `...ENGAGEMENT_CONTRACT_CASES`.
  * Each case uses new members or operators, so no case depends on another.
  */

@@ -26,6 +26,8 @@ import { REPO_ROOT, type AppOptions } from '../../server/config';
 import type { ProviderConfig } from '../../server/payments';
 import { buildRefPay } from '../../reference/refpay/app';
 import { checkLedger } from '../../server/ops/ledger-check';
+import type { Database } from '../../server/db/client';
+import type { Platform } from '../../server/platform';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const SITE_FIXTURE = fileURLToPath(new URL('./fixtures/site', import.meta.url));
@@ -90,8 +92,8 @@ function templated(opts: Partial<AppOptions>): boolean {
   return inject('templateDir') !== undefined && !SEEDING_OPTIONS.some((k) => k in opts);
 }
 
-/** The app options of every test server, and of the templates (payments aside: they seed nothing). */
-function baseOptions(db: AppOptions['db']): AppOptions {
+/** The app options of every test server and test platform, and of the templates (payments aside: they seed nothing). */
+export function baseOptions(db: AppOptions['db']): AppOptions {
   return {
     db,
     siteDir: SITE_FIXTURE,
@@ -130,29 +132,12 @@ async function templateReady(name: string): Promise<void> {
   while (templateState(name) !== 'ready') await sleep(100);
 }
 
-/**
- * A PGlite server, from the run's template when there is one. The first suite of the run to ask
- * makes the template: its own server migrates and seeds, and is dumped (`dumpDataDir()`) as it
- * stands once ready. A suite that asks while another process makes it migrates and seeds its own
- * (as fast as waiting would be).
- */
-async function startPglite(opts: Partial<AppOptions>): Promise<TestServer> {
-  const file = join(inject('templateDir'), 'pglite.tar');
-  const state = templateState('pglite');
-  if (state === 'ready') return launch('pglite', { pgliteDump: file, ...opts }, {});
-  const server = await launch('pglite', opts, {});
-  if (state === 'mine') {
-    try {
-      const dump = await (server.app.db.orm as unknown as { $client: PGlite }).$client.dumpDataDir('none');
-      writeFileSync(`${file}.part`, Buffer.from(await dump.arrayBuffer()));
-      renameSync(`${file}.part`, file);
-      templateBuilt('pglite');
-    } catch (err) {
-      await server.close();
-      throw err;
-    }
-  }
-  return server;
+/** PGlite: writes the run's template from a database just migrated and seeded (this start took the template's lock). */
+export async function dumpTemplate(db: Database, file: string): Promise<void> {
+  const dump = await (db.orm as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+  writeFileSync(`${file}.part`, Buffer.from(await dump.arrayBuffer()));
+  renameSync(`${file}.part`, file);
+  templateBuilt('pglite');
 }
 
 /**
@@ -223,30 +208,69 @@ export function realProviderTenants(name = 'acmepay'): string {
   return dir;
 }
 
+/** Where a suite's database is: the options that open it, and how to drop it afterwards. */
+export interface SuiteDatabase {
+  /** The options over the test options: the database (PostgreSQL), the template's dump (PGlite), the suite's own. */
+  opts: Partial<AppOptions>;
+  where: { schema?: string; pgUrl?: string; drop?: () => Promise<void> };
+  /**
+   * PGlite, the first start of the run: the file the run's template is dumped to (dumpTemplate)
+   * once this start has migrated and seeded its database.
+   */
+  templateFile?: string;
+}
+
 /**
- * Builds a server on a backend. On PostgreSQL: in a copy of the run's template database (dropped
- * on close), or in `schema` of PG_URL's database when given (without the template: a fresh
+ * The database of a suite on a backend. On PostgreSQL: a copy of the run's template database
+ * (dropped on close), or `schema` of PG_URL's database when given (without the template: a fresh
  * schema, dropped on close). On PGlite: in memory, loaded from the run's template when there is
- * one. (See the top of this file for when there is none.) Its payment provider is a RefPay of
- * its own over HTTP (`refpay`; in production as `acmepay`, a provider that is not the reference
- * one, with the tenants' channels naming it).
+ * one; the first start of the run makes it (`templateFile`); a start while another process makes
+ * it migrates and seeds its own (as fast as waiting would be). (See the top of this file for when
+ * there is no template.) The server tests (startServer) and the service tests (openTestPlatform)
+ * open it alike.
  */
-export async function startServer(backend: Backend, opts: Partial<AppOptions> & { schema?: string } = {}): Promise<TestServer> {
+export async function suiteDatabase(backend: Backend, opts: Partial<AppOptions> & { schema?: string } = {}): Promise<SuiteDatabase> {
   const { schema: given, ...rest } = opts;
   const fromTemplate = given === undefined && templated(rest);
-  if (backend === 'pglite') return fromTemplate ? startPglite(rest) : launch(backend, rest, {});
+  if (backend === 'pglite') {
+    if (!fromTemplate) return { opts: rest, where: {} };
+    const file = join(inject('templateDir'), 'pglite.tar');
+    const state = templateState('pglite');
+    if (state === 'ready') return { opts: { pgliteDump: file, ...rest }, where: {} };
+    return { opts: rest, where: {}, templateFile: state === 'mine' ? file : undefined };
+  }
   const template = fromTemplate ? await postgresTemplate() : undefined;
   if (template) {
     const clone = await cloneDatabase(template);
+    return { opts: { db: { pgUrl: clone.url }, ...rest }, where: { schema: 'public', pgUrl: clone.url, drop: clone.drop } };
+  }
+  const schema = given ?? freshSchemaName();
+  return { opts: { db: { pgUrl: PG_URL, schema }, ...rest }, where: { schema, pgUrl: PG_URL, drop: given ? undefined : () => dropSchema(schema) } };
+}
+
+/**
+ * Builds a server on a backend, on the suite's database (suiteDatabase). Its payment provider is
+ * a RefPay of its own over HTTP (`refpay`; in production as `acmepay`, a provider that is not the
+ * reference one, with the tenants' channels naming it).
+ */
+export async function startServer(backend: Backend, opts: Partial<AppOptions> & { schema?: string } = {}): Promise<TestServer> {
+  const database = await suiteDatabase(backend, opts);
+  let server: TestServer;
+  try {
+    server = await launch(backend, database.opts, database.where);
+  } catch (err) {
+    await database.where.drop?.();
+    throw err;
+  }
+  if (database.templateFile) {
     try {
-      return await launch(backend, { db: { pgUrl: clone.url }, ...rest }, { schema: 'public', pgUrl: clone.url, drop: clone.drop });
+      await dumpTemplate(server.app.db, database.templateFile);
     } catch (err) {
-      await clone.drop();
+      await server.close();
       throw err;
     }
   }
-  const schema = given ?? freshSchemaName();
-  return launch(backend, { db: { pgUrl: PG_URL, schema }, ...rest }, { schema, pgUrl: PG_URL, drop: given ? undefined : () => dropSchema(schema) });
+  return server;
 }
 
 /** Starts the app (and its RefPay) with the test servers' options and `opts` over them. */
@@ -336,13 +360,14 @@ export function twoInstances(opts: Partial<AppOptions> = {}): { schema: string; 
 }
 
 /**
- * `describe` once per backend, with one server per backend shared by the suite's tests
- * (PGlite takes seconds to start; the tests use distinct IPs and accounts to stay independent).
+ * `describe` once per backend, with one `open`ed thing per backend shared by the suite's tests (a
+ * server, a platform) and closed after them. PostgreSQL unreachable: skipped locally, a failure
+ * when CI is set.
  */
-export function describeBackends(
+export function describeEachBackend<T extends { close(): Promise<void> }>(
   name: string,
-  body: (ctx: { server: () => TestServer; backend: Backend }) => void,
-  opts: Partial<AppOptions> = {},
+  open: (backend: Backend) => Promise<T>,
+  body: (ctx: { opened: () => T; backend: Backend }) => void,
 ): void {
   describe.each(BACKENDS)(`${name} [%s]`, (backend) => {
     if (backend === 'postgres' && !postgresAvailable) {
@@ -355,15 +380,27 @@ export function describeBackends(
       }
       return;
     }
-    let server: TestServer;
+    let opened: T | undefined;
     beforeAll(async () => {
-      server = await startServer(backend, opts);
+      opened = await open(backend);
     });
     afterAll(async () => {
-      await server?.close();
+      await opened?.close();
     });
-    body({ server: () => server, backend });
+    body({ opened: () => opened!, backend });
   });
+}
+
+/**
+ * `describe` once per backend, with one server per backend shared by the suite's tests
+ * (PGlite takes seconds to start; the tests use distinct IPs and accounts to stay independent).
+ */
+export function describeBackends(
+  name: string,
+  body: (ctx: { server: () => TestServer; backend: Backend }) => void,
+  opts: Partial<AppOptions> = {},
+): void {
+  describeEachBackend(name, (backend) => startServer(backend, opts), ({ opened, backend }) => body({ server: opened, backend }));
 }
 
 let ipCounter = 0;
@@ -507,8 +544,8 @@ export function uniqueDigits(length: number): string {
   return base.slice(-length).padStart(length, '7');
 }
 
-/** A new member of demoph01 (trial merchant for type 4) with `balance` minor units and a live session. */
-export async function fundedPlayer(app: FastifyInstance, balance: number, type = 0) {
+/** A new member of demoph01 (trial merchant for type 4) with `balance` minor units and a live session (on a server's app or a platform). */
+export async function fundedPlayer(app: Pick<Platform, 'db' | 'repos'>, balance: number, type = 0) {
   return app.db.orm.transaction(async (tx) => {
     const merchantCode = type === 4 ? 'demophtry' : 'demoph01';
     const member = await app.repos.members.create(tx, { merchantCode, username: `p${uniqueDigits(9)}`, type, registerMethod: 'H5', lastLoginAt: new Date() });
@@ -529,7 +566,7 @@ export async function fundedPlayer(app: FastifyInstance, balance: number, type =
   });
 }
 
-/** `ops ledger check` on the test server's database: every test that moves money ends with it. */
-export async function expectLedgerClean(app: FastifyInstance): Promise<void> {
+/** `ops ledger check` on the test server's (or platform's) database: every test that moves money ends with it. */
+export async function expectLedgerClean(app: Pick<Platform, 'db'>): Promise<void> {
   expect(await checkLedger(app.db.orm)).toEqual([]);
 }

@@ -1,6 +1,6 @@
 /**
  * Success cases of the limits and activity-statement routes for
- * tests/server/contract.test.ts (which needs one per route of schemas/api): spread into its CASES
+ * tests/server/platform/contract.test.ts (which needs one per route of schemas/api): spread into its CASES
  * with `...LIMITS_CONTRACT_CASES`. Each case uses a new member.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Success cases of the maintenance-window routes for tests/server/contract.test.ts (which needs
+ * Success cases of the maintenance-window routes for tests/server/platform/contract.test.ts (which needs
  * one per route of schemas/api): spread into its CASES with `...MAINTENANCE_CONTRACT_CASES`.
  * The windows start tomorrow: the other cases run against an open site.
  */

@@ -1,6 +1,6 @@
 /**
  * Success cases of the mobile verification routes (schemas/api/mobile-binding.json) for
- * tests/server/contract.test.ts: spread into its CASES. Each case uses a new member and number.
+ * tests/server/platform/contract.test.ts: spread into its CASES. Each case uses a new member and number.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { call, fundedPlayer, lastSmsCode, nextIp, uniqueDigits, type Envelope } from './helpers';

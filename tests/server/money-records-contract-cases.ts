@@ -1,5 +1,5 @@
 /**
- * Success cases of the deposit and withdrawal record routes for tests/server/contract.test.ts
+ * Success cases of the deposit and withdrawal record routes for tests/server/platform/contract.test.ts
  * (which needs one per route of schemas/api): spread into its CASES with
  * `...MONEY_RECORDS_CONTRACT_CASES`. Each case uses a new member with a real request to list.
  */

@@ -1,5 +1,5 @@
 /**
- * Success cases of the player-protection routes for tests/server/contract.test.ts (which needs one
+ * Success cases of the player-protection routes for tests/server/platform/contract.test.ts (which needs one
  * per route of schemas/api): spread into its CASES with `...PROTECTION_CONTRACT_CASES`. Each case
  * uses a new member, so no case depends on another.
  */

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { members } from '../../server/db/schema';
+import type { Platform } from '../../server/platform';
 import { call, fundedPlayer, nextIp, spinKey } from './helpers';
 
 export const PAY_PW = '246810';
@@ -24,9 +25,9 @@ export interface BetSpec {
 
 /**
  * A bet as the in-house slot writes it: BET (and PAYOUT) postings naming it and the bet row (with
- * its day in bet_days), in one transaction.
+ * its day in bet_days), in one transaction (on a server's app or a platform).
  */
-export async function placeBet(app: FastifyInstance, memberId: number, walletId: number, spec: BetSpec): Promise<number> {
+export async function placeBet(app: Pick<Platform, 'db' | 'repos'>, memberId: number, walletId: number, spec: BetSpec): Promise<number> {
   const win = spec.win ?? 0;
   return app.db.orm.transaction(async (tx) => {
     const house = await app.repos.ledger.houseAccount(tx, 'demoph01', 'PHP');

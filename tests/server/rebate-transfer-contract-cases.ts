@@ -1,5 +1,5 @@
 /**
- * Success cases of the cash-back and transfer routes for tests/server/contract.test.ts (which
+ * Success cases of the cash-back and transfer routes for tests/server/platform/contract.test.ts (which
  * needs one per route of schemas/api): spread into its CASES with `...REBATE_TRANSFER_CONTRACT_CASES`.
  * Each case uses new members, so no case depends on another.
  */

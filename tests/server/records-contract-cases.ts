@@ -1,5 +1,5 @@
 /**
- * Success cases of the records routes for tests/server/contract.test.ts (which needs one per
+ * Success cases of the records routes for tests/server/platform/contract.test.ts (which needs one per
  * route of schemas/api): spread into its CASES with `...RECORDS_CONTRACT_CASES`. Each case uses a
  * new member with a spin of the in-house slot (a bet with a round and its postings).
  */

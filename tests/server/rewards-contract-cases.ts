@@ -1,5 +1,5 @@
 /**
- * Success cases of the reward-centre and promotion routes for tests/server/contract.test.ts (which needs one per
+ * Success cases of the reward-centre and promotion routes for tests/server/platform/contract.test.ts (which needs one per
  * route of schemas/api): spread into its CASES with `...REWARD_CONTRACT_CASES`. Each case uses a
  * new member, so no case depends on another.
  */

@@ -1,5 +1,5 @@
 /**
- * Success cases of the security-centre and withdrawal routes for tests/server/contract.test.ts
+ * Success cases of the security-centre and withdrawal routes for tests/server/platform/contract.test.ts
  * (which needs one per route of schemas/api): spread into its CASES with
  * `...SECURITY_WALLET_CONTRACT_CASES`. Each case uses a new member, so no case depends on another
  * (one payment password, one open identity check, at most 5 payout accounts per member).

@@ -1,5 +1,5 @@
 /**
- * Success cases of the agent team routes for tests/server/contract.test.ts (which needs one per
+ * Success cases of the agent team routes for tests/server/platform/contract.test.ts (which needs one per
  * route of schemas/api): spread into its CASES with `...TEAM_CONTRACT_CASES`. They read the seeded
  * demoagent's team of demoph01 (the shared `token` is demoagent's).
  */

@@ -1,5 +1,5 @@
 /**
- * Success cases of the wallet routes for tests/server/contract.test.ts (which needs one per route
+ * Success cases of the wallet routes for tests/server/platform/contract.test.ts (which needs one per route
  * of schemas/api): spread into its CASES with `...WALLET_CONTRACT_CASES`. Each case uses a new
  * member, so the cap on pending deposits of the suite's shared member is never reached.
  */

@@ -1,4 +1,4 @@
-/** Shared steps of the deposit suites (tests/server/wallet-deposit*.test.ts). */
+/** Shared steps of the deposit suites (tests/server/wallet/wallet-deposit*.test.ts). */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

@@ -4,12 +4,12 @@ import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Announcements } from '../../src/features/home';
 import { renderWithRuntime } from '../../tests/renderer/harness';
-import { lastSwiper, swiperCalls } from '../../tests/home/swiper-mock';
+import { lastSwiper, swiperCalls } from '../../tests/features/home/swiper-mock';
 import BannerCarouselView from './banner-carousel';
 import { BANNER_AUTOPLAY_MS, bannerSwiperOptions } from './banner-swiper';
 import { isSitePath } from './banner-link';
 
-vi.mock('swiper/react', () => import('../../tests/home/swiper-mock'));
+vi.mock('swiper/react', () => import('../../tests/features/home/swiper-mock'));
 vi.mock('swiper/modules', () => ({ Autoplay: {}, Pagination: {} }));
 let banners: Announcements['banners'] | undefined;
 vi.mock('../../src/features/home/api/announcements', () => ({

@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Announcements } from '../../src/features/home';
 import { Harness, renderWithRuntime } from '../../tests/renderer/harness';
-import { lastSwiper, swiperCalls } from '../../tests/home/swiper-mock';
+import { lastSwiper, swiperCalls } from '../../tests/features/home/swiper-mock';
 import BannerCarouselView from './banner-carousel';
 import { BANNER_AUTOPLAY_MS, SWIPER_IDLE_TIMEOUT_MS } from './use-banner-swiper';
 
@@ -15,7 +15,7 @@ vi.mock('./banner-swiper', async (importOriginal) => {
   swiperChunk.loads += 1;
   return importOriginal();
 });
-vi.mock('swiper/react', () => import('../../tests/home/swiper-mock'));
+vi.mock('swiper/react', () => import('../../tests/features/home/swiper-mock'));
 vi.mock('swiper/modules', () => ({ Autoplay: {}, Pagination: {} }));
 let banners: Announcements['banners'] | undefined;
 vi.mock('../../src/features/home/api/announcements', () => ({

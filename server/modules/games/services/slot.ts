@@ -8,7 +8,7 @@
  *   SEVEN SEVEN SEVEN 100   BAR BAR BAR 50   BELL BELL BELL 20   GRAPE GRAPE GRAPE 15
  *   LEMON LEMON LEMON 10    CHERRY CHERRY CHERRY 10   CHERRY CHERRY (reels 1-2) 5   CHERRY (reel 1) 1
  *
- * Return to player: 7,720 / 8,000 = 96.5% exactly (tests/server/games-slot.test.ts enumerates
+ * Return to player: 7,720 / 8,000 = 96.5% exactly (tests/server/games/games-slot.test.ts enumerates
  * every combination); hit frequency 1,832 / 8,000 = 22.9%.
  */
 import { randomInt } from 'node:crypto';

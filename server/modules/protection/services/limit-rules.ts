@@ -1,5 +1,5 @@
 /**
- * The rules of player protection limits, without a database (tests/server/limit-rules.test.ts):
+ * The rules of player protection limits, without a database (tests/server/protection/limit-rules.test.ts):
  *
  *  - tightening (a value not above the one enforced, or a value where there was none) applies at
  *    once and drops a pending change;
