@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../server/app';
-import { checkLedger } from '../server/ops/ledger-check';
+import { checkLedger } from '../server/money';
 import { benchMembers, type BenchMember } from './bench-money';
 import { DURATION_S } from './bench-setup';
 

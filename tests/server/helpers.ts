@@ -25,7 +25,7 @@ import { buildApp } from '../../server/app';
 import { REPO_ROOT, type AppOptions } from '../../server/config';
 import type { ProviderConfig } from '../../server/payments';
 import { buildRefPay } from '../../reference/refpay/app';
-import { checkLedger } from '../../server/ops/ledger-check';
+import { checkLedger } from '../../server/money';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const SITE_FIXTURE = fileURLToPath(new URL('./fixtures/site', import.meta.url));

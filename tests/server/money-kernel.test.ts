@@ -5,8 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../server/db/client';
-import { HOUSE_SHARDS, LEDGER_KINDS, houseBalances, houseShardOf, isLedgerKind, recordTypeOf, type LedgerKind } from '../../server/money';
-import { checkLedger } from '../../server/ops/ledger-check';
+import { HOUSE_SHARDS, LEDGER_KINDS, checkLedger, houseBalances, houseShardOf, isLedgerKind, recordTypeOf, type LedgerKind } from '../../server/money';
 import { TRANSACTION_TYPES } from '../../src/features/records/transaction-types';
 import { call, describeBackends, expectLedgerClean, fundedPlayer, spinKey } from './helpers';
 
