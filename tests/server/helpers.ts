@@ -513,7 +513,7 @@ export async function fundedPlayer(app: FastifyInstance, balance: number, type =
     const merchantCode = type === 4 ? 'demophtry' : 'demoph01';
     const member = await app.repos.members.create(tx, { merchantCode, username: `p${uniqueDigits(9)}`, type, registerMethod: 'H5', lastLoginAt: new Date() });
     const wallet = await app.repos.ledger.openWallet(tx, merchantCode, member.id, 'PHP');
-    const house = await app.repos.ledger.houseAccount(tx, merchantCode, 'PHP');
+    const house = await app.repos.ledger.houseAccount(tx, merchantCode, 'PHP', member.id);
     if (balance > 0) {
       await app.repos.ledger.post(tx, {
         merchantCode,

@@ -26,7 +26,7 @@ describe('ledger kinds', () => {
   });
 
   it('chooses the house sub-account by member', () => {
-    expect(houseShardOf(null)).toBe(0);
+    expect(houseShardOf(HOUSE_SHARDS)).toBe(0);
     expect(houseShardOf(HOUSE_SHARDS + 3)).toBe(3);
     expect(houseShardOf(7)).not.toBe(houseShardOf(8));
   });

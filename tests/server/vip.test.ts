@@ -49,7 +49,7 @@ async function settledBet(app: FastifyInstance, memberId: number, stake: number,
   await app.db.orm.transaction(async (tx) => {
     const { ledger, bets } = app.repos;
     const wallet = (await ledger.walletOf(memberId, tx))!;
-    const house = await ledger.houseAccount(tx, merchantCode, wallet.currency);
+    const house = await ledger.houseAccount(tx, merchantCode, wallet.currency, memberId);
     const betTxn = await ledger.post(tx, { merchantCode, kind: 'BET', lines: [{ accountId: wallet.id, amount: -stake }, { accountId: house, amount: stake }] });
     if (win > 0) await ledger.post(tx, { merchantCode, kind: 'PAYOUT', lines: [{ accountId: wallet.id, amount: win }, { accountId: house, amount: -win }] });
     const [game] = await rows<{ node_id: number; vassalage: string; game_type: string }>(
@@ -186,7 +186,7 @@ describeBackends('VIP levels', ({ server }) => {
     // Balance to bet with that is no deposit: an operator's adjustment.
     await app.db.orm.transaction(async (tx) => {
       const wallet = (await app.repos.ledger.walletOf(memberId, tx))!;
-      const house = await app.repos.ledger.houseAccount(tx, 'demoph01', 'PHP');
+      const house = await app.repos.ledger.houseAccount(tx, 'demoph01', 'PHP', memberId);
       await app.repos.ledger.post(tx, { merchantCode: 'demoph01', kind: 'ADJUSTMENT', lines: [{ accountId: wallet.id, amount: 20_000 }, { accountId: house, amount: -20_000 }] });
     });
     await settledBet(app, memberId, 15_000, 0);
