@@ -7,12 +7,11 @@
 export { HOUSE_SHARDS, LedgerRepository, houseShardOf, lockMember } from './ledger';
 export { LEDGER_KINDS, isLedgerKind, recordTypeOf, type LedgerKind } from './kinds';
 export { houseBalances } from './house';
-export { checkLedger, type LedgerProblem } from './check';
+export { checkLedger } from './check';
 export {
   LEDGER_TABLES,
   entryPageSql,
   entryTotalsSql,
-  kindFilter,
   ledgerDaysRebuildSql,
   memberAccountIds,
   memberKindSumsSql,

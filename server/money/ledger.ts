@@ -42,7 +42,7 @@ export interface MemberWallet {
 }
 
 /** What a posting shows in the account record beside its kind. */
-export interface MoveNote {
+interface MoveNote {
   memo?: string;
   /** What the posting belongs to: D<deposit id>, W<withdrawal id>, B<bet id>, C<contract id>. */
   reference?: string;

@@ -26,7 +26,7 @@ interface DayRange {
  * The kinds of `type` (LEDGER_KINDS) as a condition on `column`; adjustment also takes every
  * stored kind the list does not name (recordTypeOf).
  */
-export function kindFilter(type: TransactionType, column: SQL): SQL {
+function kindFilter(type: TransactionType, column: SQL): SQL {
   const kinds = (match: (t: TransactionType) => boolean) =>
     sql.join(
       Object.entries<TransactionType>(LEDGER_KINDS)
