@@ -15,6 +15,71 @@ import importPlugin from 'eslint-plugin-import';
 const AREAS = ['account', 'games', 'home', 'wallet', 'engagement', 'agent', 'protection', 'security', 'records'];
 const throughIndex = (target, message) =>
   AREAS.map((area) => ({ target, from: `./src/features/${area}`, except: ['./index.ts'], message }));
+// The server by area (server/modules/<area>): a module is reached only through its index.ts, from
+// outside and from another module. server/app.ts also registers each module's routes (routes/index.ts)
+// and the site's own page routes, the ops CLI's registry takes each module's verbs (ops/index.ts),
+// and the tables are declared across modules for their foreign keys (tables.ts files, the schema,
+// the money kernel's ledger tables). A module's services and ops verbs never import routes.
+const SERVER_MODULES = ['account', 'agent', 'engagement', 'games', 'protection', 'records', 'site', 'wallet'];
+const anyModule = './server/modules/*/**';
+const moduleIndex = '**/server/modules/*/index.ts';
+const THROUGH_INDEX = 'A module is imported only through its index.ts (server/modules/<area>).';
+const serverModuleZones = [
+  {
+    target: [
+      './server/!(app).ts',
+      './server/!(modules|ops|db|money)/**',
+      './server/ops/*.ts',
+      './server/ops/!(verbs)/**',
+      './server/ops/verbs/!(index).ts',
+      './server/db/!(schema).ts',
+      './server/db/*/**',
+      './server/money/!(tables).ts',
+      './scripts/**',
+    ],
+    from: anyModule,
+    except: [moduleIndex],
+    message: THROUGH_INDEX,
+  },
+  {
+    target: './server/app.ts',
+    from: anyModule,
+    except: [moduleIndex, '**/server/modules/*/routes/index.ts', '**/server/modules/site/routes/{site,install,preview}.ts'],
+    message: `${THROUGH_INDEX} server/app.ts also registers each module's routes (server/modules/<area>/routes) and the site's page routes.`,
+  },
+  {
+    target: './server/ops/verbs/index.ts',
+    from: anyModule,
+    except: [moduleIndex, '**/server/modules/*/ops/index.ts'],
+    message: `${THROUGH_INDEX} The ops registry also takes each module's verbs (server/modules/<area>/ops).`,
+  },
+  {
+    target: ['./server/db/schema.ts', './server/money/tables.ts'],
+    from: anyModule,
+    except: [moduleIndex, '**/server/modules/*/tables.ts'],
+    message: `${THROUGH_INDEX} The schema and the ledger's tables also name the modules' tables (server/modules/<area>/tables).`,
+  },
+  ...SERVER_MODULES.flatMap((area) => [
+    {
+      target: [`./server/modules/!(${area})/!(tables).ts`, `./server/modules/!(${area})/*/**`],
+      from: `./server/modules/${area}`,
+      except: ['./index.ts'],
+      message: `Inside a module, another module is imported only through its index.ts (server/modules/${area}).`,
+    },
+    {
+      target: `./server/modules/!(${area})/tables.ts`,
+      from: `./server/modules/${area}`,
+      except: ['./index.ts', './tables.ts'],
+      message: `A module's tables reference another module's tables (server/modules/${area}/tables), anything else through its index.ts.`,
+    },
+  ]),
+  {
+    target: ['./server/modules/*/services/**', './server/modules/*/ops/**'],
+    from: './server/**/routes/**',
+    message: "A module's services and ops verbs never import routes: routes call services, not the other way round.",
+  },
+];
+
 const boundaryZones = [
   {
     target: './src/lib',
@@ -54,6 +119,7 @@ const boundaryZones = [
     message: 'src/domain holds pure rules: it imports only src/generated types and its own files (no server, UI, src/lib or Node/DOM code).',
   },
   { target: './server/routes', from: './server/db/seed*', message: 'Routes never import seed data: constants live in server/lib or a service.' },
+  ...serverModuleZones,
   // Reference partners are other parties: only their public protocol joins them to the platform.
   { target: './server', from: './reference', message: 'The server reaches reference partners (RefPay) only over HTTP, never by import.' },
   { target: './reference', from: ['./server', './src', './widgets'], message: 'A reference partner is its own program: it imports nothing of the platform.' },
@@ -75,10 +141,31 @@ const notMoney = ['src/components/step-loop.ts', 'src/tenant/contrast.ts', 'serv
 // Code that is all about money: no rounding of its own at all.
 const moneyCode = [
   'src/domain/{contract-terms,agent-rebate-rates}.ts',
-  'server/services/{deposits,withdrawals,rewards,rebates,transfers,agent-contracts,turnover,promotions}.ts',
-  'server/routes/ops/{balance,promotions,deposits,withdrawals,turnover}.ts',
+  'server/modules/wallet/services/{deposits,withdrawals,rebates,transfers}.ts',
+  'server/modules/engagement/services/{rewards,promotions}.ts',
+  'server/modules/agent/services/agent-contracts.ts',
+  'server/money/turnover.ts',
+  'server/modules/wallet/routes/ops-{balance,deposits,withdrawals,turnover}.ts',
+  'server/modules/engagement/routes/ops-promotions.ts',
   'server/ops/cli-args.ts',
   'widgets/{withdraw-form,withdrawal-records,deposit-form,upline-transfer}/*.tsx',
+];
+
+// The ledger's tables (server/money/tables.ts) are the money kernel's: elsewhere no import of them and
+// no SQL naming them (the areas call the kernel's postings and named queries), but in the seeders.
+const LEDGER_OWNERS = ['server/money/**', 'server/db/schema.ts', 'server/db/seed*.ts', 'server/modules/records/services/records-seed.ts', 'server/modules/agent/services/team-seed.ts'];
+const LEDGER_KERNEL = 'The ledger tables are the money kernel\'s (server/money): call its postings and named queries.';
+const ledgerRules = [
+  { selector: 'ImportSpecifier[imported.name=/^ledger(Accounts|Transactions|Entries|Days)$/]', message: `No import of a ledger table. ${LEDGER_KERNEL}` },
+  { selector: 'ExportSpecifier[local.name=/^ledger(Accounts|Transactions|Entries|Days)$/]', message: `No export of a ledger table. ${LEDGER_KERNEL}` },
+  { selector: 'TemplateElement[value.raw=/ledger_(accounts|transactions|entries|days)/]', message: `No SQL on a ledger table. ${LEDGER_KERNEL}` },
+  { selector: 'Literal[value=/ledger_(accounts|transactions|entries|days)/]', message: `No SQL on a ledger table. ${LEDGER_KERNEL}` },
+];
+const serverFiles = ['server/**/*.ts'];
+const serverImportPatterns = [
+  { regex: '(^|/)src/(app|renderer)(/|$)', message: 'The server never imports UI code.' },
+  { regex: '(^|/)widgets(/|$)', message: 'The server never imports widgets.' },
+  { regex: '^react', message: 'The server never imports UI code.' },
 ];
 
 const uiCode = ['src/app/**', 'src/renderer/**', 'src/main.tsx', 'widgets/**'];
@@ -119,7 +206,7 @@ export default tseslint.config(
     files: ['**/*.tsx'],
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'server/**/*.ts', 'reference/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'widgets/**/*.{ts,tsx}', 'server/**/*.ts', 'reference/**/*.ts', 'scripts/**/*.ts'],
     plugins: { import: importPlugin },
     settings: {
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
@@ -219,9 +306,23 @@ export default tseslint.config(
     ignores: ['src/domain/money.ts', '**/*.test.{ts,tsx}', ...notMoney],
     rules: { 'no-restricted-syntax': ['error', ...hundredRules, ...amountRoundingRules] },
   },
+  // The server outside the kernel: the money selectors and the ledger's (one no-restricted-syntax per file).
+  {
+    files: serverFiles,
+    ignores: ['**/*.test.{ts,tsx}', ...notMoney, ...LEDGER_OWNERS],
+    rules: { 'no-restricted-syntax': ['error', ...hundredRules, ...amountRoundingRules, ...ledgerRules] },
+  },
+  {
+    files: notMoney.filter((f) => f.startsWith('server/')),
+    rules: { 'no-restricted-syntax': ['error', ...ledgerRules] },
+  },
   {
     files: moneyCode,
-    ignores: ['**/*.test.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', ...LEDGER_OWNERS],
+    rules: { 'no-restricted-syntax': ['error', ...hundredRules, ...roundingRules, ...ledgerRules] },
+  },
+  {
+    files: moneyCode.filter((f) => f.startsWith('server/money/')),
     rules: { 'no-restricted-syntax': ['error', ...hundredRules, ...roundingRules] },
   },
   // An area's index.ts names its public face: every export by name, no `export *` (after the
@@ -249,16 +350,15 @@ export default tseslint.config(
   },
   {
     files: ['server/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverImportPatterns }] },
+  },
+  // Services are functions of the platform and an actor: no Fastify (routes hold the HTTP side).
+  {
+    files: ['server/modules/*/services/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            { regex: '(^|/)src/(app|renderer)(/|$)', message: 'The server never imports UI code.' },
-            { regex: '(^|/)widgets(/|$)', message: 'The server never imports widgets.' },
-            { regex: '^react', message: 'The server never imports UI code.' },
-          ],
-        },
+        { patterns: [...serverImportPatterns, { regex: '^(fastify|@fastify/)', message: 'A service imports no Fastify: it takes the platform and an actor (server/platform.ts).' }] },
       ],
     },
   },

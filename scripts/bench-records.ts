@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { rows } from '../server/db/client';
 import { encodeCursor } from '../server/lib/cursor';
-import { checkLedger } from '../server/ops/ledger-check';
+import { checkLedger } from '../server/money';
 import { seedRecords } from '../server/modules/records';
 import { thousands, withSeededBench } from './bench-setup';
 

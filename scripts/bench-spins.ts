@@ -16,7 +16,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from '../server/app';
-import { checkLedger } from '../server/ops/ledger-check';
+import { checkLedger } from '../server/money';
 import type { LoadJob, LoadResult } from './bench-load';
 import { benchMembers, type BenchMember } from './bench-money';
 import { DURATION_S } from './bench-setup';

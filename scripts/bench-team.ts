@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rows } from '../server/db/client';
-import { checkLedger } from '../server/ops/ledger-check';
+import { checkLedger } from '../server/money';
 import { teamIdsSql } from '../server/modules/account';
 import { seedTeam } from '../server/modules/agent';
 import { thousands, withSeededBench } from './bench-setup';

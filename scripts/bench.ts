@@ -24,7 +24,7 @@ import { CompactEncrypt, importJWK, type JWK } from 'jose';
 import { buildApp } from '../server/app';
 import { buildRefPay } from '../reference/refpay/app';
 import { hashPassword, verifyPassword } from '../server/lib/passwords';
-import { checkLedger } from '../server/ops/ledger-check';
+import { checkLedger } from '../server/money';
 import { BENCH_PAYMENT_PASSWORD, benchMembers, readyToWithdraw, type BenchMember } from './bench-money';
 import { ajvCompilerChunks, allJs, firstLoadJs } from './bundle-facts';
 import { pages } from './bench-pages';

@@ -1,12 +1,11 @@
 /**
  * All drizzle tables and relations in one place, for `drizzle(client, { schema })`: each area's
- * tables live beside its code in server/modules/<area>/tables.ts and are named here one by one.
+ * tables live beside its code in server/modules/<area>/tables.ts, the ledger's in server/money/tables.ts,
+ * and are named here one by one.
  * They mirror server/db/migrations/*.sql, which is the source of truth for the database; a test
  * checks that both agree on every table, column and foreign key.
  */
 import { relations } from 'drizzle-orm';
-import { bigint, boolean, date, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
-import { id, money, ref, ts } from './columns';
 import { memberRelationsOfAccount, members, sessionRelationsOfAccount, sessions } from '../modules/account/tables';
 import { memberRelationsOfGames, sessionRelationsOfGames } from '../modules/games/tables';
 import { memberRelationsOfRecords } from '../modules/records/tables';
@@ -15,6 +14,10 @@ import { memberRelationsOfEngagement } from '../modules/engagement/tables';
 import { memberRelationsOfAgent } from '../modules/agent/tables';
 import { memberRelationsOfProtection } from '../modules/protection/tables';
 
+export {
+  ledgerAccounts, ledgerAccountsRelations, ledgerTransactions, ledgerTransactionsRelations, ledgerEntries, ledgerEntriesRelations, ledgerDays,
+  ledgerDaysRelations
+} from '../money/tables';
 export {
   merchants, rateCounters, outbox, serverKeys, jweReplays, idempotencyKeys, operators, operatorsRelations, operatorSessions,
   operatorSessionsRelations, auditLog, auditLogRelations, maintenanceWindows
@@ -87,48 +90,3 @@ export const membersRelations = relations(members, (helpers) => ({
   ...memberRelationsOfProtection(helpers),
 }));
 export const sessionsRelations = relations(sessions, (helpers) => ({ ...sessionRelationsOfAccount(helpers), ...sessionRelationsOfGames(helpers) }));
-
-export const ledgerAccounts = pgTable('ledger_accounts', {
-  id: id(),
-  merchantCode: text('merchant_code').notNull(),
-  memberId: ref('member_id'),
-  kind: text('kind').notNull(),
-  currency: text('currency').notNull(),
-  balance: bigint('balance', { mode: 'number' }).notNull().default(0),
-  allowNegative: boolean('allow_negative').notNull().default(false),
-  /** The house sub-account a HOUSE row is (0 to HOUSE_SHARDS - 1, server/money/ledger.ts); 0 for members' accounts (0036_house_shards.sql). */
-  shard: smallint('shard').notNull().default(0),
-});
-
-export const ledgerTransactions = pgTable('ledger_transactions', {
-  id: id(),
-  merchantCode: text('merchant_code').notNull(),
-  kind: text('kind').notNull(),
-  memo: text('memo'),
-  /** What the posting belongs to: D<deposit id>, W<withdrawal id>, B<bet id> (0015_records.sql). */
-  reference: text('reference'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
-
-export const ledgerEntries = pgTable('ledger_entries', {
-  id: id(),
-  transactionId: ref('transaction_id').notNull(),
-  accountId: ref('account_id').notNull(),
-  amount: bigint('amount', { mode: 'number' }).notNull(),
-  balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
-
-/** A member account's ledger entries per tenant day and posting kind (0015_records.sql); minor units. */
-export const ledgerDays = pgTable(
-  'ledger_days',
-  {
-    accountId: ref('account_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    kind: text('kind').notNull(),
-    credit: money('credit').notNull(),
-    debit: money('debit').notNull(),
-    entries: integer('entries').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.accountId, t.day, t.kind] })],
-);

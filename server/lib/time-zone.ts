@@ -4,7 +4,7 @@
  * arithmetic instead of setting up Intl during hydration (tens of milliseconds on a phone).
  */
 import { DEFAULT_TIME_ZONE, type TimeZoneWindow } from '../../src/lib/app-config';
-import { zoneOffset } from '../../src/domain/date-range';
+import { zoneClock, zoneOffset } from '../../src/domain/date-range';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -18,34 +18,9 @@ export const WINDOW_AFTER_MS = 30 * DAY_MS;
  */
 export const SAMPLE_STEP_MS = 6 * HOUR_MS;
 
-const formats = new Map<string, Intl.DateTimeFormat | null>();
-
-/** The zone's wall-clock formatter, or null for a name ICU does not know. */
-function wallClock(timeZone: string): Intl.DateTimeFormat | null {
-  let format = formats.get(timeZone);
-  if (format === undefined) {
-    try {
-      format = new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      });
-    } catch {
-      format = null;
-    }
-    formats.set(timeZone, format);
-  }
-  return format;
-}
-
 /** True when ICU knows the zone. */
 function isKnownTimeZone(timeZone: string): boolean {
-  return wallClock(timeZone) !== null;
+  return zoneClock(timeZone) !== null;
 }
 
 /** The zone's offset from UTC at `time` (epoch ms), in minutes east of UTC (Manila: 480). */

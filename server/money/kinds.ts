@@ -16,7 +16,7 @@ export const LEDGER_KINDS = {
   BONUS: 'bonus',
   REBATE: 'rebate',
   TRANSFER: 'transfer',
-  // An agent contract's pay (server/modules/agent/services/agent-contracts.ts CONTRACT_LEDGER_KIND).
+  // An agent contract's pay (ledger.ts MemberMoves.contractPay).
   CONTRACT: 'contract',
   ADJUSTMENT: 'adjustment',
   TRIAL_CREDIT: 'adjustment',

@@ -14,8 +14,8 @@ import { isLedgerKind, type LedgerKind } from './kinds';
  */
 export const HOUSE_SHARDS = 16;
 
-/** The house sub-account of a member's money moves; null (a move of no member): shard 0. */
-export const houseShardOf = (memberId: number | null): number => (memberId === null ? 0 : memberId % HOUSE_SHARDS);
+/** The house sub-account of a member's money moves. */
+export const houseShardOf = (memberId: number): number => memberId % HOUSE_SHARDS;
 
 interface LedgerLine {
   accountId: number;
@@ -33,18 +33,57 @@ export interface Posting {
   lines: LedgerLine[];
 }
 
-/** A member's money move against the house or the member's hold: a posting of two lines. */
-export interface MemberMove {
+/** The member whose wallet money moves to or from. */
+export interface MemberWallet {
   merchantCode: string;
   memberId: number;
   currency: string;
-  /** The member's wallet the money moves to or from. */
   walletId: number;
-  /** Minor units, above zero. */
-  amount: number;
-  kind: LedgerKind;
+}
+
+/** What a posting shows in the account record beside its kind. */
+interface MoveNote {
   memo?: string;
+  /** What the posting belongs to: D<deposit id>, W<withdrawal id>, B<bet id>, C<contract id>. */
   reference?: string;
+}
+
+/** A withdrawal's money move between the member's wallet and HOLD account: a posting of two lines. */
+export interface WithdrawalMove extends MemberWallet, MoveNote {
+  /** Minor units, above zero: the amount and the fee. */
+  amount: number;
+}
+
+/**
+ * A member's money moves against its house sub-account (`LedgerRepository.memberMoves`), each a
+ * named posting of two lines: the wallet and the house sub-account. Amounts are minor units,
+ * above zero (but `adjust`'s, signed); each answers the posting's id, and a debit that would
+ * overdraw the wallet throws `balance.insufficient`.
+ */
+export interface MemberMoves {
+  readonly walletId: number;
+  readonly houseId: number;
+  /**
+   * Locks the member, then the wallet and the house sub-account in id order, as the postings
+   * will: a caller reads what the move depends on (a bet's id, an accrual) under the lock.
+   */
+  lock(): Promise<void>;
+  /** A paid deposit, net of its fee (DEPOSIT). */
+  deposit(amount: number, note: MoveNote): Promise<number>;
+  /** A bonus: a deposit's, a reward's, a red rain catch (BONUS). */
+  bonus(amount: number, note: MoveNote): Promise<number>;
+  /** Cash back (REBATE). */
+  rebate(amount: number, note: MoveNote): Promise<number>;
+  /** An agent contract's pay (CONTRACT). */
+  contractPay(amount: number, note: MoveNote): Promise<number>;
+  /** The free play credit of a trial account (TRIAL_CREDIT). */
+  trialCredit(amount: number, note: MoveNote): Promise<number>;
+  /** An operator's correction: a positive amount credits the wallet, a negative one debits it (ADJUSTMENT). */
+  adjust(amount: number, note: MoveNote): Promise<number>;
+  /** A bet's stake, out of the wallet (BET). */
+  stake(amount: number, note: MoveNote): Promise<number>;
+  /** A bet's win, into the wallet (PAYOUT). */
+  win(amount: number, note: MoveNote): Promise<number>;
 }
 
 /**
@@ -90,11 +129,11 @@ export class LedgerRepository {
   ) {}
 
   /**
-   * The merchant's house sub-account for a money move of `memberId` (member id mod HOUSE_SHARDS;
-   * no member: shard 0), opened on first use. The unique (merchant_code, currency, kind, shard)
+   * The merchant's house sub-account for a money move of `memberId` (member id mod HOUSE_SHARDS),
+   * opened on first use. The unique (merchant_code, currency, kind, shard)
    * index of house rows makes two first uses racing open one row: the loser reads the winner's.
    */
-  async houseAccount(tx: Executor, merchantCode: string, currency: string, memberId: number | null = null): Promise<number> {
+  async houseAccount(tx: Executor, merchantCode: string, currency: string, memberId: number): Promise<number> {
     const shard = houseShardOf(memberId);
     const find = async () =>
       (
@@ -199,35 +238,67 @@ export class LedgerRepository {
     return txn.id;
   }
 
-  /** Moves `amount` from the member's house sub-account to its wallet (a deposit, a bonus): the posting's id. */
-  async credit(tx: Tx, move: MemberMove): Promise<number> {
-    const house = await this.houseAccount(tx, move.merchantCode, move.currency, move.memberId);
-    return this.move(tx, move, house, move.walletId);
+  /** The member's named money moves against its house sub-account (opened here on first use). */
+  async memberMoves(tx: Tx, wallet: MemberWallet): Promise<MemberMoves> {
+    const houseId = await this.houseAccount(tx, wallet.merchantCode, wallet.currency, wallet.memberId);
+    const { walletId } = wallet;
+    // `amount` signed for the wallet: positive credits it out of the house, negative debits it into the house.
+    const toWallet = (kind: LedgerKind, amount: number, note: MoveNote) =>
+      this.post(tx, {
+        merchantCode: wallet.merchantCode,
+        kind,
+        memo: note.memo,
+        reference: note.reference,
+        lines: [
+          { accountId: walletId, amount },
+          { accountId: houseId, amount: -amount },
+        ],
+      });
+    return {
+      walletId,
+      houseId,
+      lock: () => lockAccounts(tx, [walletId, houseId]),
+      deposit: (amount, note) => toWallet('DEPOSIT', amount, note),
+      bonus: (amount, note) => toWallet('BONUS', amount, note),
+      rebate: (amount, note) => toWallet('REBATE', amount, note),
+      contractPay: (amount, note) => toWallet('CONTRACT', amount, note),
+      trialCredit: (amount, note) => toWallet('TRIAL_CREDIT', amount, note),
+      adjust: (amount, note) => toWallet('ADJUSTMENT', amount, note),
+      stake: (amount, note) => toWallet('BET', -amount, note),
+      win: (amount, note) => toWallet('PAYOUT', amount, note),
+    };
   }
 
-  /** Moves `amount` from the member's wallet to its house sub-account (a stake); `balance.insufficient` if it would overdraw. */
-  async debit(tx: Tx, move: MemberMove): Promise<number> {
-    const house = await this.houseAccount(tx, move.merchantCode, move.currency, move.memberId);
-    return this.move(tx, move, move.walletId, house);
-  }
-
-  /** Moves `amount` from the member's wallet to its HOLD account (a requested withdrawal); `balance.insufficient` if it would overdraw. */
-  async hold(tx: Tx, move: MemberMove): Promise<number> {
-    const hold = await this.holdAccount(tx, move.merchantCode, move.memberId, move.currency);
-    return this.move(tx, move, move.walletId, hold);
-  }
-
-  /** Moves `amount` out of the member's HOLD account: to the house sub-account (paid out) or back to the wallet (returned). */
-  async release(tx: Tx, move: MemberMove, to: 'house' | 'wallet'): Promise<number> {
-    const hold = await this.holdAccount(tx, move.merchantCode, move.memberId, move.currency);
-    const target = to === 'house' ? await this.houseAccount(tx, move.merchantCode, move.currency, move.memberId) : move.walletId;
-    return this.move(tx, move, hold, target);
-  }
-
-  private move(tx: Tx, move: MemberMove, from: number, to: number): Promise<number> {
+  /** A transfer of `amount` from one member's wallet to another's (TRANSFER); `balance.insufficient` if it would overdraw. */
+  transfer(tx: Tx, move: { merchantCode: string; fromWalletId: number; toWalletId: number; amount: number; memo?: string }): Promise<number> {
     return this.post(tx, {
       merchantCode: move.merchantCode,
-      kind: move.kind,
+      kind: 'TRANSFER',
+      memo: move.memo,
+      lines: [
+        { accountId: move.fromWalletId, amount: -move.amount },
+        { accountId: move.toWalletId, amount: move.amount },
+      ],
+    });
+  }
+
+  /** A requested withdrawal: its amount and fee from the wallet to the member's HOLD account (WITHDRAWAL_HOLD); `balance.insufficient` if it would overdraw. */
+  async holdWithdrawal(tx: Tx, move: WithdrawalMove): Promise<number> {
+    const hold = await this.holdAccount(tx, move.merchantCode, move.memberId, move.currency);
+    return this.move(tx, 'WITHDRAWAL_HOLD', move, move.walletId, hold);
+  }
+
+  /** A decided withdrawal out of the HOLD account: paid, to the member's house sub-account (WITHDRAWAL_PAID); returned, to the wallet (WITHDRAWAL_RETURNED). */
+  async settleWithdrawal(tx: Tx, move: WithdrawalMove, outcome: 'paid' | 'returned'): Promise<number> {
+    const hold = await this.holdAccount(tx, move.merchantCode, move.memberId, move.currency);
+    const target = outcome === 'paid' ? await this.houseAccount(tx, move.merchantCode, move.currency, move.memberId) : move.walletId;
+    return this.move(tx, outcome === 'paid' ? 'WITHDRAWAL_PAID' : 'WITHDRAWAL_RETURNED', move, hold, target);
+  }
+
+  private move(tx: Tx, kind: LedgerKind, move: WithdrawalMove, from: number, to: number): Promise<number> {
+    return this.post(tx, {
+      merchantCode: move.merchantCode,
+      kind,
       memo: move.memo,
       reference: move.reference,
       lines: [

@@ -49,6 +49,20 @@ function wallClock(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/** Names ICU refused (each is tried once). */
+const unknownZones = new Set<string>();
+
+/** The zone's wall-clock formatter, or null for a name ICU does not know. */
+export function zoneClock(timeZone: string): Intl.DateTimeFormat | null {
+  if (unknownZones.has(timeZone)) return null;
+  try {
+    return wallClock(timeZone);
+  } catch {
+    unknownZones.add(timeZone);
+    return null;
+  }
+}
+
 function wallParts(timeZone: string, instant: number): Record<string, number> {
   const part: Record<string, number> = {};
   for (const p of wallClock(timeZone).formatToParts(instant)) if (p.type !== 'literal') part[p.type] = Number(p.value);

@@ -25,7 +25,7 @@ import { buildApp } from '../../server/app';
 import { REPO_ROOT, type AppOptions } from '../../server/config';
 import type { ProviderConfig } from '../../server/payments';
 import { buildRefPay } from '../../reference/refpay/app';
-import { checkLedger } from '../../server/ops/ledger-check';
+import { checkLedger } from '../../server/money';
 import type { Database } from '../../server/db/client';
 import type { Platform } from '../../server/platform';
 
@@ -550,7 +550,7 @@ export async function fundedPlayer(app: Pick<Platform, 'db' | 'repos'>, balance:
     const merchantCode = type === 4 ? 'demophtry' : 'demoph01';
     const member = await app.repos.members.create(tx, { merchantCode, username: `p${uniqueDigits(9)}`, type, registerMethod: 'H5', lastLoginAt: new Date() });
     const wallet = await app.repos.ledger.openWallet(tx, merchantCode, member.id, 'PHP');
-    const house = await app.repos.ledger.houseAccount(tx, merchantCode, 'PHP');
+    const house = await app.repos.ledger.houseAccount(tx, merchantCode, 'PHP', member.id);
     if (balance > 0) {
       await app.repos.ledger.post(tx, {
         merchantCode,

@@ -30,7 +30,7 @@ export interface BetSpec {
 export async function placeBet(app: Pick<Platform, 'db' | 'repos'>, memberId: number, walletId: number, spec: BetSpec): Promise<number> {
   const win = spec.win ?? 0;
   return app.db.orm.transaction(async (tx) => {
-    const house = await app.repos.ledger.houseAccount(tx, 'demoph01', 'PHP');
+    const house = await app.repos.ledger.houseAccount(tx, 'demoph01', 'PHP', memberId);
     await app.repos.ledger.lock(tx, [walletId, house]);
     const id = await app.repos.bets.reserveId(tx);
     const reference = `B${id}`;

@@ -2,8 +2,8 @@
  * Accounts (members, sessions, verification codes, identity checks, avatars and uploads).
  *
  * Drizzle tables mirroring server/db/migrations/*.sql, the source of truth: a test checks every table, column
- * and foreign key against the migrated database. references() marks only the foreign keys the
- * migrations declare (those into the ledger tables wait for the ledger's move to server/money);
+ * and foreign key against the migrated database. references() marks the foreign keys the
+ * migrations declare;
  * relations() changes no query, it only lets db.query load related rows `with` them.
  */
 import { relations, sql, type TableRelationsHelpers } from 'drizzle-orm';

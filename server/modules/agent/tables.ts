@@ -2,8 +2,8 @@
  * Agents (the team tree, invitation codes, downline rebate rates and contracts).
  *
  * Drizzle tables mirroring server/db/migrations/*.sql, the source of truth: a test checks every table, column
- * and foreign key against the migrated database. references() marks only the foreign keys the
- * migrations declare (those into the ledger tables wait for the ledger's move to server/money);
+ * and foreign key against the migrated database. references() marks the foreign keys the
+ * migrations declare (those into the ledger with server/money/tables.ts ledgerTransactionId);
  * relations() changes no query, it only lets db.query load related rows `with` them.
  */
 import { relations, type TableRelationsHelpers } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/
 import { id, money, ref, ts } from '../../db/columns';
 import { members } from '../account/tables';
 import { merchants } from '../site/tables';
+import { ledgerTransactionId } from '../../money/tables';
 
 /**
  * The team tree as a closure table (0023_team_tree.sql): one row per member and each of its
@@ -111,7 +112,7 @@ export const agentContractSettlements = pgTable('agent_contract_settlements', {
   activeMembers: integer('active_members').notNull().default(0),
   netLoss: money('net_loss').notNull().default(0),
   amount: money('amount').notNull(),
-  transactionId: ref('transaction_id'),
+  transactionId: ledgerTransactionId('transaction_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
   /** Why a period paid nothing whatever the tiers said (0033): no turnover or no active member. */
   refusedReason: text('refused_reason'),

@@ -2,8 +2,8 @@
  * Engagement (notices, messages, promotions, rewards, missions, red rain, cash back, feedback).
  *
  * Drizzle tables mirroring server/db/migrations/*.sql, the source of truth: a test checks every table, column
- * and foreign key against the migrated database. references() marks only the foreign keys the
- * migrations declare (those into the ledger tables wait for the ledger's move to server/money);
+ * and foreign key against the migrated database. references() marks the foreign keys the
+ * migrations declare (those into the ledger with server/money/tables.ts ledgerTransactionId);
  * relations() changes no query, it only lets db.query load related rows `with` them.
  */
 import { relations, type TableRelationsHelpers } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { boolean, date, integer, jsonb, numeric, pgTable, primaryKey, text } fro
 import { id, money, ref, ts } from '../../db/columns';
 import { members } from '../account/tables';
 import { merchants } from '../site/tables';
+import { ledgerTransactionId } from '../../money/tables';
 
 export const announcements = pgTable('announcements', {
   id: id(),
@@ -120,7 +121,7 @@ export const rebateClaims = pgTable('rebate_claims', {
   /** Minor units, as turnoverRequired. */
   amount: money('amount').notNull(),
   turnoverRequired: money('turnover_required').notNull(),
-  transactionId: ref('transaction_id').notNull(),
+  transactionId: ledgerTransactionId('transaction_id').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 export type RebateClaim = typeof rebateClaims.$inferSelect;
@@ -182,7 +183,7 @@ export const rewards = pgTable('rewards', {
   turnoverRequired: money('turnover_required').notNull(),
   expiresAt: ts('expires_at').notNull(),
   claimedAt: ts('claimed_at'),
-  transactionId: ref('transaction_id'),
+  transactionId: ledgerTransactionId('transaction_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
   /** The person a one-per-person reward counts for (0034_person_caps.sql). */
   personKey: text('person_key'),

@@ -2,8 +2,8 @@
  * Games (vendors, the catalogue, favourites, launch tokens and bets).
  *
  * Drizzle tables mirroring server/db/migrations/*.sql, the source of truth: a test checks every table, column
- * and foreign key against the migrated database. references() marks only the foreign keys the
- * migrations declare (those into the ledger tables wait for the ledger's move to server/money);
+ * and foreign key against the migrated database. references() marks the foreign keys the
+ * migrations declare (those into the ledger with server/money/tables.ts ledgerTransactionId);
  * relations() changes no query, it only lets db.query load related rows `with` them.
  */
 import { relations, type TableRelationsHelpers } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { bigint, boolean, foreignKey, integer, jsonb, pgTable, primaryKey, text 
 import { id, money, ref, ts } from '../../db/columns';
 import { members, sessions } from '../account/tables';
 import { merchants } from '../site/tables';
+import { ledgerTransactionId } from '../../money/tables';
 
 export const gameVendors = pgTable('game_vendors', {
   code: text('code').primaryKey(),
@@ -198,7 +199,7 @@ export const bets = pgTable('bets', {
   stake: bigint('stake', { mode: 'number' }).notNull(),
   win: bigint('win', { mode: 'number' }).notNull(),
   outcome: jsonb('outcome').$type<Record<string, unknown>>().notNull(),
-  ledgerTransactionId: ref('ledger_transaction_id').notNull(),
+  ledgerTransactionId: ledgerTransactionId('ledger_transaction_id').notNull(),
   /** The wallet's balance once the bet was settled (minor units); null where the ledger does not say. */
   balanceAfter: money('balance_after'),
   createdAt: ts('created_at').notNull().defaultNow(),

@@ -5,4 +5,3 @@
 export { onRawTx, rebuildRecordDays, tenantZones } from './services/records-aggregates';
 export { categoryFilter, categoryOf } from './services/records-bets';
 export { SEED_DAYS, seedRecords } from './services/records-seed';
-export { kindFilter } from './services/records-transactions';

@@ -2,8 +2,8 @@
  * The site (tenants, operators, keys, rate counters, the outbox and the audit log).
  *
  * Drizzle tables mirroring server/db/migrations/*.sql, the source of truth: a test checks every table, column
- * and foreign key against the migrated database. references() marks only the foreign keys the
- * migrations declare (those into the ledger tables wait for the ledger's move to server/money);
+ * and foreign key against the migrated database. references() marks the foreign keys the
+ * migrations declare;
  * relations() changes no query, it only lets db.query load related rows `with` them.
  */
 import { relations } from 'drizzle-orm';

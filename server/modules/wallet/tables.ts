@@ -2,8 +2,8 @@
  * The wallet (deposits, withdrawals, transfers, turnover requirements, payout accounts).
  *
  * Drizzle tables mirroring server/db/migrations/*.sql, the source of truth: a test checks every table, column
- * and foreign key against the migrated database. references() marks only the foreign keys the
- * migrations declare (those into the ledger tables wait for the ledger's move to server/money);
+ * and foreign key against the migrated database. references() marks the foreign keys the
+ * migrations declare (those into the ledger with server/money/tables.ts ledgerTransactionId);
  * relations() changes no query, it only lets db.query load related rows `with` them.
  */
 import { relations, type TableRelationsHelpers } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { pgTable, text } from 'drizzle-orm/pg-core';
 import { bytea, id, money, ref, ts } from '../../db/columns';
 import { members } from '../account/tables';
 import { merchants } from '../site/tables';
+import { ledgerTransactionId } from '../../money/tables';
 
 export type DepositState = 'pending' | 'paid' | 'rejected' | 'expired' | 'cancelled';
 
@@ -37,7 +38,7 @@ export const deposits = pgTable('deposits', {
   gateway: text('gateway'),
   payUrl: text('pay_url'),
   reason: text('reason'),
-  transactionId: ref('transaction_id'),
+  transactionId: ledgerTransactionId('transaction_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
   expiresAt: ts('expires_at').notNull(),
   decidedAt: ts('decided_at'),
@@ -96,8 +97,8 @@ export const withdrawals = pgTable('withdrawals', {
   fee: money('fee').notNull().default(0),
   state: text('state').$type<WithdrawalState>().notNull().default('pending'),
   reason: text('reason'),
-  holdTransactionId: ref('hold_transaction_id').notNull(),
-  settleTransactionId: ref('settle_transaction_id'),
+  holdTransactionId: ledgerTransactionId('hold_transaction_id').notNull(),
+  settleTransactionId: ledgerTransactionId('settle_transaction_id'),
   createdAt: ts('created_at').notNull().defaultNow(),
   decidedAt: ts('decided_at'),
   decidedBy: text('decided_by'),
@@ -117,7 +118,7 @@ export const transfers = pgTable('transfers', {
   toMemberId: ref('to_member_id').notNull().references(() => members.id),
   /** Minor units. */
   amount: money('amount').notNull(),
-  transactionId: ref('transaction_id').notNull(),
+  transactionId: ledgerTransactionId('transaction_id').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 export type Transfer = typeof transfers.$inferSelect;

@@ -2,7 +2,7 @@
 import { toMinor } from '../../../src/domain/money';
 import { listAudit, AUDIT_MAX_LIMIT } from '../audit-query';
 import { emit, formatMinor, knownOptions, positionals, stringOption, UsageError } from '../cli-args';
-import { checkLedger } from '../ledger-check';
+import { checkLedger } from '../../money';
 import type { OpsVerb } from '../types';
 import { adjustBalance, waiveMemberTurnover } from '../../modules/wallet';
 

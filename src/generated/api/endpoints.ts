@@ -1181,7 +1181,7 @@ export interface Endpoints {
     response: common.Done;
     defaults: { query: never; body: never };
   };
-  /** The ledger's invariants (server/ops/ledger-check.ts): every transaction balanced, every balance equal to its entries, no wallet below zero. For operators over every merchant. */
+  /** The ledger's invariants (server/money/check.ts): every transaction balanced, every balance equal to its entries, no wallet below zero. For operators over every merchant. */
   'GET /ops/ledger/check': {
     method: 'GET';
     path: '/ops/ledger/check';

@@ -156,7 +156,7 @@ describeBackends('agent accounts', ({ server }) => {
     const [wallet] = await rows<{ id: number }>(app.db.orm, sql`SELECT id FROM ledger_accounts WHERE member_id = ${sub.id}`);
     // Fund the sub-agent through the house, then bet 1,000.00 on RNG: 0.2% = 2.00 (the tenant's 0.8% would be 8.00).
     await app.db.orm.transaction(async (tx) => {
-      const house = await app.repos.ledger.houseAccount(tx, 'demoph01', 'PHP');
+      const house = await app.repos.ledger.houseAccount(tx, 'demoph01', 'PHP', sub.id);
       await app.repos.ledger.post(tx, { merchantCode: 'demoph01', kind: 'DEPOSIT', lines: [{ accountId: Number(wallet.id), amount: 200_000 }, { accountId: house, amount: -200_000 }] });
     });
     await placeBet(app, sub.id, Number(wallet.id), { stake: 100_000 });

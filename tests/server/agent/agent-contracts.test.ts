@@ -31,7 +31,7 @@ describeBackends('agent contracts', ({ server }) => {
     return app.db.orm.transaction(async (tx) => {
       const m = await app.repos.members.create(tx, { merchantCode, username: `c${uniqueDigits(9)}`, type, uplineId, registerMethod: 'H5' });
       const walletId = await app.repos.ledger.openWallet(tx, merchantCode, m.id, 'PHP');
-      const house = await app.repos.ledger.houseAccount(tx, merchantCode, 'PHP');
+      const house = await app.repos.ledger.houseAccount(tx, merchantCode, 'PHP', m.id);
       await app.repos.ledger.post(tx, { merchantCode, kind: 'DEPOSIT', lines: [{ accountId: walletId, amount: 1_000_000 }, { accountId: house, amount: -1_000_000 }] });
       const { token } = await app.repos.sessions.create(tx, { memberId: m.id, merchantCode, ip: '127.0.0.1', firstLogin: false });
       return { id: m.id, token, walletId, username: m.username };
@@ -41,7 +41,7 @@ describeBackends('agent contracts', ({ server }) => {
   /** A settled bet of `stake` minor units winning `win`, written as the games write them (`at`: when it was placed, default now). */
   async function bet(app: FastifyInstance, who: Made, stake: number, win: number, at?: Date): Promise<void> {
     await app.db.orm.transaction(async (tx) => {
-      const house = await app.repos.ledger.houseAccount(tx, M, 'PHP');
+      const house = await app.repos.ledger.houseAccount(tx, M, 'PHP', who.id);
       const net = win - stake;
       const txId = await app.repos.ledger.post(tx, {
         merchantCode: M,

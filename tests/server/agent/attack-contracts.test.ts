@@ -38,7 +38,7 @@ describeBackends('attack: agent contracts pay only for real activity', ({ server
     const made = await app.db.orm.transaction(async (tx) => {
       const m = await app.repos.members.create(tx, { merchantCode: M, username: `x${uniqueDigits(9)}`, type, uplineId, registerMethod: 'H5' });
       const walletId = await app.repos.ledger.openWallet(tx, M, m.id, 'PHP');
-      const house = await app.repos.ledger.houseAccount(tx, M, 'PHP');
+      const house = await app.repos.ledger.houseAccount(tx, M, 'PHP', m.id);
       await app.repos.ledger.post(tx, { merchantCode: M, kind: 'DEPOSIT', lines: [{ accountId: walletId, amount: 1_000_000 }, { accountId: house, amount: -1_000_000 }] });
       const { token } = await app.repos.sessions.create(tx, { memberId: m.id, merchantCode: M, ip: '127.0.0.1', firstLogin: false });
       return { id: m.id, token, walletId, username: m.username };
@@ -50,7 +50,7 @@ describeBackends('attack: agent contracts pay only for real activity', ({ server
   /** A settled bet of `stake` minor units winning `win`, placed at `at`. */
   async function bet(app: FastifyInstance, who: Made, stake: number, win: number, at: Date): Promise<void> {
     await app.db.orm.transaction(async (tx) => {
-      const house = await app.repos.ledger.houseAccount(tx, M, 'PHP');
+      const house = await app.repos.ledger.houseAccount(tx, M, 'PHP', who.id);
       const net = win - stake;
       const txId = await app.repos.ledger.post(tx, { merchantCode: M, kind: 'BET', lines: [{ accountId: who.walletId, amount: net }, { accountId: house, amount: -net }] });
       await app.repos.bets.record(tx, { memberId: who.id, merchantCode: M, nodeId: 1, vassalage: 'INHOUSE', gameType: 'RNG', currency: 'PHP', stake, win, outcome: {}, ledgerTransactionId: txId, createdAt: at });

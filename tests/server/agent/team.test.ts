@@ -28,7 +28,7 @@ async function paidWithdrawal(app: FastifyInstance, memberId: number, merchantCo
   await app.db.orm.transaction(async (tx) => {
     const wallet = (await app.repos.ledger.walletOf(memberId, tx))!.id;
     const hold = await app.repos.ledger.holdAccount(tx, merchantCode, memberId, 'PHP');
-    const house = await app.repos.ledger.houseAccount(tx, merchantCode, 'PHP');
+    const house = await app.repos.ledger.houseAccount(tx, merchantCode, 'PHP', memberId);
     await app.repos.ledger.post(tx, { merchantCode, kind: 'WITHDRAWAL_HOLD', lines: [{ accountId: wallet, amount: -amount }, { accountId: hold, amount }] });
     await app.repos.ledger.post(tx, { merchantCode, kind: 'WITHDRAWAL_PAID', lines: [{ accountId: hold, amount: -amount }, { accountId: house, amount }] });
   });
@@ -96,7 +96,7 @@ describeBackends('team screens', ({ server }) => {
     const stray = await app.db.orm.transaction(async (tx) => {
       const m = await app.repos.members.create(tx, { merchantCode: 'demoen01', username: `x${direct.memberId}`, type: 0, uplineId: agent.memberId, registerMethod: 'H5' });
       const wallet = await app.repos.ledger.openWallet(tx, 'demoen01', m.id, 'PHP');
-      const house = await app.repos.ledger.houseAccount(tx, 'demoen01', 'PHP');
+      const house = await app.repos.ledger.houseAccount(tx, 'demoen01', 'PHP', m.id);
       await app.repos.ledger.post(tx, { merchantCode: 'demoen01', kind: 'DEPOSIT', lines: [{ accountId: wallet, amount: 777_700 }, { accountId: house, amount: -777_700 }] });
       return m;
     });

@@ -55,7 +55,7 @@ async function settledBet(platform: TestPlatform, memberId: number, stake: numbe
   await platform.db.orm.transaction(async (tx) => {
     const { ledger, bets } = platform.repos;
     const wallet = (await ledger.walletOf(memberId, tx))!;
-    const house = await ledger.houseAccount(tx, merchantCode, wallet.currency);
+    const house = await ledger.houseAccount(tx, merchantCode, wallet.currency, memberId);
     const betTxn = await ledger.post(tx, { merchantCode, kind: 'BET', lines: [{ accountId: wallet.id, amount: -stake }, { accountId: house, amount: stake }] });
     if (win > 0) await ledger.post(tx, { merchantCode, kind: 'PAYOUT', lines: [{ accountId: wallet.id, amount: win }, { accountId: house, amount: -win }] });
     const [game] = await rows<{ node_id: number; vassalage: string; game_type: string }>(
@@ -195,7 +195,7 @@ describePlatforms('VIP levels', ({ platform: opened }) => {
     // Balance to bet with that is no deposit: an operator's adjustment.
     await platform.db.orm.transaction(async (tx) => {
       const wallet = (await platform.repos.ledger.walletOf(memberId, tx))!;
-      const house = await platform.repos.ledger.houseAccount(tx, 'demoph01', 'PHP');
+      const house = await platform.repos.ledger.houseAccount(tx, 'demoph01', 'PHP', memberId);
       await platform.repos.ledger.post(tx, { merchantCode: 'demoph01', kind: 'ADJUSTMENT', lines: [{ accountId: wallet.id, amount: 20_000 }, { accountId: house, amount: -20_000 }] });
     });
     await settledBet(platform, memberId, 15_000, 0);

@@ -30,7 +30,7 @@ describeBackends('ledger', ({ server }) => {
     const { app } = server();
     const member = (await app.repos.members.byUsername('demoph01', 'demoteam1'))!;
     const wallet = (await app.repos.ledger.walletOf(member.id))!;
-    const house = await app.db.orm.transaction((tx) => app.repos.ledger.houseAccount(tx, 'demoph01', 'PHP'));
+    const house = await app.db.orm.transaction((tx) => app.repos.ledger.houseAccount(tx, 'demoph01', 'PHP', member.id));
     const start = wallet.balance;
     const debit = 7_000;
     const attempts = 20;
@@ -64,7 +64,7 @@ describeBackends('ledger', ({ server }) => {
     const { app } = server();
     const member = (await app.repos.members.byUsername('demoph01', 'demoteam2'))!;
     const wallet = (await app.repos.ledger.walletOf(member.id))!;
-    const house = await app.db.orm.transaction((tx) => app.repos.ledger.houseAccount(tx, 'demoph01', 'PHP'));
+    const house = await app.db.orm.transaction((tx) => app.repos.ledger.houseAccount(tx, 'demoph01', 'PHP', member.id));
     await expect(
       app.db.orm.transaction(async (tx) => {
         await app.repos.ledger.post(tx, { merchantCode: 'demoph01', kind: 'BONUS', lines: [{ accountId: wallet.id, amount: 500 }, { accountId: house, amount: -500 }] });

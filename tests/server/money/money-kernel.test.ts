@@ -5,8 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../../../server/db/client';
-import { HOUSE_SHARDS, LEDGER_KINDS, houseBalances, houseShardOf, isLedgerKind, recordTypeOf, type LedgerKind } from '../../../server/money';
-import { checkLedger } from '../../../server/ops/ledger-check';
+import { HOUSE_SHARDS, LEDGER_KINDS, checkLedger, houseBalances, houseShardOf, isLedgerKind, recordTypeOf, type LedgerKind } from '../../../server/money';
 import { TRANSACTION_TYPES } from '../../../src/features/records/transaction-types';
 import { call, describeBackends, expectLedgerClean, fundedPlayer, spinKey } from '../helpers';
 
@@ -27,7 +26,7 @@ describe('ledger kinds', () => {
   });
 
   it('chooses the house sub-account by member', () => {
-    expect(houseShardOf(null)).toBe(0);
+    expect(houseShardOf(HOUSE_SHARDS)).toBe(0);
     expect(houseShardOf(HOUSE_SHARDS + 3)).toBe(3);
     expect(houseShardOf(7)).not.toBe(houseShardOf(8));
   });

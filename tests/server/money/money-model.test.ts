@@ -23,7 +23,7 @@ import { scheduleRain } from '../../../server/modules/engagement/services/red-ra
 import { grantOperatorReward } from '../../../server/modules/engagement/services/rewards';
 import { waiveTurnover } from '../../../server/money/turnover';
 import { payWithdrawal, rejectWithdrawal } from '../../../server/modules/wallet/services/withdrawals';
-import { checkLedger } from '../../../server/ops/ledger-check';
+import { checkLedger } from '../../../server/money';
 import { toAmount, toMinor } from '../../../src/domain/money';
 import { call, dropSchema, freshSchemaName, listening, nextIp, postgresAvailable, PG_URL, spinKey, startRefPay, startServer, type Envelope, type TestServer } from '../helpers';
 import { tenantTimeZone } from '../../../src/lib/app-config';

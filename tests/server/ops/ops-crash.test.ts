@@ -14,7 +14,7 @@ import { CompactEncrypt, importJWK, type JWK } from 'jose';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, rows } from '../../../server/db/client';
-import { checkLedger } from '../../../server/ops/ledger-check';
+import { checkLedger } from '../../../server/money';
 import { exited, freePort, runCli, spawnServer, waitReady } from '../ops-spawn';
 
 const HOST = 'demo-ph.localhost';

@@ -100,7 +100,7 @@ describeBackends('attack: per-person caps', ({ server }) => {
     const wallet = (await app.repos.ledger.walletOf(friend.memberId))!;
     // Deposits and bets that reach VIP level 1 (its upgrade bonus 18.00).
     await app.db.orm.transaction(async (tx) => {
-      const house = await app.repos.ledger.houseAccount(tx, 'demoph01', 'PHP');
+      const house = await app.repos.ledger.houseAccount(tx, 'demoph01', 'PHP', friend.memberId);
       await app.repos.ledger.post(tx, { merchantCode: 'demoph01', kind: 'DEPOSIT', lines: [{ accountId: wallet.id, amount: 200_000 }, { accountId: house, amount: -200_000 }] });
     });
     await placeBet(app, friend.memberId, wallet.id, { stake: 20_000 });

@@ -42,7 +42,7 @@ async function member(app: FastifyInstance) {
       lastLoginAt: new Date(),
     });
     const wallet = await app.repos.ledger.openWallet(tx, 'demoph01', row.id, 'PHP');
-    const house = await app.repos.ledger.houseAccount(tx, 'demoph01', 'PHP');
+    const house = await app.repos.ledger.houseAccount(tx, 'demoph01', 'PHP', row.id);
     await app.repos.ledger.post(tx, {
       merchantCode: 'demoph01',
       kind: 'DEPOSIT',

@@ -96,7 +96,7 @@ async function addWithdrawal(app: FastifyInstance, member: { memberId: number; w
     });
     let settleTransactionId: number | null = null;
     if (state !== 'pending') {
-      const to = state === 'paid' ? await ledger.houseAccount(tx, MERCHANT, 'PHP') : member.walletId;
+      const to = state === 'paid' ? await ledger.houseAccount(tx, MERCHANT, 'PHP', member.memberId) : member.walletId;
       settleTransactionId = await ledger.post(tx, {
         merchantCode: MERCHANT,
         kind: state === 'paid' ? 'WITHDRAWAL_PAID' : 'WITHDRAWAL_RETURNED',

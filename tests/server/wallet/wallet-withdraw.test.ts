@@ -112,7 +112,7 @@ async function withdrawalCount(app: FastifyInstance, memberId: number): Promise<
 /** A bet as the in-house slot writes it: the stake leaves the wallet and the bet is recorded. */
 async function placeBet(app: FastifyInstance, memberId: number, walletId: number, stake: number): Promise<void> {
   await app.db.orm.transaction(async (tx) => {
-    const house = await app.repos.ledger.houseAccount(tx, 'demoph01', 'PHP');
+    const house = await app.repos.ledger.houseAccount(tx, 'demoph01', 'PHP', memberId);
     const txn = await app.repos.ledger.post(tx, { merchantCode: 'demoph01', kind: 'BET', lines: [{ accountId: walletId, amount: -stake }, { accountId: house, amount: stake }] });
     await app.repos.bets.record(tx, { memberId, merchantCode: 'demoph01', nodeId: 10001, vassalage: 'INHOUSE', gameType: 'RNG', currency: 'PHP', stake, win: 0, outcome: {}, ledgerTransactionId: txn });
   });

@@ -27,7 +27,8 @@ export async function freePlay(platform: Platform, actor: Actor): Promise<Sessio
           lastLoginAt: new Date(),
         });
         const wallet = await platform.repos.ledger.openWallet(tx, merchantCode, member.id, currency);
-        await platform.repos.ledger.credit(tx, { merchantCode, memberId: member.id, currency, walletId: wallet, amount: TRIAL_CREDIT, kind: 'TRIAL_CREDIT', memo: 'free play credit' });
+        const moves = await platform.repos.ledger.memberMoves(tx, { merchantCode, memberId: member.id, currency, walletId: wallet });
+        await moves.trialCredit(TRIAL_CREDIT, { memo: 'free play credit' });
         return openSession(platform, tx, member, actor.ip);
       });
     } catch (err) {

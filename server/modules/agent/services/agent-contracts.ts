@@ -45,8 +45,6 @@ import { addRequirement } from '../../../money';
 
 type ContractRow = typeof agentContracts.$inferSelect;
 
-/** The ledger kind of a contract's payment. */
-const CONTRACT_LEDGER_KIND = 'CONTRACT';
 /** Types that may propose (spec section 6: 0, 4 and 40 are not agents). */
 const PROPOSER_EXCLUDED: readonly number[] = NON_AGENT_TYPES;
 /** Types that may sign: agents that are not agent-like (4, 40, 41, 42 skip contract prompts). */
@@ -648,17 +646,13 @@ async function settleOne(
       if (amount > 0) {
         const wallet = await platform.repos.ledger.walletOf(contract.downlineId, tx);
         if (!wallet) throw new OpsRefusal('not.found', `member ${contract.downlineId} has no wallet`);
-        const house = await platform.repos.ledger.houseAccount(tx, contract.merchantCode, wallet.currency, contract.downlineId);
-        transactionId = await platform.repos.ledger.post(tx, {
+        const moves = await platform.repos.ledger.memberMoves(tx, {
           merchantCode: contract.merchantCode,
-          kind: CONTRACT_LEDGER_KIND,
-          memo: `${contract.kind} contract ${contract.id} ${period.key}`,
-          reference: `C${contract.id}`,
-          lines: [
-            { accountId: wallet.id, amount },
-            { accountId: house, amount: -amount },
-          ],
+          memberId: contract.downlineId,
+          currency: wallet.currency,
+          walletId: wallet.id,
         });
+        transactionId = await moves.contractPay(amount, { memo: `${contract.kind} contract ${contract.id} ${period.key}`, reference: `C${contract.id}` });
         // Like every bonus-like credit, a contract payment must be wagered before it can be withdrawn.
         await addRequirement(tx, {
           merchantCode: contract.merchantCode,

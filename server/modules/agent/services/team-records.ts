@@ -23,7 +23,7 @@ import { rangeEcho, recordRange, type RecordRange } from '../../../lib/record-ra
 import type { MemberRow } from '../../../repositories/members';
 import { categoryFilter, categoryOf } from '../../records';
 import { isAgentType } from '../../../../src/domain/member-types';
-import { kindFilter } from '../../records';
+import { memberMoneySql, walletBalanceSql } from '../../../money';
 import { depthInTeam, teamDepthsSql, teamIdsSql, type TeamRoot } from '../../account';
 
 /** A team this size or smaller is paged per member; a larger one off the merchant's time index. */
@@ -75,13 +75,7 @@ export function overviewQuery(root: TeamRoot, range: RecordRange): SQL {
   return sql`WITH team AS ${teamDepthsSql(root)},
     bet AS (SELECT d.member_id, sum(d.bet_count) AS bets, sum(d.stake) AS stake, sum(d.valid_turnover) AS valid, sum(d.win) AS win
             FROM bet_days d WHERE d.member_id IN (SELECT id FROM team) AND ${inDays(range, sql`d`)} GROUP BY d.member_id),
-    money AS (SELECT a.member_id,
-                coalesce(sum(d.credit + d.debit) FILTER (WHERE ${kindFilter('deposit', sql`d.kind`)}), 0) AS deposit,
-                -coalesce(sum(d.credit + d.debit) FILTER (WHERE ${kindFilter('withdrawal', sql`d.kind`)}), 0) AS withdrawal
-              FROM ledger_days d JOIN ledger_accounts a ON a.id = d.account_id
-              WHERE a.member_id IN (SELECT id FROM team) AND ${inDays(range, sql`d`)}
-                AND (${kindFilter('deposit', sql`d.kind`)} OR ${kindFilter('withdrawal', sql`d.kind`)})
-              GROUP BY a.member_id)
+    money AS (${memberMoneySql(sql`SELECT id FROM team`, range.days)})
     SELECT (team.depth = 1) AS direct, count(*) AS members,
       count(*) FILTER (WHERE team.reg_date >= ${at(range.from)} AND team.reg_date < ${at(range.until)}) AS new_members,
       count(*) FILTER (WHERE bet.bets > 0) AS active,
@@ -137,7 +131,7 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const memberColumns = (showBalance: boolean) => sql`m.id, m.username, m.type, m.vip_level, m.reg_date, m.last_login_at,
   (SELECT count(*) FROM member_tree s WHERE s.ancestor_id = m.id AND s.depth > 0) AS team_size,
-  ${showBalance ? sql`(SELECT w.balance::text FROM ledger_accounts w WHERE w.member_id = m.id AND w.kind = 'WALLET')` : sql`NULL::text`} AS balance`;
+  ${showBalance ? walletBalanceSql(sql`m.id`) : sql`NULL::text`} AS balance`;
 
 function teamMemberOf(r: MemberListRow, level: number, showBalance: boolean): TeamMember {
   return {

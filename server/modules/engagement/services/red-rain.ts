@@ -140,15 +140,8 @@ async function catchIn(platform: Platform, tx: Tx, tenant: Tenant, memberId: num
   const { ledger } = platform.repos;
   const currency = tenant.settings.currency.code;
   const wallet = (await ledger.walletOf(memberId, tx))?.id ?? (await ledger.openWallet(tx, tenant.merchantCode, memberId, currency));
-  const transactionId = await ledger.credit(tx, {
-    merchantCode: tenant.merchantCode,
-    memberId,
-    currency,
-    walletId: wallet,
-    amount,
-    kind: 'BONUS',
-    memo: `red rain window ${windowId}`,
-  });
+  const moves = await ledger.memberMoves(tx, { merchantCode: tenant.merchantCode, memberId, currency, walletId: wallet });
+  const transactionId = await moves.bonus(amount, { memo: `red rain window ${windowId}` });
   const [row] = await tx
     .insert(rainCatches)
     .values({ windowId, merchantCode: tenant.merchantCode, memberId, amount, transactionId })

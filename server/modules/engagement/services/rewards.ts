@@ -201,16 +201,8 @@ async function payReward(platform: Platform, tx: Tx, tenant: Tenant, memberId: n
   const { ledger } = platform.repos;
   const currency = tenant.settings.currency.code;
   const wallet = (await ledger.walletOf(memberId, tx))?.id ?? (await ledger.openWallet(tx, tenant.merchantCode, memberId, currency));
-  const house = await ledger.houseAccount(tx, tenant.merchantCode, currency, memberId);
-  const transactionId = await ledger.post(tx, {
-    merchantCode: tenant.merchantCode,
-    kind: 'BONUS',
-    memo: `reward ${taken.id} (${taken.source})`,
-    lines: [
-      { accountId: wallet, amount: taken.amount },
-      { accountId: house, amount: -taken.amount },
-    ],
-  });
+  const moves = await ledger.memberMoves(tx, { merchantCode: tenant.merchantCode, memberId, currency, walletId: wallet });
+  const transactionId = await moves.bonus(taken.amount, { memo: `reward ${taken.id} (${taken.source})` });
   await addRequirement(tx, { merchantCode: tenant.merchantCode, memberId, source: 'bonus', sourceId: `reward:${taken.id}`, required: taken.turnoverRequired });
   const [row] = await tx.update(rewards).set({ transactionId }).where(eq(rewards.id, taken.id)).returning();
   const after = (await ledger.walletOf(memberId, tx))!;

@@ -30,6 +30,7 @@ import { rows, type Executor, type Tx } from '../../../db/client';
 import { members } from '../../../db/schema';
 import { ApiError } from '../../../errors';
 import { toAmount } from '../../../../src/domain/money';
+import { walletDepositsSql } from '../../../money';
 import { MEMBER_TYPE, type MemberRow } from '../../../repositories/members';
 import { assertRealMember } from '../../account';
 import { isVerifiedPerson } from '../../account';
@@ -71,8 +72,7 @@ async function vipTotals(db: Executor, memberId: number): Promise<VipTotals> {
     db,
     sql`SELECT
           (SELECT sum(valid_turnover) FROM bet_days WHERE member_id = ${memberId}) AS turnover,
-          (SELECT sum(d.credit) FROM ledger_days d JOIN ledger_accounts a ON a.id = d.account_id
-            WHERE a.member_id = ${memberId} AND a.kind = 'WALLET' AND d.kind = 'DEPOSIT') AS deposit`,
+          ${walletDepositsSql(memberId)} AS deposit`,
   );
   return { turnover: asNumber(row?.turnover), deposit: asNumber(row?.deposit) };
 }

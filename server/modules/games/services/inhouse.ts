@@ -41,37 +41,17 @@ export async function spin(platform: Platform, actor: Actor, stake: number, node
   return once(async (tx) => {
     const wallet = await ledger.walletOf(member.id, tx);
     if (!wallet) throw new ApiError('balance.insufficient', 409);
-    const house = await ledger.houseAccount(tx, member.merchantCode, wallet.currency, member.id);
+    const moves = await ledger.memberMoves(tx, { merchantCode: member.merchantCode, memberId: member.id, currency: wallet.currency, walletId: wallet.id });
     // The bet's id once its wallet is locked, so that both postings can name it (B<id>).
-    await ledger.lock(tx, [wallet.id, house]);
+    await moves.lock();
     // The member's wager and loss limits (services/player-limits.ts), before any posting; the
     // wallet's lock makes racing spins read each other's bets.
     await enforceBetLimits(tx, tenant, member.id, stake);
     const betId = await platform.repos.bets.reserveId(tx);
     const memo = `${game.vassalage} ${game.gameId}`;
     const reference = `B${betId}`;
-    const betTxn = await ledger.post(tx, {
-      merchantCode: member.merchantCode,
-      kind: 'BET',
-      memo,
-      reference,
-      lines: [
-        { accountId: wallet.id, amount: -stake },
-        { accountId: house, amount: stake },
-      ],
-    });
-    if (win > 0) {
-      await ledger.post(tx, {
-        merchantCode: member.merchantCode,
-        kind: 'PAYOUT',
-        memo,
-        reference,
-        lines: [
-          { accountId: wallet.id, amount: win },
-          { accountId: house, amount: -win },
-        ],
-      });
-    }
+    const betTxn = await moves.stake(stake, { memo, reference });
+    if (win > 0) await moves.win(win, { memo, reference });
     const after = (await ledger.walletOf(member.id, tx))!;
     const id = await platform.repos.bets.record(tx, {
       id: betId,

@@ -12,6 +12,7 @@ import type { Platform } from '../../../platform';
 import type { Tenant } from '../../../../src/generated/tenant';
 import { DEFAULT_TIME_ZONE, tenantTimeZone } from '../../../../src/lib/app-config';
 import { rows, type Executor, type RawTx } from '../../../db/client';
+import { ledgerDaysRebuildSql } from '../../../money';
 import { writeAudit } from '../../../ops/audit';
 import { assertMerchant, OpsRefusal, type OpsActor } from '../../../ops/types';
 
@@ -67,7 +68,8 @@ export async function rebuildRecordDays(run: RunSql, zones: readonly MerchantZon
   const inScope = (column: SQL) => (scope === null ? sql`true` : sql`${column} IN (${sql.join(scope.map((code) => sql`${code}`), sql`, `)})`);
   const zoneTable = sql`(SELECT * FROM json_to_recordset(${JSON.stringify(zones.map((z) => ({ merchant_code: z.merchantCode, time_zone: z.timeZone })))}::json)
     AS z(merchant_code text, time_zone text))`;
-  await run(sql`SELECT count(*) FROM (SELECT id FROM ledger_accounts WHERE ${inScope(sql`merchant_code`)} ORDER BY id FOR UPDATE) locked`);
+  const ledgerDays = ledgerDaysRebuildSql(zoneTable, inScope);
+  await run(ledgerDays.lock);
 
   await run(sql`DELETE FROM bet_days d USING members m WHERE m.id = d.member_id AND ${inScope(sql`m.merchant_code`)}`);
   const [bets] = await run(sql`WITH z AS ${zoneTable}, written AS (
@@ -80,19 +82,8 @@ export async function rebuildRecordDays(run: RunSql, zones: readonly MerchantZon
       RETURNING bet_count)
     SELECT count(*) AS days, sum(bet_count) AS bets FROM written`);
 
-  await run(sql`DELETE FROM ledger_days d USING ledger_accounts a WHERE a.id = d.account_id AND ${inScope(sql`a.merchant_code`)}`);
-  const [entries] = await run(sql`WITH z AS ${zoneTable}, written AS (
-      INSERT INTO ledger_days (account_id, day, kind, credit, debit, entries)
-      SELECT e.account_id, (e.created_at AT TIME ZONE coalesce(z.time_zone, ${DEFAULT_TIME_ZONE}))::date, t.kind,
-             coalesce(sum(e.amount) FILTER (WHERE e.amount > 0), 0), coalesce(sum(e.amount) FILTER (WHERE e.amount < 0), 0), count(*)
-      FROM ledger_entries e
-      JOIN ledger_accounts a ON a.id = e.account_id AND a.member_id IS NOT NULL
-      JOIN ledger_transactions t ON t.id = e.transaction_id
-      LEFT JOIN z ON z.merchant_code = a.merchant_code
-      WHERE ${inScope(sql`a.merchant_code`)}
-      GROUP BY 1, 2, 3
-      RETURNING entries)
-    SELECT count(*) AS days, sum(entries) AS entries FROM written`);
+  await run(ledgerDays.clear);
+  const [entries] = await run(ledgerDays.fill);
   return { betDays: count(bets?.days), bets: count(bets?.bets), ledgerDays: count(entries?.days), entries: count(entries?.entries) };
 }
 

@@ -13,7 +13,7 @@ import type { Tenant } from '../../../../src/generated/tenant';
 import { rows } from '../../../db/client';
 import { toAmount } from '../../../../src/domain/money';
 import { rangeEcho, recordRange } from '../../../lib/record-range';
-import { recordTypeOf } from '../../../money';
+import { memberKindSumsSql, recordTypeOf } from '../../../money';
 import type { MemberRow } from '../../../repositories/members';
 import { betSumsQuery } from './records-bets';
 
@@ -70,15 +70,11 @@ function ledgerSumsOf(byKind: readonly { kind: string; credit: number; debit: nu
 /** GET pnl: the member's profit and loss over the range, in one statement (bet_days and ledger_days). */
 export async function profitAndLoss(platform: Platform, tenant: Tenant, member: MemberRow, query: PnlQuery): Promise<Pnl> {
   const range = recordRange(tenant, query);
-  const { start, end } = range.days;
   const [found] = await rows<{ count: string | null; stake: string | null; valid: string | null; win: string | null; kinds: string | { kind: string; credit: string; debit: string }[] | null }>(
     platform.db.orm,
     sql`SELECT b.*, (
           SELECT json_agg(json_build_object('kind', k.kind, 'credit', k.credit::text, 'debit', k.debit::text))
-          FROM (SELECT d.kind, sum(d.credit) AS credit, sum(d.debit) AS debit
-                FROM ledger_days d JOIN ledger_accounts a ON a.id = d.account_id
-                WHERE a.member_id = ${member.id} AND d.day >= ${start}::date AND d.day <= ${end}::date
-                GROUP BY d.kind) k
+          FROM (${memberKindSumsSql(member.id, range.days)}) k
         ) AS kinds
         FROM (${betSumsQuery(member.id, range.days)}) b`,
   );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Platform } from '../../../platform';
 import { rows, type Db } from '../../../db/client';
+import { LEDGER_TABLES } from '../../../money';
 
 /**
  * One housekeeping task: a table and the condition of its dead rows. Rows are deleted in
@@ -36,7 +37,7 @@ export const HOUSEKEEPING_TASKS: HousekeepingTask[] = [
  * Tables the records' pages join or read by index, analyzed by housekeeping on PGlite (PostgreSQL's
  * autovacuum does it there): those that grow with play, and the catalogue the pages name games from.
  */
-export const ANALYZED_TABLES = ['bets', 'bet_days', 'ledger_entries', 'ledger_transactions', 'ledger_days', 'ledger_accounts', 'games'];
+export const ANALYZED_TABLES = ['bets', 'bet_days', ...LEDGER_TABLES, 'games'];
 
 export interface HousekeepingOptions {
   /** Rows per DELETE. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiRoute } from '../../../lib/route';
-import { checkLedger } from '../../../ops/ledger-check';
+import { checkLedger } from '../../../money';
 import { OpsRefusal } from '../../../ops/types';
 import { opsActorOf } from '../../../plugins/app/ops';
 

@@ -345,18 +345,9 @@ export async function creditDeposit(platform: Platform, tx: Tx, id: number, deci
   const tenant = platform.tenants.byMerchant(paid.merchantCode);
   const currency = tenant?.settings.currency.code ?? 'PHP';
   const wallet = (await ledger.walletOf(paid.memberId, tx))?.id ?? (await ledger.openWallet(tx, paid.merchantCode, paid.memberId, currency));
-  const house = await ledger.houseAccount(tx, paid.merchantCode, currency, paid.memberId);
+  const moves = await ledger.memberMoves(tx, { merchantCode: paid.merchantCode, memberId: paid.memberId, currency, walletId: wallet });
   const credited = paid.amount - paid.fee;
-  const transactionId = await ledger.post(tx, {
-    merchantCode: paid.merchantCode,
-    kind: 'DEPOSIT',
-    memo: `deposit ${paid.id}`,
-    reference: `D${paid.id}`,
-    lines: [
-      { accountId: wallet, amount: credited },
-      { accountId: house, amount: -credited },
-    ],
-  });
+  const transactionId = await moves.deposit(credited, { memo: `deposit ${paid.id}`, reference: `D${paid.id}` });
   const rewardCentre = bonusAsReward(tenant);
   if (paid.bonus > 0 && rewardCentre && tenant) {
     // With the reward centre the bonus waits there; its turnover is added when it is claimed.
@@ -371,16 +362,7 @@ export async function creditDeposit(platform: Platform, tx: Tx, id: number, deci
       expiryDays: expiryDaysOf(tenant),
     });
   } else if (paid.bonus > 0) {
-    await ledger.post(tx, {
-      merchantCode: paid.merchantCode,
-      kind: 'BONUS',
-      memo: `deposit ${paid.id} bonus`,
-      reference: `D${paid.id}`,
-      lines: [
-        { accountId: wallet, amount: paid.bonus },
-        { accountId: house, amount: -paid.bonus },
-      ],
-    });
+    await moves.bonus(paid.bonus, { memo: `deposit ${paid.id} bonus`, reference: `D${paid.id}` });
   }
   const base = { merchantCode: paid.merchantCode, memberId: paid.memberId, sourceId: String(paid.id) };
   await addRequirement(tx, { ...base, source: 'deposit', required: paid.depositTurnover });

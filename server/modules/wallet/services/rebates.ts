@@ -222,9 +222,9 @@ async function payAccrued(platform: Platform, tx: Tx, tenant: Tenant, memberId: 
   const rules = await memberRebateRules(tx, rebateRulesOf(tenant), memberId);
   const wallet = await ledger.walletOf(memberId, tx);
   if (!wallet) return { refused: 'rebate.nothing.accrued', total: 0 };
-  const house = await ledger.houseAccount(tx, tenant.merchantCode, wallet.currency, memberId);
-  // In id order, as ledger.post locks its lines: the REBATE posting below re-takes the same rows.
-  await ledger.lock(tx, [wallet.id, house]);
+  const moves = await ledger.memberMoves(tx, { merchantCode: tenant.merchantCode, memberId, currency: wallet.currency, walletId: wallet.id });
+  // In id order, as the posting locks its lines: the REBATE posting below re-takes the same rows.
+  await moves.lock();
   if (opts.kind === 'auto') {
     const [settled] = await tx
       .select({ id: rebateClaims.id })
@@ -236,15 +236,7 @@ async function payAccrued(platform: Platform, tx: Tx, tenant: Tenant, memberId: 
   const refusal = refusalOf(accrual, rules);
   if (refusal) return { refused: refusal, total: accrual.total };
   const total = accrual.total;
-  const transactionId = await ledger.post(tx, {
-    merchantCode: tenant.merchantCode,
-    kind: 'REBATE',
-    memo: opts.kind === 'auto' ? `cash back ${opts.day}` : 'cash back claimed',
-    lines: [
-      { accountId: wallet.id, amount: total },
-      { accountId: house, amount: -total },
-    ],
-  });
+  const transactionId = await moves.rebate(total, { memo: opts.kind === 'auto' ? `cash back ${opts.day}` : 'cash back claimed' });
   const turnoverRequired = turnoverOf(total, rules.turnoverMultiplier);
   const [claim] = await tx
     .insert(rebateClaims)

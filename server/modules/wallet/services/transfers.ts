@@ -142,15 +142,7 @@ export async function transferToUpline(platform: Platform, actor: Actor, body: C
       throw new ApiError('balance.insufficient', 409, { balance: toAmount(from?.balance ?? 0), amount: toAmount(amount) });
     }
     // The ledger's conditional UPDATE is the last word when another debit raced this one.
-    const transactionId = await ledger.post(tx, {
-      merchantCode: tenant.merchantCode,
-      kind: 'TRANSFER',
-      memo: 'transfer to upline',
-      lines: [
-        { accountId: from.id, amount: -amount },
-        { accountId: to.id, amount },
-      ],
-    });
+    const transactionId = await ledger.transfer(tx, { merchantCode: tenant.merchantCode, fromWalletId: from.id, toWalletId: to.id, amount, memo: 'transfer to upline' });
     const [row] = await tx
       .insert(transfers)
       .values({ merchantCode: tenant.merchantCode, fromMemberId: member.id, toMemberId: upline.id, amount, transactionId })

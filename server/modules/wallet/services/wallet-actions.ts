@@ -65,18 +65,10 @@ export async function adjustBalance(platform: Platform, actor: OpsActor, input: 
   if (!wallet) throw new OpsRefusal('not.found', `member ${input.username} has no wallet`);
 
   const work = async (tx: Tx): Promise<AdjustmentResult> => {
-    const house = await platform.repos.ledger.houseAccount(tx, input.merchant, wallet.currency, member.id);
+    const moves = await platform.repos.ledger.memberMoves(tx, { merchantCode: input.merchant, memberId: member.id, currency: wallet.currency, walletId: wallet.id });
     let transactionId: number;
     try {
-      transactionId = await platform.repos.ledger.post(tx, {
-        merchantCode: input.merchant,
-        kind: 'ADJUSTMENT',
-        memo: reason,
-        lines: [
-          { accountId: wallet.id, amount: input.amount },
-          { accountId: house, amount: -input.amount },
-        ],
-      });
+      transactionId = await moves.adjust(input.amount, { memo: reason });
     } catch (err) {
       if (err instanceof ApiError && err.errorCode === 'balance.insufficient') {
         throw new OpsRefusal('balance.insufficient', `the debit would overdraw ${input.username}'s wallet`);

@@ -214,13 +214,12 @@ export async function createWithdrawal(platform: Platform, actor: Actor, body: C
       const fee = feeOf(limits, amount);
       // The withdrawal's id first, so that its hold names it (W<id>) in the account record.
       const [{ id }] = await rows<{ id: string | number }>(tx, sql`SELECT nextval(pg_get_serial_sequence('withdrawals', 'id')) AS id`);
-      const holdTransactionId = await platform.repos.ledger.hold(tx, {
+      const holdTransactionId = await platform.repos.ledger.holdWithdrawal(tx, {
         merchantCode: tenant.merchantCode,
         memberId: member.id,
         currency: facts.currency,
         walletId: facts.walletId!,
         amount: amount + fee,
-        kind: 'WITHDRAWAL_HOLD',
         memo: `withdrawal to payout account ${account.id}`,
         reference: `W${id}`,
       });
@@ -316,19 +315,10 @@ async function decide(platform: Platform, actor: OpsActor, id: number, outcome: 
     const wallet = await platform.repos.ledger.walletOf(w.memberId, tx);
     if (!wallet) throw new OpsRefusal('not.found', `withdrawal ${id}: the member has no wallet`);
     const total = w.amount + w.fee;
-    const settleTransactionId = await platform.repos.ledger.release(
+    const settleTransactionId = await platform.repos.ledger.settleWithdrawal(
       tx,
-      {
-        merchantCode: w.merchantCode,
-        memberId: w.memberId,
-        currency: wallet.currency,
-        walletId: wallet.id,
-        amount: total,
-        kind: outcome === 'paid' ? 'WITHDRAWAL_PAID' : 'WITHDRAWAL_RETURNED',
-        memo: `withdrawal ${id}`,
-        reference: `W${id}`,
-      },
-      outcome === 'paid' ? 'house' : 'wallet',
+      { merchantCode: w.merchantCode, memberId: w.memberId, currency: wallet.currency, walletId: wallet.id, amount: total, memo: `withdrawal ${id}`, reference: `W${id}` },
+      outcome === 'paid' ? 'paid' : 'returned',
     );
     const decidedAt = new Date();
     await tx.update(withdrawals).set({ state: outcome, reason, settleTransactionId, decidedAt, decidedBy: actor.actor }).where(eq(withdrawals.id, id));

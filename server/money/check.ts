@@ -3,13 +3,13 @@
  *  - every transaction's entries sum to zero and it has at least two;
  *  - every account's balance equals the sum of its entries, and its newest entry's balance_after;
  *  - no account that may not go negative is below zero;
- *  - each merchant's house (the sum of its sub-accounts, server/money houseBalances) balances its
+ *  - each merchant's house (the sum of its sub-accounts, houseBalances) balances its
  *    members' accounts: the two add up to zero.
  * Answers the problems found (empty: clean).
  */
 import { sql } from 'drizzle-orm';
 import { rows, type Executor } from '../db/client';
-import { houseBalances } from '../money';
+import { houseBalances } from './house';
 
 export interface LedgerProblem {
   kind: 'unbalanced-transaction' | 'balance-mismatch' | 'negative-balance' | 'balance-after-mismatch' | 'house-mismatch';
