@@ -18,9 +18,10 @@ import { REPO_ROOT, gitReader, parseTenantText, resolveTenant, tenantFile, worki
 import { listTenantIds, validateTenant } from '../src/tenant/validate';
 import { loadValidationEnv } from '../src/tenant/environment';
 import { PREVIEW_ROLES } from '../src/tenant/preview-screens';
-import { attributeChanges, attributionWords } from './tenant-attribution';
-import { CompareError, runShots } from './tenant-shots';
-import { startPreviewSite } from './tenant-site';
+
+// The browser, the server and the site build load only for the verbs that use them (preview,
+// shots, review): validate, lint, resolve, diff, new and migrate start without them.
+const shotsModule = () => import('./tenant-shots');
 
 const USAGE = `usage: npm run tenant -- <verb>
   validate [tenant-id|file ...] [--strict]
@@ -185,6 +186,7 @@ async function shots(argv: string[]): Promise<number> {
   const roles = list(values.roles);
   const badRole = roles?.find((r) => !(PREVIEW_ROLES as readonly string[]).includes(r));
   if (badRole) throw new UsageError(`unknown role ${badRole} (known: ${PREVIEW_ROLES.join(', ')})`);
+  const { CompareError, runShots } = await shotsModule();
   let result;
   try {
     result = await runShots({ ids: await shotIds(args), out, compare, screens, roles });
@@ -204,6 +206,7 @@ async function preview(argv: string[]): Promise<number> {
   const known = await listTenantIds();
   const unknown = args.filter((id) => !known.includes(id));
   if (unknown.length) throw new UsageError(`unknown tenant(s) ${unknown.join(', ')} (known: ${known.join(', ')})`);
+  const { startPreviewSite } = await import('./tenant-site');
   const site = await startPreviewSite({ ids: args, watch: true, port, framePorts: true });
   console.log(`preview: http://localhost:${site.port}/__preview (tenants reload when their files change; Ctrl-C stops)`);
   for (const id of args.length ? args : known) console.log(`  ${id}: ${site.origin(id)}/m/home (in the frames: http://localhost:${site.framePorts[id]})`);
@@ -298,6 +301,8 @@ async function review(argv: string[]): Promise<number> {
     say('');
     say('## Visual changes');
     if (shotsOf.length) {
+      const { runShots } = await shotsModule();
+      const { attributeChanges, attributionWords } = await import('./tenant-attribution');
       const result = await runShots({ ids: shotsOf, out, compare: base, screens, roles });
       for (const line of result.words) say(line);
       report = result.report;

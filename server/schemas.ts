@@ -135,6 +135,9 @@ function newAjv(files: SchemaFile[], coerceTypes: boolean): Ajv {
   return ajv;
 }
 
+/** The contracts read in this process, by folder (see ApiSchemas). */
+const contracts = new Map<string, Pick<ApiSchemas, 'files' | 'bodyAjv' | 'textAjv'> & { validators: Map<string, ValidateFunction> }>();
+
 const absolute = (fileId: string, ref: string) => (ref.startsWith('#') ? `${fileId}${ref}` : ref);
 
 /**
@@ -146,12 +149,26 @@ export class ApiSchemas {
   readonly files: Map<string, SchemaFile>;
   readonly bodyAjv: Ajv;
   readonly textAjv: Ajv;
+  /** Validators compiled so far, by request part and schema text. */
+  private readonly validators: Map<string, ValidateFunction>;
 
+  /**
+   * The contract of `dir`, read once per process, and each validator compiled once: every app
+   * built in the process shares them (the tests build hundreds of apps).
+   */
   constructor(dir = API_SCHEMAS_DIR) {
-    const files = readSchemaFiles(dir);
-    this.files = new Map(files.map((f) => [f.$id.replace(/\.json$/, ''), f]));
-    this.bodyAjv = newAjv(files, false);
-    this.textAjv = newAjv(files, true);
+    let contract = contracts.get(dir);
+    if (!contract) {
+      const files = readSchemaFiles(dir);
+      contract = {
+        files: new Map(files.map((f) => [f.$id.replace(/\.json$/, ''), f])),
+        bodyAjv: newAjv(files, false),
+        textAjv: newAjv(files, true),
+        validators: new Map(),
+      };
+      contracts.set(dir, contract);
+    }
+    ({ files: this.files, bodyAjv: this.bodyAjv, textAjv: this.textAjv, validators: this.validators } = contract);
   }
 
   spec(file: string, name: string): RouteSpec {
@@ -192,8 +209,16 @@ export class ApiSchemas {
   }
 
   /** Fastify validator compiler: bodies strict, everything else coerced from text. */
-  readonly compile = ({ schema, httpPart }: { schema: object; httpPart?: string }): ValidateFunction =>
-    (httpPart === 'body' ? this.bodyAjv : this.textAjv).compile(schema);
+  readonly compile = ({ schema, httpPart }: { schema: object; httpPart?: string }): ValidateFunction => {
+    const body = httpPart === 'body';
+    const key = `${body ? 'body' : 'text'} ${JSON.stringify(schema)}`;
+    let validate = this.validators.get(key);
+    if (!validate) {
+      validate = (body ? this.bodyAjv : this.textAjv).compile(schema);
+      this.validators.set(key, validate);
+    }
+    return validate;
+  };
 }
 
 /** The JSON pointer of the field an Ajv error is about (the missing or unknown property included). */
