@@ -2,6 +2,12 @@
  * The ops CLI: argument handling and the runner, then the real command on a PGlite data folder,
  * first with no server (the verb runs in the CLI's process), then while a server holds the folder
  * (the verb is sent to POST /ops/cli with the folder's key), and the refusals of that route.
+ *
+ * A real `npm run ops` process is started where the process is the point: its exit code and
+ * output, the password read from the environment, the usage told before anything is opened, the
+ * folder or database it opens on its own, the link to the server holding the folder. The other
+ * verbs run the CLI's in-process path here (the platform it opens from the same environment, the
+ * verb through runOps as its actor), which prints the same lines.
  */
 import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
@@ -12,12 +18,39 @@ import { parseArgs, UsageError } from '../../../server/ops/cli-args';
 import { CLI_KEY_FILE, CLI_ENDPOINT_FILE, isDirectLoopback } from '../../../server/ops/cli-link';
 import { ALL_VERBS, helpLines, resolveVerb, runOps } from '../../../server/ops/runner';
 import type { OpsActor } from '../../../server/ops/types';
+import { parseEnv } from '../../../server/config';
+import { openPlatform, type Logger } from '../../../server/platform';
 import pg from 'pg';
 import { call, expectLedgerClean, PG_URL, postgresAvailable, startServer, TEST_KEY_ENCRYPTION_KEY, type TestServer } from '../helpers';
-import { exited, freePort, runCli, spawnServer, waitReady } from '../ops-spawn';
+import { childEnv, exited, freePort, runCli, spawnServer, waitReady, type CliRun } from '../ops-spawn';
 
 const CLI: OpsActor = { operatorId: null, actor: 'cli:test', merchantCodes: null };
 const USER = userInfo().username;
+const quiet = () => {};
+const QUIET: Logger = { debug: quiet, info: quiet, warn: quiet, error: quiet };
+
+/**
+ * Runs verbs the way the CLI does in its own process when no server holds the folder
+ * (scripts/ops.ts): the platform opened from the CLI's environment (DATA_DIR or DATABASE_URL, no
+ * housekeeping), each verb through runOps as `cli:<os user>`, then closed. Answers what the CLI
+ * would have printed, line by line.
+ */
+async function runInProcess(dataDir: string, argvs: string[][], extra: Record<string, string> = {}): Promise<CliRun[]> {
+  const env = parseEnv(childEnv(dataDir, extra));
+  const platform = await openPlatform({ ...env.app, housekeeping: false }, QUIET);
+  const actor: OpsActor = { operatorId: null, actor: `cli:${USER}`, merchantCodes: null };
+  const printed = (lines: string[]) => lines.map((line) => `${line}\n`).join('');
+  try {
+    const runs: CliRun[] = [];
+    for (const argv of argvs) {
+      const result = await runOps(platform, actor, argv);
+      runs.push({ code: result.exitCode, stdout: printed(result.stdout), stderr: printed(result.stderr) });
+    }
+    return runs;
+  } finally {
+    await platform.close();
+  }
+}
 
 describe('ops arguments', () => {
   it('splits positionals and options, keeps negative amounts positional, refuses a password on the command line', () => {
@@ -123,29 +156,36 @@ describe('ops CLI on a PGlite data folder', () => {
   });
 
   it('with no server: runs verbs in its own process (exit 0, 1, 2 as documented)', async () => {
-    const check = await runCli(dataDir, ['ledger', 'check']);
-    expect([check.code, check.stdout]).toEqual([0, 'ledger clean\n']);
+    // The first verb creates the folder's database, with the password from OPS_PASSWORD.
     const add = await runCli(dataDir, ['operators', 'add', 'cliadmin', '--merchants', 'demoph01'], { OPS_PASSWORD: 'long enough pass' });
+    // Bad usage, a missing password and help are told before anything is opened: those processes run side by side.
+    const [noPassword, usage, unknown, help] = await Promise.all([
+      runCli(dataDir, ['operators', 'add', 'other']),
+      runCli(dataDir, ['turnover', 'waive', 'demoph01']),
+      runCli(dataDir, ['deposits', 'frobnicate']),
+      runCli(dataDir, ['help']),
+    ]);
     expect(add.code, add.stderr).toBe(0);
     expect(add.stdout).toMatch(/^operator cliadmin created \(id \d+, merchants demoph01\)$/m);
-    const noPassword = await runCli(dataDir, ['operators', 'add', 'other']);
     expect([noPassword.code, noPassword.stderr.trim()]).toEqual([2, 'no password: set OPS_PASSWORD or run on a terminal to be asked']);
-    const credit = await runCli(dataDir, ['balance', 'adjust', 'demoph01', 'demoplayer', '10', '--reason', 'in-process credit']);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr.trim().split('\n')).toHaveLength(1);
+    expect([unknown.code, unknown.stderr.trim()]).toEqual([2, 'unknown verb "deposits frobnicate" (npm run ops -- help lists them)']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('balance adjust <merchant> <username> <amount>');
+
+    const [check, credit, audit] = await runInProcess(dataDir, [
+      ['ledger', 'check'],
+      ['balance', 'adjust', 'demoph01', 'demoplayer', '10', '--reason', 'in-process credit'],
+      ['audit', 'list', '--json'],
+    ]);
+    expect([check.code, check.stdout]).toEqual([0, 'ledger clean\n']);
     expect([credit.code, credit.stdout.trim()]).toEqual([0, expect.stringMatching(/^adjusted demoph01\/demoplayer by 10\.00: balance 1,250\.50 -> 1,260\.50/)]);
-    const audit = await runCli(dataDir, ['audit', 'list', '--json']);
     const rowsFound = JSON.parse(audit.stdout) as { actor: string; action: string }[];
     expect(rowsFound.map((r) => [r.actor, r.action])).toEqual([
       [`cli:${USER}`, 'balance.adjust'],
       [`cli:${USER}`, 'operator.add'],
     ]);
-    const usage = await runCli(dataDir, ['turnover', 'waive', 'demoph01']);
-    expect(usage.code).toBe(2);
-    expect(usage.stderr.trim().split('\n')).toHaveLength(1);
-    const unknown = await runCli(dataDir, ['deposits', 'frobnicate']);
-    expect([unknown.code, unknown.stderr.trim()]).toEqual([2, 'unknown verb "deposits frobnicate" (npm run ops -- help lists them)']);
-    const help = await runCli(dataDir, ['help']);
-    expect(help.code).toBe(0);
-    expect(help.stdout).toContain('balance adjust <merchant> <username> <amount>');
   }, 240_000);
 
   it('while a server holds the folder: sends the verb to it with the folder key; the route refuses a wrong key or a forwarded request', async () => {
@@ -162,21 +202,24 @@ describe('ops CLI on a PGlite data folder', () => {
     expect([refused.code, refused.stderr.trim()]).toEqual([1, expect.stringMatching(/^refused: .*\(balance\.insufficient\)$/)]);
     const add = await runCli(dataDir, ['operators', 'add', 'viaserver'], { OPS_PASSWORD: 'another long one' });
     expect(add.code, add.stderr).toBe(0);
-    const audit = await runCli(dataDir, ['audit', 'list', '--limit', '2', '--json']);
-    expect((JSON.parse(audit.stdout) as { actor: string; action: string; reason: string | null }[]).map((r) => [r.actor, r.action, r.reason])).toEqual([
-      [`cli:${USER}`, 'operator.add', null],
-      [`cli:${USER}`, 'balance.adjust', 'through the server'],
-    ]);
-    const check = await runCli(dataDir, ['ledger', 'check']);
-    expect([check.code, check.stdout]).toEqual([0, 'ledger clean\n']);
 
+    // What the CLI sends, sent here: the verb, the folder key, from the loopback address.
     const key = readFileSync(keyPath, 'utf8').trim();
-    const send = (headers: Record<string, string>) =>
+    const send = (headers: Record<string, string>, argv = ['ledger', 'check'], user = 'intruder') =>
       fetch(`http://127.0.0.1:${port}/ops/cli`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify({ argv: ['ledger', 'check'], user: 'intruder' }),
+        body: JSON.stringify({ argv, user }),
       });
+    const ran = async (argv: string[]) => ((await (await send({ 'x-ops-cli-key': key }, argv, USER)).json()) as { value: { exitCode: number; stdout: string[] } }).value;
+    const audit = await ran(['audit', 'list', '--limit', '2', '--json']);
+    expect(audit.exitCode).toBe(0);
+    expect((JSON.parse(audit.stdout.join('\n')) as { actor: string; action: string; reason: string | null }[]).map((r) => [r.actor, r.action, r.reason])).toEqual([
+      [`cli:${USER}`, 'operator.add', null],
+      [`cli:${USER}`, 'balance.adjust', 'through the server'],
+    ]);
+    expect(await ran(['ledger', 'check'])).toEqual({ exitCode: 0, stdout: ['ledger clean'], stderr: [] });
+
     const wrongKey = await send({ 'x-ops-cli-key': key.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) });
     expect(wrongKey.status).toBe(403);
     expect(((await wrongKey.json()) as { errorCode: string }).errorCode).toBe('ops.cli.forbidden');
@@ -222,9 +265,8 @@ describe.skipIf(!postgresAvailable)('ops CLI on PostgreSQL (DATABASE_URL)', () =
       const credit = await runCli(emptyDir, ['balance', 'adjust', 'demoen01', 'demoplayer', '7.25', '--reason', 'on postgres'], env);
       expect([credit.code, credit.stderr]).toEqual([0, '']);
       expect(credit.stdout).toMatch(/^adjusted demoen01\/demoplayer by 7\.25: /);
-      const audit = await runCli(emptyDir, ['audit', 'list', '--json'], env);
+      const [audit, check] = await runInProcess(emptyDir, [['audit', 'list', '--json'], ['ledger', 'check']], env);
       expect((JSON.parse(audit.stdout) as { actor: string; reason: string }[])[0]).toMatchObject({ actor: `cli:${USER}`, reason: 'on postgres' });
-      const check = await runCli(emptyDir, ['ledger', 'check'], env);
       expect([check.code, check.stdout]).toEqual([0, 'ledger clean\n']);
       // Nothing was written to the data folder: PostgreSQL was used.
       expect(existsSync(join(emptyDir, 'pgdata'))).toBe(false);

@@ -14,6 +14,13 @@ export async function requireCaptcha(platform: Platform, answer: CaptchaAnswer):
   if (!ok) throw new ApiError('captcha.invalid', 400, { captcha: true });
 }
 
+/**
+ * The waits the guard has applied in this process: how many, and the last one's length in ms
+ * (counted once the wait is over, before the password is checked). Like `passwordChecks`, read
+ * by the tests to see that a failed login is slowed, and by how much, without timing it.
+ */
+export const loginWaits = { count: 0, lastMs: 0 };
+
 /** Who a login attempt is for: a member (whatever spelling was typed), or the typed text. */
 export type LoginSubject = { memberId: number } | { text: string };
 
@@ -75,7 +82,10 @@ export class LoginGuard {
     }
     const over = subject.count - max - 1;
     if (over < 0) return false;
-    await sleep(this.delayMs(over));
+    const ms = this.delayMs(over);
+    await sleep(ms);
+    loginWaits.count += 1;
+    loginWaits.lastMs = ms;
     return true;
   }
 
