@@ -88,6 +88,16 @@ export function stringOption(args: OpsArgs, name: string, required = false): str
   return value;
 }
 
+/**
+ * An option that must be one of `choices`: the choice, undefined when absent, null when given
+ * without a value or with another one (the verb prints its usage and exits 2).
+ */
+export function choiceOption<T extends string>(args: OpsArgs, name: string, choices: readonly T[]): T | undefined | null {
+  const value = args.options[name];
+  if (value === undefined) return undefined;
+  return value !== true && (choices as readonly string[]).includes(value) ? (value as T) : null;
+}
+
 /** Refuses options the verb does not know (a typo must not be silently ignored). */
 export function knownOptions(args: OpsArgs, names: readonly string[]): void {
   for (const name of Object.keys(args.options)) {

@@ -14,7 +14,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseArgs, UsageError } from '../../../server/ops/cli-args';
+import { choiceOption, parseArgs, UsageError } from '../../../server/ops/cli-args';
 import { CLI_KEY_FILE, CLI_ENDPOINT_FILE, isDirectLoopback } from '../../../server/ops/cli-link';
 import { ALL_VERBS, helpLines, resolveVerb, runOps } from '../../../server/ops/runner';
 import type { OpsActor } from '../../../server/ops/types';
@@ -61,6 +61,14 @@ describe('ops arguments', () => {
     expect(() => parseArgs(['--password', 'secret123456'])).toThrow(UsageError);
     expect(() => parseArgs(['--password=secret123456'])).toThrow(/not read from the command line/);
     expect(() => parseArgs(['--BAD'])).toThrow(UsageError);
+  });
+
+  it('takes a choice option only from its list: absent is undefined, another value or no value is refused', () => {
+    const states = ['pending', 'paid', 'rejected'] as const;
+    expect(choiceOption(parseArgs(['--state', 'paid']), 'state', states)).toBe('paid');
+    expect(choiceOption(parseArgs([]), 'state', states)).toBeUndefined();
+    expect(choiceOption(parseArgs(['--state', 'approved']), 'state', states)).toBeNull();
+    expect(choiceOption(parseArgs(['--state']), 'state', states)).toBeNull();
   });
 
   it('finds verbs by their words, lists them all in help, and names an unknown one', () => {

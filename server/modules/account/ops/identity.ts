@@ -5,7 +5,7 @@
  */
 import type { IdentityState } from '../../../db/schema';
 import { approveIdentity, listIdentityChecks, rejectIdentity } from '../services/identity';
-import { idArg, refusableDone } from '../../../ops/cli-args';
+import { choiceOption, idArg, refusableDone } from '../../../ops/cli-args';
 import type { OpsVerb } from '../../../ops/types';
 
 const STATES: readonly IdentityState[] = ['pending', 'approved', 'rejected'];
@@ -16,12 +16,12 @@ export const verbs: OpsVerb[] = [
     usage: 'identity list [--state pending|approved|rejected]',
     summary: 'Identity checks of your merchants, oldest first, with the images received',
     async run(ctx, args) {
-      const state = args.options.state;
-      if (state !== undefined && (state === true || !STATES.includes(state as IdentityState))) {
+      const state = choiceOption(args, 'state', STATES);
+      if (state === null) {
         ctx.out(`usage: ${this.usage}`);
         return 2;
       }
-      const checks = await listIdentityChecks(ctx.app, ctx.actor, state as IdentityState | undefined);
+      const checks = await listIdentityChecks(ctx.app, ctx.actor, state);
       if (ctx.json) ctx.out(JSON.stringify(checks));
       else {
         for (const c of checks) {

@@ -7,7 +7,7 @@ import type { WithdrawalState } from '../../../db/schema';
 import { toAmount } from '../../../../src/domain/money';
 import { listWithdrawalsForOps, payWithdrawal, rejectWithdrawal } from '../services/withdrawals';
 import type { OpsVerb } from '../../../ops/types';
-import { idArg, refusableDone } from '../../../ops/cli-args';
+import { choiceOption, idArg, refusableDone } from '../../../ops/cli-args';
 
 const STATES: readonly WithdrawalState[] = ['pending', 'paid', 'rejected'];
 
@@ -17,12 +17,12 @@ export const verbs: OpsVerb[] = [
     usage: 'withdrawals list [--state pending|paid|rejected]',
     summary: 'Withdrawals of your merchants, oldest first, with the full account to pay to',
     async run(ctx, args) {
-      const state = args.options.state;
-      if (state !== undefined && (state === true || !STATES.includes(state as WithdrawalState))) {
+      const state = choiceOption(args, 'state', STATES);
+      if (state === null) {
         ctx.out(`usage: ${this.usage}`);
         return 2;
       }
-      const list = await listWithdrawalsForOps(ctx.app, ctx.actor, state as WithdrawalState | undefined);
+      const list = await listWithdrawalsForOps(ctx.app, ctx.actor, state);
       if (ctx.json) ctx.out(JSON.stringify(list.map((w) => ({ ...w, amount: toAmount(w.amount), fee: toAmount(w.fee) }))));
       else {
         for (const w of list) {
