@@ -105,11 +105,11 @@ function replay(id: IdempotentRequest, stored: StoredResult): unknown {
  */
 export async function withIdempotency<T>(app: Pick<Platform, 'db' | 'repos'>, id: IdempotentRequest, work: (tx: Tx) => Promise<T>): Promise<T> {
   const { idempotency } = app.repos;
-  const earlier = await idempotency.find(id);
-  if (earlier) return replay(id, earlier) as T;
+  // No read before the transaction: a fresh key (nearly every request) costs only its claim; a
+  // repeat finds the claim taken and answers the stored result from within the transaction.
   const outcome = await app.db.orm.transaction(async (tx) => {
     if (!(await idempotency.claim(tx, id, id.requestHash, IDEMPOTENCY_TTL_SECONDS))) {
-      // Another request with this key committed while this one waited: answer its result.
+      // A request with this key committed first (or while this one waited): answer its result.
       const stored = await idempotency.find(id, tx);
       if (!stored) throw new ApiError('server.error', 500);
       return { replayed: true as const, stored };

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/client';
 import { gameTokens, sessions } from '../db/schema';
 import { newToken, sha256 } from '../lib/tokens';
-import { liveSessionByHash, type SessionRow } from './sessions';
+import { liveSession, liveSessionByHash, SESSION_COLUMNS, type SessionRow } from './sessions';
 
 /** A launch token opens the game once, within this time. */
 const LAUNCH_TTL_MS = 2 * 60_000;
@@ -79,18 +79,11 @@ export class GameTokenRepository {
         memberId: gameTokens.memberId,
         merchantCode: gameTokens.merchantCode,
         nodeId: gameTokens.nodeId,
-        session: {
-          tokenHash: sessions.tokenHash,
-          memberId: sessions.memberId,
-          merchantCode: sessions.merchantCode,
-          firstLogin: sessions.firstLogin,
-          expiresAt: sessions.expiresAt,
-          createdAt: sessions.createdAt,
-        },
+        session: SESSION_COLUMNS,
       })
       .from(gameTokens)
       .innerJoin(sessions, eq(sessions.tokenHash, gameTokens.sessionHash))
-      .where(and(eq(gameTokens.tokenHash, sha256(token)), eq(gameTokens.kind, 'PLAY'), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+      .where(and(eq(gameTokens.tokenHash, sha256(token)), eq(gameTokens.kind, 'PLAY'), liveSession()));
     return row ?? null;
   }
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { compactDecrypt, CompactEncrypt } from 'jose';
 import type { Db, Executor } from '../db/client';
-import { gameTokens, sessions } from '../db/schema';
+import { gameTokens, members, sessions } from '../db/schema';
+import type { MemberRow } from './members';
 import { newToken, sha256 } from '../lib/tokens';
 
 /** How long a token replaced by a renewal keeps working, for requests already in flight. */
@@ -16,22 +17,28 @@ export interface SessionRow {
   expiresAt: Date;
   /** When the login began (renewals carry it over): the session time limit counts from here. */
   createdAt: Date;
+  /** The login this token belongs to (its first token's hash; renewals carry it over). */
+  loginId: string;
 }
+
+/** The columns of a SessionRow, for a select of sessions (alone or joined). */
+export const SESSION_COLUMNS = {
+  tokenHash: sessions.tokenHash,
+  memberId: sessions.memberId,
+  merchantCode: sessions.merchantCode,
+  firstLogin: sessions.firstLogin,
+  expiresAt: sessions.expiresAt,
+  createdAt: sessions.createdAt,
+  loginId: sessions.loginId,
+};
+
+/** A live session: not revoked, not expired. */
+export const liveSession = () => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
 
 /** Sessions live in the database (any instance validates any token); only the token's hash is stored. */
 /** The live session (not revoked, not expired) with this token hash, read through `tx`. */
 export async function liveSessionByHash(tx: Executor, tokenHash: string): Promise<SessionRow | null> {
-  const [row] = await tx
-    .select({
-      tokenHash: sessions.tokenHash,
-      memberId: sessions.memberId,
-      merchantCode: sessions.merchantCode,
-      firstLogin: sessions.firstLogin,
-      expiresAt: sessions.expiresAt,
-      createdAt: sessions.createdAt,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+  const [row] = await tx.select(SESSION_COLUMNS).from(sessions).where(and(eq(sessions.tokenHash, tokenHash), liveSession()));
   return row ?? null;
 }
 
@@ -59,9 +66,14 @@ export class SessionRepository {
     return { token, expiresAt };
   }
 
-  /** The live session of a token: not revoked, not expired. */
-  async find(token: string): Promise<SessionRow | null> {
-    return liveSessionByHash(this.db, sha256(token));
+  /** The live session (not revoked, not expired) of `token` with its member, in one read: every member request starts so. */
+  async findWithMember(token: string): Promise<{ session: SessionRow; member: MemberRow } | null> {
+    const [row] = await this.db
+      .select({ session: SESSION_COLUMNS, member: members })
+      .from(sessions)
+      .innerJoin(members, eq(members.id, sessions.memberId))
+      .where(and(eq(sessions.tokenHash, sha256(token)), liveSession()));
+    return row ?? null;
   }
 
   /**

@@ -68,10 +68,9 @@ function tenantOf(platform: Platform, tenantId: string): Tenant {
  */
 export async function actorOf(platform: Platform, tenantId: string, token: string, o: { ip?: string } = {}): Promise<TestActor> {
   const tenant = tenantOf(platform, tenantId);
-  const session = await platform.repos.sessions.find(token);
-  const member = session ? await platform.repos.members.byId(session.memberId) : null;
-  if (!session || !member) throw new Error('no live session for that token');
-  return { tenant, auth: { session, member }, ip: o.ip ?? '127.0.0.1', host: tenant.domains[0], playNodeId: null, token };
+  const auth = await platform.repos.sessions.findWithMember(token);
+  if (!auth) throw new Error('no live session for that token');
+  return { tenant, auth, ip: o.ip ?? '127.0.0.1', host: tenant.domains[0], playNodeId: null, token };
 }
 
 /** An actor with a new real session of the tenant's member `username` (a seeded demo member: demoplayer, demoagent, ...). */

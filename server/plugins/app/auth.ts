@@ -42,11 +42,12 @@ export default fp(async (app: FastifyInstance) => {
   app.decorateRequest('playNodeId', null);
 
   async function resolve(request: FastifyRequest, token: string): Promise<Auth> {
-    const session = TOKEN.test(token) ? await app.repos.sessions.find(token) : null;
+    const found = TOKEN.test(token) ? await app.repos.sessions.findWithMember(token) : null;
     const tenant = request.tenant;
     // A session belongs to the tenant whose merchant (or trial merchant) issued it.
-    const sameTenant = session && (session.merchantCode === tenant.merchantCode || session.merchantCode === tenant.trialMerchantCode);
-    const member = sameTenant ? await app.repos.members.byId(session.memberId) : null;
+    const sameTenant = found && (found.session.merchantCode === tenant.merchantCode || found.session.merchantCode === tenant.trialMerchantCode);
+    const session = sameTenant ? found.session : null;
+    const member = sameTenant ? found.member : null;
     if (!session || !member || member.status !== 'ACTIVE') {
       // A session a time-out or self-exclusion ended: the member is told until when.
       const excluded = TOKEN.test(token) ? await exclusionOfToken(app.db.orm, sha256(token), [tenant.merchantCode, tenant.trialMerchantCode]) : null;

@@ -10,7 +10,7 @@ import type { Platform } from '../../../platform';
 import type { RealityState } from '../../../../src/generated/api/protection';
 import type { Tenant } from '../../../../src/generated/tenant';
 import type { Executor } from '../../../db/client';
-import { bets, memberProtection, realityChecks, sessions } from '../../../db/schema';
+import { bets, memberProtection, members, realityChecks } from '../../../db/schema';
 import { ApiError } from '../../../errors';
 import { toAmount } from '../../../../src/domain/money';
 import type { Auth } from '../../../platform';
@@ -23,31 +23,32 @@ function tenantRealityMinutes(tenant: Tenant): number {
   return tenant.settings.protection?.realityCheckMinutes ?? DEFAULT_REALITY_MINUTES;
 }
 
-async function memberMinutes(db: Executor, tenant: Tenant, memberId: number): Promise<number> {
-  const [row] = await db.select({ minutes: memberProtection.realityCheckMinutes }).from(memberProtection).where(eq(memberProtection.memberId, memberId));
-  return row?.minutes ?? tenantRealityMinutes(tenant);
-}
-
-/** The login a session token belongs to and when it began (renewals keep both). */
-async function loginOf(db: Executor, tokenHash: string): Promise<{ loginId: string; startedAt: Date }> {
-  const [row] = await db.select({ loginId: sessions.loginId, createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.tokenHash, tokenHash));
-  if (!row) throw new ApiError('session.invalid', 401);
-  const [first] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.tokenHash, row.loginId));
-  return { loginId: row.loginId, startedAt: first?.createdAt ?? row.createdAt };
+/**
+ * The reality check's interval and due time of the login of `auth`, in one read: the member's
+ * chosen interval (else the tenant's) and the login's stored due time (else one interval after
+ * the login began). The login and its start come with the session (renewals carry both over).
+ */
+async function realityDue(db: Executor, tenant: Tenant, auth: Auth): Promise<{ minutes: number; dueAt: Date | null; startedAt: Date }> {
+  const [row] = await db
+    .select({ minutes: memberProtection.realityCheckMinutes, dueAt: realityChecks.dueAt })
+    .from(members)
+    .leftJoin(memberProtection, eq(memberProtection.memberId, members.id))
+    .leftJoin(realityChecks, eq(realityChecks.loginId, auth.session.loginId))
+    .where(eq(members.id, auth.member.id));
+  const minutes = row?.minutes ?? tenantRealityMinutes(tenant);
+  const startedAt = auth.session.createdAt;
+  const dueAt = minutes === 0 ? null : (row?.dueAt ?? new Date(startedAt.getTime() + minutes * 60_000));
+  return { minutes, dueAt, startedAt };
 }
 
 /** The reality check of the login of `auth`, at `now`. */
 export async function realityState(platform: Platform, tenant: Tenant, auth: Auth, now: Date = new Date()): Promise<RealityState> {
   const db = platform.db.orm;
-  const memberId = auth.member.id;
-  const minutes = await memberMinutes(db, tenant, memberId);
-  const { loginId, startedAt } = await loginOf(db, auth.session.tokenHash);
-  const [check] = await db.select({ dueAt: realityChecks.dueAt }).from(realityChecks).where(eq(realityChecks.loginId, loginId));
-  const dueAt = minutes === 0 ? null : (check?.dueAt ?? new Date(startedAt.getTime() + minutes * 60_000));
+  const { minutes, dueAt, startedAt } = await realityDue(db, tenant, auth);
   const [sum] = await db
     .select({ stakes: sql<string>`coalesce(sum(${bets.stake}), 0)`, wins: sql<string>`coalesce(sum(${bets.win}), 0)` })
     .from(bets)
-    .where(and(eq(bets.memberId, memberId), gte(bets.createdAt, startedAt)));
+    .where(and(eq(bets.memberId, auth.member.id), gte(bets.createdAt, startedAt)));
   const stakes = Number(sum?.stakes ?? 0);
   const wins = Number(sum?.wins ?? 0);
   return {
@@ -64,9 +65,10 @@ export async function realityState(platform: Platform, tenant: Tenant, auth: Aut
 }
 
 /** Refuses a spin (409 reality.check.due, with the state) while the login's check is due. */
-export async function assertRealityNotDue(platform: Platform, tenant: Tenant, auth: Auth): Promise<void> {
-  const state = await realityState(platform, tenant, auth);
-  if (state.due) throw new ApiError('reality.check.due', 409, state);
+export async function assertRealityNotDue(platform: Platform, tenant: Tenant, auth: Auth, now: Date = new Date()): Promise<void> {
+  // The due time alone (one read); the whole state (with the login's bets) only for the refusal.
+  const { dueAt } = await realityDue(platform.db.orm, tenant, auth);
+  if (dueAt !== null && dueAt <= now) throw new ApiError('reality.check.due', 409, await realityState(platform, tenant, auth, now));
 }
 
 async function setDue(db: Executor, loginId: string, memberId: number, dueAt: Date, acknowledged: boolean): Promise<void> {
@@ -81,7 +83,7 @@ async function setDue(db: Executor, loginId: string, memberId: number, dueAt: Da
 export async function setRealityMinutes(platform: Platform, tenant: Tenant, auth: Auth, minutes: number): Promise<RealityState> {
   const db = platform.db.orm;
   const memberId = auth.member.id;
-  const { loginId } = await loginOf(db, auth.session.tokenHash);
+  const { loginId } = auth.session;
   await db.transaction(async (tx) => {
     await tx
       .insert(memberProtection)
@@ -96,14 +98,14 @@ export async function setRealityMinutes(platform: Platform, tenant: Tenant, auth
 export async function acknowledgeReality(platform: Platform, tenant: Tenant, auth: Auth): Promise<RealityState> {
   const state = await realityState(platform, tenant, auth);
   if (!state.due) return state;
-  const { loginId } = await loginOf(platform.db.orm, auth.session.tokenHash);
+  const { loginId } = auth.session;
   await setDue(platform.db.orm, loginId, auth.member.id, new Date(Date.now() + state.minutes * 60_000), true);
   return realityState(platform, tenant, auth);
 }
 
 /** Development only: the check of this login is due now. */
 export async function makeRealityDue(platform: Platform, tenant: Tenant, auth: Auth): Promise<RealityState> {
-  const { loginId } = await loginOf(platform.db.orm, auth.session.tokenHash);
+  const { loginId } = auth.session;
   await setDue(platform.db.orm, loginId, auth.member.id, new Date(Date.now() - 1000), false);
   return realityState(platform, tenant, auth);
 }
