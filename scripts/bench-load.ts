@@ -1,14 +1,16 @@
 /**
  * The load of the spins bench (bench-spins.ts), in a process of its own: clients are other
- * machines, so they must not share the server's event loop. Reads one JSON job on stdin (the URL,
- * the members' session tokens, connections, seconds), spins with a fresh Idempotency-Key per
- * request, each member's requests on its own token, and writes autocannon's figures as JSON.
+ * machines, so they must not share the server's event loop. Reads one JSON job on stdin (the URL
+ * of each server instance, the members' session tokens, connections, seconds), spins with a fresh
+ * Idempotency-Key per request, each member's requests on its own token, the connections shared
+ * evenly by the instances (as a balancer would), and writes the figures summed as JSON.
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 
 export interface LoadJob {
-  url: string;
+  /** The spin URL of each instance. */
+  urls: string[];
   host: string;
   tokens: string[];
   connections: number;
@@ -22,11 +24,12 @@ export interface LoadResult {
   errors: number;
 }
 
-async function run(job: LoadJob): Promise<LoadResult> {
-  let next = 0;
+/** One instance's share of the load: `connections` of its own, the members' tokens taken in turn from `offset`. */
+async function runOn(job: LoadJob, url: string, connections: number, offset: number): Promise<LoadResult> {
+  let next = offset;
   const result = await autocannon({
-    url: job.url,
-    connections: job.connections,
+    url,
+    connections,
     duration: job.seconds,
     // A loaded machine answers slowly: a slow spin is counted late, not as an error (autocannon's default is 10 s).
     timeout: 60,
@@ -46,6 +49,16 @@ async function run(job: LoadJob): Promise<LoadResult> {
     ],
   } as autocannon.Options);
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function run(job: LoadJob): Promise<LoadResult> {
+  const share = Math.max(1, Math.floor(job.connections / job.urls.length));
+  const results = await Promise.all(job.urls.map((url, i) => runOn(job, url, share, i)));
+  return {
+    rps: results.reduce((sum, r) => sum + r.rps, 0),
+    p99: Math.max(...results.map((r) => r.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+  };
 }
 
 let input = '';

@@ -1,11 +1,14 @@
 /**
  * Slot spins per second of one merchant on PostgreSQL: 1 member, then 5 members, in one run, with
- * the same duration and the same connections per member, through the real HTTP API (a server
+ * the same duration and the same connections per member, through the real HTTP API (servers
  * listening on loopback, a member session and a fresh Idempotency-Key per spin). A member's spins
  * queue on the member's own rows (its wallet); independent members must not queue behind each
- * other, so the 5-member figure should be several times the 1-member one (target: 3x). The load
- * runs in a process of its own (bench-load.ts), and the 5-member run prints what the database
- * sessions waited on (a row lock shared by members would show there).
+ * other, so the 5-member figure should be several times the 1-member one (target: 3x). Both are
+ * measured on one instance and on a deployment of two instances on the same database (the load
+ * shared by them as a balancer would): one instance is a single Node.js thread, so on a small
+ * machine its CPU, not the database, can cap the 5-member figure. The load runs in a process of
+ * its own (bench-load.ts), and each 5-member run prints what the database sessions waited on (a
+ * row lock shared by members would show there) and the server's CPU time per spin.
  *
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test,
  * in a fresh schema dropped afterwards. Unreachable: the section says so and is skipped.
@@ -13,11 +16,13 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { checkLedger } from '../server/money';
 import type { LoadJob, LoadResult } from './bench-load';
+import type { BenchServerJob } from './bench-server';
 import { benchMembers, type BenchMember } from './bench-money';
 import { DURATION_S } from './bench-setup';
 
@@ -42,10 +47,10 @@ async function sql(query: string): Promise<boolean> {
   }
 }
 
-/** Spins a second of `members` (each with CONNECTIONS_PER_MEMBER connections) for DURATION_S seconds, the load in its own process. */
-async function spinRate(base: string, members: BenchMember[]): Promise<LoadResult> {
+/** Spins a second of `members` (each with CONNECTIONS_PER_MEMBER connections) for DURATION_S seconds on the instances at `bases`, the load in its own process. */
+async function spinRate(bases: string[], members: BenchMember[]): Promise<LoadResult> {
   const job: LoadJob = {
-    url: `${base}/wps/game/inhouse/spin`,
+    urls: bases.map((base) => `${base}/wps/game/inhouse/spin`),
     host: 'demo-ph.localhost',
     tokens: members.map((m) => m.token),
     connections: CONNECTIONS_PER_MEMBER * members.length,
@@ -93,6 +98,52 @@ async function sampleWaits<T>(during: Promise<T>): Promise<{ value: T; waits: [s
   }
 }
 
+/** An instance of the deployment: a server process of its own (bench-server.ts). */
+interface Instance {
+  base: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function startInstance(job: BenchServerJob): Promise<Instance> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bench-server.ts', import.meta.url)), JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.setEncoding('utf8');
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk;
+      const line = out.split('\n')[0];
+      if (out.includes('\n')) resolve((JSON.parse(line) as { port: number }).port);
+    });
+    child.once('exit', (code) => reject(new Error(`a bench server exited with ${code} before listening`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat: 12 and 13 after the command's ") ".
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
+
+/** The servers' CPU time per spin while `during` runs. */
+async function cpuPerSpin(instances: Instance[], during: Promise<LoadResult>): Promise<{ result: LoadResult; ms: number }> {
+  const before = instances.map((i) => cpuMs(i.pid));
+  const result = await during;
+  const used = instances.reduce((sum, i, n) => sum + cpuMs(i.pid) - before[n], 0);
+  return { result, ms: used / Math.max(result.rps * DURATION_S, 1) };
+}
+
 export async function spins(): Promise<void> {
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   console.log(`\n# Slot spins on PostgreSQL, one merchant (${CONNECTIONS_PER_MEMBER} connections per member, ${DURATION_S} s each, loopback)`);
@@ -100,30 +151,33 @@ export async function spins(): Promise<void> {
     console.log(`  skipped: PostgreSQL unreachable at ${PG_URL.replace(/\/\/[^@]*@/, '//')}`);
     return;
   }
-  const app = await buildApp({
-    db: { pgUrl: PG_URL, schema },
-    logger: false,
-    housekeeping: false,
-    keyEncryptionKey: randomBytes(32).toString('base64'),
-  });
+  const job: BenchServerJob = { pgUrl: PG_URL, schema, keyEncryptionKey: randomBytes(32).toString('base64') };
+  // The bench's own instance migrates and seeds the schema and makes the members; it serves no spins.
+  const setup = await buildApp({ db: { pgUrl: PG_URL, schema }, logger: false, housekeeping: false, keyEncryptionKey: job.keyEncryptionKey });
+  const instances: Instance[] = [];
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const members = await benchMembers(app, MEMBERS, BALANCE);
-    const line = (name: string, r: LoadResult) =>
-      console.log(`  ${name.padEnd(22)} ${r.rps.toFixed(0).padStart(7)} spins/s  p99 ${r.p99} ms${r.errors ? `  (${r.errors} errors or non-2xx)` : ''}`);
-    const one = await spinRate(base, members.slice(0, 1));
-    line('1 member', one);
-    const sampled = await sampleWaits(spinRate(base, members));
-    const five = sampled.value;
-    line(`${MEMBERS} members`, five);
-    const busiest = sampled.waits.slice(0, 4).map(([wait, n]) => `${wait} ${(n / Math.max(sampled.samples, 1)).toFixed(1)}`);
-    console.log(`  ${MEMBERS} members: database sessions per sample by wait (${sampled.samples} samples): ${busiest.join(', ') || 'none active'}`);
-    console.log(`  ${MEMBERS} members / 1 member: ${(five.rps / Math.max(one.rps, 1)).toFixed(1)}x (target 3x: independent members do not queue behind each other)`);
-    const problems = await checkLedger(app.db.orm);
+    const members = await benchMembers(setup, MEMBERS, BALANCE);
+    for (let i = 0; i < 2; i++) instances.push(await startInstance(job));
+    const line = (name: string, r: LoadResult, extra = '') =>
+      console.log(`  ${name.padEnd(26)} ${r.rps.toFixed(0).padStart(7)} spins/s  p99 ${r.p99} ms${r.errors ? `  (${r.errors} errors or non-2xx)` : ''}${extra}`);
+    for (const count of [1, 2]) {
+      const at = instances.slice(0, count);
+      const bases = at.map((i) => i.base);
+      const label = count === 1 ? '1 instance' : `${count} instances`;
+      const one = await spinRate(bases, members.slice(0, 1));
+      line(`${label}, 1 member`, one);
+      const sampled = await sampleWaits(cpuPerSpin(at, spinRate(bases, members)));
+      const five = sampled.value.result;
+      line(`${label}, ${MEMBERS} members`, five, `  (server CPU ${sampled.value.ms.toFixed(1)} ms per spin)`);
+      const busiest = sampled.waits.slice(0, 4).map(([wait, n]) => `${wait} ${(n / Math.max(sampled.samples, 1)).toFixed(1)}`);
+      console.log(`  ${label}, ${MEMBERS} members: database sessions per sample by wait (${sampled.samples} samples): ${busiest.join(', ') || 'none active'}`);
+      console.log(`  ${label}: ${MEMBERS} members / 1 member: ${(five.rps / Math.max(one.rps, 1)).toFixed(1)}x (target 3x: independent members do not queue behind each other)`);
+    }
+    const problems = await checkLedger(setup.db.orm);
     console.log(`  ledger check after the spins: ${problems.length === 0 ? 'clean' : `${problems.length} problems`}`);
   } finally {
-    await app.close();
+    for (const instance of instances) await instance.stop();
+    await setup.close();
     await sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   }
 }
