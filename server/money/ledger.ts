@@ -107,13 +107,25 @@ export const lockMember = (tx: Executor, memberId: number): Promise<void> => loc
  * Locks the rows of the members owning `accountIds` (ascending), then the accounts (ascending):
  * the one lock order of every money path.
  */
-async function lockAccounts(tx: Executor, accountIds: readonly number[]): Promise<void> {
+async function lockAccounts(tx: Tx, accountIds: readonly number[]): Promise<void> {
   const ids = [...new Set(accountIds)].sort((a, b) => a - b);
   if (ids.length === 0) return;
+  // A transaction keeps its row locks until it ends: accounts (and their members) it has locked
+  // already need no second round trip (a spin locks its wallet and house row once, then posts twice).
+  const held = lockedBy.get(tx);
+  if (held && ids.every((id) => held.has(id))) return;
   const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
   await rows(tx, sql`SELECT id FROM members WHERE id IN (SELECT member_id FROM ledger_accounts WHERE id IN (${list})) ORDER BY id FOR NO KEY UPDATE`);
   await rows(tx, sql`SELECT id FROM ledger_accounts WHERE id IN (${list}) ORDER BY id FOR UPDATE`);
+  if (held) for (const id of ids) held.add(id);
+  else lockedBy.set(tx, new Set(ids));
 }
+
+/**
+ * The ledger accounts each open transaction has locked (lockAccounts), by its executor object: a
+ * savepoint is an executor of its own, so what it locks is not taken for its parent's.
+ */
+const lockedBy = new WeakMap<Tx, Set<number>>();
 
 /**
  * Double-entry ledger. Every balance change is a posting whose lines sum to zero, written with
