@@ -216,38 +216,52 @@ export class LedgerRepository {
     if (posting.lines.length < 2 || total !== 0 || posting.lines.some((l) => !Number.isSafeInteger(l.amount) || l.amount === 0)) {
       throw new Error(`unbalanced ledger posting ${posting.kind}: lines must be non-zero integers summing to 0`);
     }
-    const [txn] = await tx
-      .insert(ledgerTransactions)
-      .values({ merchantCode: posting.merchantCode, kind: posting.kind, memo: posting.memo ?? null, reference: posting.reference ?? null })
-      .returning({ id: ledgerTransactions.id });
+    if (new Set(posting.lines.map((l) => l.accountId)).size !== posting.lines.length) {
+      throw new Error(`ledger posting ${posting.kind} names an account twice: one line per account`);
+    }
     // The one lock order (members, then accounts by id): no deadlock with another money path.
     await lockAccounts(tx, posting.lines.map((l) => l.accountId));
     const ordered = [...posting.lines].sort((a, b) => a.accountId - b.accountId);
+    // Every line's balance in one conditional UPDATE: a debit that would overdraw matches no row
+    // (the row is locked, so the condition holds at commit), and the posting is refused.
+    const changes = sql.join(ordered.map((l) => sql`(${l.accountId}::bigint, ${l.amount}::bigint)`), sql`, `);
+    const updated = await rows<{ id: string | number; balance: string | number; member_id: string | number | null }>(
+      tx,
+      sql`UPDATE ledger_accounts AS a SET balance = a.balance + v.amount
+          FROM (VALUES ${changes}) AS v(id, amount)
+          WHERE a.id = v.id AND (a.allow_negative OR a.balance + v.amount >= 0)
+          RETURNING a.id, a.balance, a.member_id`,
+    );
+    if (updated.length !== ordered.length) throw new ApiError('balance.insufficient', 409);
+    const after = new Map(updated.map((u) => [Number(u.id), u]));
+    // The transaction and its entries (each with the balance it left) in one statement.
+    const entries = sql.join(
+      ordered.map((l, n) => sql`(${n}::integer, ${l.accountId}::bigint, ${l.amount}::bigint, ${Number(after.get(l.accountId)!.balance)}::bigint)`),
+      sql`, `,
+    );
+    const [txn] = await rows<{ id: string | number }>(
+      tx,
+      sql`WITH t AS (
+            INSERT INTO ledger_transactions (merchant_code, kind, memo, reference)
+            VALUES (${posting.merchantCode}, ${posting.kind}, ${posting.memo ?? null}, ${posting.reference ?? null})
+            RETURNING id
+          ), e AS (
+            INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
+            SELECT t.id, v.account_id, v.amount, v.balance_after FROM t, (VALUES ${entries}) AS v(n, account_id, amount, balance_after) ORDER BY v.n
+          )
+          SELECT id FROM t`,
+    );
     const days = new Map<number, { credit: number; debit: number; entries: number }>();
     for (const line of ordered) {
-      const [updated] = await rows<{ balance: string | number; member_id: string | number | null }>(
-        tx,
-        sql`UPDATE ledger_accounts SET balance = balance + ${line.amount}
-            WHERE id = ${line.accountId} AND (allow_negative OR balance + ${line.amount} >= 0)
-            RETURNING balance, member_id`,
-      );
-      if (!updated) throw new ApiError('balance.insufficient', 409);
-      await tx.insert(ledgerEntries).values({
-        transactionId: txn.id,
-        accountId: line.accountId,
-        amount: line.amount,
-        balanceAfter: Number(updated.balance),
-      });
-      if (updated.member_id !== null) {
-        const day = days.get(line.accountId) ?? { credit: 0, debit: 0, entries: 0 };
-        if (line.amount > 0) day.credit += line.amount;
-        else day.debit += line.amount;
-        day.entries += 1;
-        days.set(line.accountId, day);
-      }
+      if (after.get(line.accountId)!.member_id === null) continue;
+      const day = days.get(line.accountId) ?? { credit: 0, debit: 0, entries: 0 };
+      if (line.amount > 0) day.credit += line.amount;
+      else day.debit += line.amount;
+      day.entries += 1;
+      days.set(line.accountId, day);
     }
     if (days.size > 0) await this.addDays(tx, posting, days);
-    return txn.id;
+    return Number(txn.id);
   }
 
   /** The member's named money moves against its house sub-account (opened here on first use). */
