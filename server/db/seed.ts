@@ -81,10 +81,15 @@ export async function seedTenants(db: Db, tenants: Tenant[], hashing: PasswordHa
 }
 
 async function seedTenant(db: Db, tenant: Tenant, hashing: PasswordHashing, demoMembers: boolean): Promise<boolean> {
-  // Hash outside the transaction: hashing is slow, the seed lock should be short.
   const hashes = new Map<string, string>();
+  const hashDemoPasswords = async () => {
+    for (const m of DEMO_MEMBERS) if (m.password && !hashes.has(m.username)) hashes.set(m.username, await hashPassword(DEMO_PASSWORD, hashing));
+  };
+  // Hash outside the transaction: hashing is slow, the seed lock should be short. Not for a
+  // merchant already seeded (every later start, every ops CLI run): it gets no demo members.
   if (demoMembers) {
-    for (const m of DEMO_MEMBERS) if (m.password) hashes.set(m.username, await hashPassword(DEMO_PASSWORD, hashing));
+    const present = await db.select({ code: merchants.code }).from(merchants).where(eq(merchants.code, tenant.merchantCode)).limit(1);
+    if (present.length === 0) await hashDemoPasswords();
   }
   return db.transaction(async (tx) => {
     // Two instances starting together: the second waits here, then finds the merchant present.
@@ -107,6 +112,8 @@ async function seedTenant(db: Db, tenant: Tenant, hashing: PasswordHashing, demo
     await ledger.openHouse(tx, tenant.trialMerchantCode, currency);
     await seedContent(tx, tenant);
     await seedMissionTasks(tx, tenant);
+    // Seen as present above, then gone (rare): hashed here after all.
+    if (demoMembers) await hashDemoPasswords();
     if (demoMembers) await seedDemoMembers(tx, tenant, hashes, ledger, new AffiliateRepository(db), new BetRepository(db, merchantTimeZones([tenant])));
     if (demoMembers && RAIN_TENANTS.includes(tenant.id)) await seedRainWindows(tx, tenant);
     return true;

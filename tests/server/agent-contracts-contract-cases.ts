@@ -4,12 +4,11 @@
  * builds its own agent and direct sub-agent of demoph01 (dividends are on there).
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { addOperator } from '../../server/ops/operators';
 import { setCeiling } from '../../server/modules/agent/services/agent-contracts';
-import { call, nextIp, uniqueDigits, type Envelope } from './helpers';
+import { call, uniqueDigits, type Envelope } from './helpers';
 
 type Result = { status: number; body: Envelope; res?: LightMyRequestResponse };
-type Case = (app: FastifyInstance, token: () => Promise<string>) => Promise<Result>;
+type Case = (app: FastifyInstance, token: () => Promise<string>, ops: () => Promise<string>) => Promise<Result>;
 
 const M = 'demoph01';
 
@@ -40,25 +39,16 @@ async function proposed(app: FastifyInstance): Promise<{ id: number; subToken: s
   return { id: res.body.value!.id, subToken: sub.token };
 }
 
-const OPS_PASSWORD = 'contract ceiling password';
-
-async function operatorToken(app: FastifyInstance): Promise<string> {
-  const username = `ceil${uniqueDigits(9)}`;
-  await addOperator(app, { operatorId: null, actor: 'cli:contract', merchantCodes: null }, { username, password: OPS_PASSWORD, merchantCodes: [M], totp: false });
-  const { body } = await call<{ token: string }>(app, 'POST', '/ops/session', { ip: nextIp(), body: { username, password: OPS_PASSWORD } });
-  return body.value!.token;
-}
-
 export const AGENT_CONTRACTS_CONTRACT_CASES: Record<string, Case> = {
-  'ops-contracts.ceilingSet': async (app) => {
+  'ops-contracts.ceilingSet': async (app, _token, ops) => {
     const agent = await agentOf(app, null);
-    return call(app, 'POST', '/ops/agents/ceiling', { token: await operatorToken(app), body: { merchant: M, username: agent.username, kind: 'salary', max: 50, reason: 'contract case' } });
+    return call(app, 'POST', '/ops/agents/ceiling', { token: await ops(), body: { merchant: M, username: agent.username, kind: 'salary', max: 50, reason: 'contract case' } });
   },
-  'ops-contracts.ceilings': async (app) => {
+  'ops-contracts.ceilings': async (app, _token, ops) => {
     await pair(app);
-    return call(app, 'GET', `/ops/agents/ceilings?merchant=${M}`, { token: await operatorToken(app) });
+    return call(app, 'GET', `/ops/agents/ceilings?merchant=${M}`, { token: await ops() });
   },
-  'ops-contracts.idleContracts': async (app) => call(app, 'GET', `/ops/contracts/idle?merchant=${M}`, { token: await operatorToken(app) }),
+  'ops-contracts.idleContracts': async (app, _token, ops) => call(app, 'GET', `/ops/contracts/idle?merchant=${M}`, { token: await ops() }),
   'agent-contracts.salary': async (app) => call(app, 'GET', '/wps/agent/contracts/salary', { token: (await pair(app)).agent.token }),
   'agent-contracts.dividend': async (app) => call(app, 'GET', '/wps/agent/contracts/dividend', { token: (await pair(app)).agent.token }),
   'agent-contracts.hourly': async (app) => call(app, 'GET', '/wps/agent/contracts/hourly', { token: (await pair(app)).agent.token }),

@@ -3,23 +3,13 @@
  * (which needs one per route of schemas/api): spread into its CASES with `...AGENT_HOME_CONTRACT_CASES`.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { addOperator } from '../../server/ops/operators';
 import { scheduleRain } from '../../server/modules/engagement/services/red-rain';
-import { call, fundedPlayer, nextIp, spinKey, type Envelope } from './helpers';
+import { call, fundedPlayer, spinKey, type Envelope } from './helpers';
 
 type Result = { status: number; body: Envelope; res?: LightMyRequestResponse };
-type Case = (app: FastifyInstance, token: () => Promise<string>) => Promise<Result>;
+type Case = (app: FastifyInstance, token: () => Promise<string>, ops: () => Promise<string>) => Promise<Result>;
 
 const CLI = { operatorId: null, actor: 'cli:contract', merchantCodes: null };
-const PASSWORD = 'rain contract password';
-let seq = 0;
-
-async function operatorToken(app: FastifyInstance): Promise<string> {
-  const username = `rainc${process.pid}x${++seq}`;
-  await addOperator(app, CLI, { username, password: PASSWORD, merchantCodes: ['demoph01'], totp: false });
-  const { body } = await call<{ token: string }>(app, 'POST', '/ops/session', { ip: nextIp(), body: { username, password: PASSWORD } });
-  return body.value!.token;
-}
 
 export const AGENT_HOME_CONTRACT_CASES: Record<string, Case> = {
   'agent.home': async (app, token) => call(app, 'GET', '/wps/agent/home', { token: await token() }),
@@ -33,7 +23,7 @@ export const AGENT_HOME_CONTRACT_CASES: Record<string, Case> = {
     return call(app, 'POST', `/wps/redRain/${w.id}/catch`, { token, headers: spinKey(), body: {} });
   },
   'red-rain.team': async (app, token) => call(app, 'GET', '/wps/redRain/team', { token: await token() }),
-  'red-rain.opsSchedule': async (app) =>
-    call(app, 'POST', '/ops/redRain/windows', { token: await operatorToken(app), body: { merchant: 'demoph01', minutes: 10, budget: 25.5, maxPerMember: 5 } }),
-  'red-rain.opsList': async (app) => call(app, 'GET', '/ops/redRain/windows?merchant=demoph01&all=true', { token: await operatorToken(app) }),
+  'red-rain.opsSchedule': async (app, _token, ops) =>
+    call(app, 'POST', '/ops/redRain/windows', { token: await ops(), body: { merchant: 'demoph01', minutes: 10, budget: 25.5, maxPerMember: 5 } }),
+  'red-rain.opsList': async (app, _token, ops) => call(app, 'GET', '/ops/redRain/windows?merchant=demoph01&all=true', { token: await ops() }),
 };

@@ -1,30 +1,19 @@
 /**
  * Success cases of the message centre's routes for tests/server/platform/contract.test.ts (which needs one
  * per route of schemas/api): spread into its CASES with `...ENGAGEMENT_CONTRACT_CASES`.
- * Each case uses new members or operators, so no case depends on another.
+ * Each case uses new members (and the suite's operator session, `ops`), so no case depends on another.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { addOperator } from '../../server/ops/operators';
-import { call, fundedPlayer, nextIp, PH, type Envelope } from './helpers';
+import { call, fundedPlayer, PH, type Envelope } from './helpers';
 
 type Result = { status: number; body: Envelope; res?: LightMyRequestResponse };
-type Case = (app: FastifyInstance, token: () => Promise<string>) => Promise<Result>;
-
-const PASSWORD = 'engagement contract password';
-let operators = 0;
-
-async function operatorToken(app: FastifyInstance): Promise<string> {
-  const username = `engc${process.pid}x${++operators}`;
-  await addOperator(app, { operatorId: null, actor: 'cli:contract', merchantCodes: null }, { username, password: PASSWORD, merchantCodes: null, totp: false });
-  const { body } = await call<{ token: string }>(app, 'POST', '/ops/session', { ip: nextIp(), body: { username, password: PASSWORD } });
-  return body.value!.token;
-}
+type Case = (app: FastifyInstance, token: () => Promise<string>, ops: () => Promise<string>) => Promise<Result>;
 
 /** A new member with one unread message from an operator: its token and the message id. */
-async function memberWithMessage(app: FastifyInstance): Promise<{ token: string; id: number }> {
+async function memberWithMessage(app: FastifyInstance, ops: () => Promise<string>): Promise<{ token: string; id: number }> {
   const { token } = await fundedPlayer(app, 0);
   const info = await call<{ account: string }>(app, 'GET', '/wps/member/info', { token });
-  await call(app, 'POST', '/ops/messages', { token: await operatorToken(app), body: { merchant: 'demoph01', to: 'member', username: info.body.value!.account, title: 'Contract', content: 'Case' } });
+  await call(app, 'POST', '/ops/messages', { token: await ops(), body: { merchant: 'demoph01', to: 'member', username: info.body.value!.account, title: 'Contract', content: 'Case' } });
   const page = await call<{ list: { id: number }[] }>(app, 'GET', '/wps/member/messages', { token });
   return { token, id: page.body.value!.list[0].id };
 }
@@ -40,13 +29,13 @@ async function sentFeedback(app: FastifyInstance): Promise<number> {
 }
 
 export const ENGAGEMENT_CONTRACT_CASES: Record<string, Case> = {
-  'member.readAllMessages': async (app) => call(app, 'POST', '/wps/member/messages/readAll', { token: (await memberWithMessage(app)).token }),
-  'member.deleteMessage': async (app) => {
-    const { token, id } = await memberWithMessage(app);
+  'member.readAllMessages': async (app, _token, ops) => call(app, 'POST', '/wps/member/messages/readAll', { token: (await memberWithMessage(app, ops)).token }),
+  'member.deleteMessage': async (app, _token, ops) => {
+    const { token, id } = await memberWithMessage(app, ops);
     return call(app, 'DELETE', `/wps/member/messages/${id}`, { token });
   },
-  'inbox.sendMessage': async (app) =>
-    call(app, 'POST', '/ops/messages', { token: await operatorToken(app), body: { merchant: 'demoph01', to: 'team', username: 'demoagent', title: 'Contract', content: 'To the team' } }),
+  'inbox.sendMessage': async (app, _token, ops) =>
+    call(app, 'POST', '/ops/messages', { token: await ops(), body: { merchant: 'demoph01', to: 'team', username: 'demoagent', title: 'Contract', content: 'To the team' } }),
   'feedback.uploadImage': async (app) => {
     const { token } = await fundedPlayer(app, 0);
     const res = await app.inject({ method: 'PUT', url: '/wps/feedback/images', headers: { host: PH, authorization: `Bearer ${token}`, 'content-type': 'image/png' }, payload: PNG });
@@ -58,11 +47,11 @@ export const ENGAGEMENT_CONTRACT_CASES: Record<string, Case> = {
     await call(app, 'POST', '/wps/feedback', { token, body: FEEDBACK });
     return call(app, 'GET', '/wps/feedback?page=1&pageSize=5', { token });
   },
-  'feedback.opsList': async (app) => {
+  'feedback.opsList': async (app, _token, ops) => {
     await sentFeedback(app);
-    return call(app, 'GET', '/ops/feedback?merchant=demoph01&open=true&limit=5', { token: await operatorToken(app) });
+    return call(app, 'GET', '/ops/feedback?merchant=demoph01&open=true&limit=5', { token: await ops() });
   },
-  'feedback.opsReply': async (app) => call(app, 'POST', `/ops/feedback/${await sentFeedback(app)}/reply`, { token: await operatorToken(app), body: { reply: 'Thanks' } }),
+  'feedback.opsReply': async (app, _token, ops) => call(app, 'POST', `/ops/feedback/${await sentFeedback(app)}/reply`, { token: await ops(), body: { reply: 'Thanks' } }),
   'referral.friends': async (app) => call(app, 'GET', '/wps/member/referral/friends?pageSize=5', { token: (await fundedPlayer(app, 0)).token }),
   'referral.code': async (app) => call(app, 'GET', '/wps/member/referral', { token: (await fundedPlayer(app, 0)).token }),
 };

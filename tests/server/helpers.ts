@@ -12,7 +12,7 @@
  * (PostgreSQL: a fresh schema of PG_URL's database, dropped afterwards).
  */
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,9 @@ import { buildRefPay } from '../../reference/refpay/app';
 import { checkLedger } from '../../server/money';
 import type { Database } from '../../server/db/client';
 import type { Platform } from '../../server/platform';
+import { pgliteTemplateFile, templateBuilt, templateReady, templateState, TEST_KEY_ENCRYPTION_KEY } from './templates';
+
+export { TEST_KEY_ENCRYPTION_KEY };
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const SITE_FIXTURE = fileURLToPath(new URL('./fixtures/site', import.meta.url));
@@ -106,32 +109,6 @@ export function baseOptions(db: AppOptions['db']): AppOptions {
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * A template's state in the run's folder, shared by the worker processes: `ready`; `mine` (this
- * call took the lock, a directory: the caller builds it, then calls `templateBuilt`); `busy`
- * (another process is building it, or failed to).
- */
-function templateState(name: string): 'ready' | 'mine' | 'busy' {
-  const dir = inject('templateDir');
-  if (existsSync(join(dir, `${name}.ready`))) return 'ready';
-  try {
-    mkdirSync(join(dir, `${name}.lock`));
-    return 'mine';
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    return 'busy';
-  }
-}
-
-const templateBuilt = (name: string) => writeFileSync(join(inject('templateDir'), `${name}.ready`), '');
-
-/** Waits until another process has built the template (twoInstances, whose database is named in advance). */
-async function templateReady(name: string): Promise<void> {
-  while (templateState(name) !== 'ready') await sleep(100);
-}
-
 /** PGlite: writes the run's template from a database just migrated and seeded (this start took the template's lock). */
 export async function dumpTemplate(db: Database, file: string): Promise<void> {
   const dump = await (db.orm as unknown as { $client: PGlite }).$client.dumpDataDir('none');
@@ -168,6 +145,19 @@ async function cloneDatabase(template: string, name = `wl_t_${randomBytes(6).toS
   return { url: databaseUrl(name), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
+/**
+ * A new database on PG_URL's server for a process the test starts (DATABASE_URL): a copy of the
+ * run's PostgreSQL template (migrated and seeded) when there is one, else empty (the process
+ * migrates and seeds it). Its URL, and how to drop it.
+ */
+export async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const template = await postgresTemplate();
+  if (template) return cloneDatabase(template);
+  const name = `wl_t_${randomBytes(6).toString('hex')}`;
+  await admin(`CREATE DATABASE "${name}"`);
+  return { url: databaseUrl(name), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
 export interface TestServer {
   app: FastifyInstance;
   backend: Backend;
@@ -181,9 +171,6 @@ export interface TestServer {
   payment: ProviderConfig;
   close(): Promise<void>;
 }
-
-/** The key-encryption key of the test servers (PostgreSQL refuses to start without one). */
-export const TEST_KEY_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /** RefPay on 127.0.0.1 and a port of its own, with one merchant; its retries are driven by the tests (deliverDue). */
 export async function startRefPay(): Promise<{ refpay: FastifyInstance; payment: ProviderConfig }> {
@@ -234,7 +221,7 @@ export async function suiteDatabase(backend: Backend, opts: Partial<AppOptions> 
   const fromTemplate = given === undefined && templated(rest);
   if (backend === 'pglite') {
     if (!fromTemplate) return { opts: rest, where: {} };
-    const file = join(inject('templateDir'), 'pglite.tar');
+    const file = pgliteTemplateFile();
     const state = templateState('pglite');
     if (state === 'ready') return { opts: { pgliteDump: file, ...rest }, where: {} };
     return { opts: rest, where: {}, templateFile: state === 'mine' ? file : undefined };

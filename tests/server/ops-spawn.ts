@@ -40,7 +40,7 @@ export async function waitReady(port: number, child: ChildProcess, timeoutMs = 1
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('server did not get ready');
 }

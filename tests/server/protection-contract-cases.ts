@@ -5,22 +5,10 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { memberExclusions } from '../../server/db/schema';
-import { addOperator } from '../../server/ops/operators';
-import { call, fundedPlayer, nextIp, type Envelope } from './helpers';
+import { call, fundedPlayer, type Envelope } from './helpers';
 
 type Result = { status: number; body: Envelope; res?: LightMyRequestResponse };
-type Case = (app: FastifyInstance, token: () => Promise<string>) => Promise<Result>;
-
-const CLI = { operatorId: null, actor: 'cli:contract', merchantCodes: null };
-const PASSWORD = 'protection contract password';
-let seq = 0;
-
-async function operatorToken(app: FastifyInstance): Promise<string> {
-  const username = `pc${process.pid}x${++seq}`;
-  await addOperator(app, CLI, { username, password: PASSWORD, merchantCodes: null, totp: false });
-  const res = await call<{ token: string }>(app, 'POST', '/ops/session', { ip: nextIp(), body: { username, password: PASSWORD } });
-  return res.body.value!.token;
-}
+type Case = (app: FastifyInstance, token: () => Promise<string>, ops: () => Promise<string>) => Promise<Result>;
 
 export const PROTECTION_CONTRACT_CASES: Record<string, Case> = {
   'protection.exclusion': async (app) => call(app, 'GET', '/wps/member/exclusion', { token: (await fundedPlayer(app, 0)).token }),
@@ -33,14 +21,14 @@ export const PROTECTION_CONTRACT_CASES: Record<string, Case> = {
     return call(app, 'POST', '/wps/member/realityCheck/acknowledge', { token });
   },
   'protection.devRealityDue': async (app) => call(app, 'POST', '/wps/dev/realityCheck/due', { token: (await fundedPlayer(app, 0)).token }),
-  'protection.opsExclusions': async (app) => call(app, 'GET', '/ops/exclusions?active=true', { token: await operatorToken(app) }),
-  'protection.opsLiftExclusion': async (app) => {
+  'protection.opsExclusions': async (app, _token, ops) => call(app, 'GET', '/ops/exclusions?active=true', { token: await ops() }),
+  'protection.opsLiftExclusion': async (app, _token, ops) => {
     // Only an exclusion that has ended answers 200 (nothing left to lift); one in force is refused.
     const { memberId } = await fundedPlayer(app, 0);
     const [row] = await app.db.orm
       .insert(memberExclusions)
       .values({ merchantCode: 'demoph01', memberId, kind: 'timeout', period: '24h', startsAt: new Date(Date.now() - 2 * 86_400_000), endsAt: new Date(Date.now() - 86_400_000) })
       .returning();
-    return call(app, 'POST', `/ops/exclusions/${row.id}/lift`, { token: await operatorToken(app), body: { reason: 'already over' } });
+    return call(app, 'POST', `/ops/exclusions/${row.id}/lift`, { token: await ops(), body: { reason: 'already over' } });
   },
 };

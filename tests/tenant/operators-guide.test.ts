@@ -3,13 +3,17 @@
  * repository (a git repository of its own, node_modules linked), each with the exit code the
  * guide promises (0, or the `<!-- exit N -->` mark before the block). Blocks marked
  * `<!-- skip-test: reason -->` (servers, browsers) are skipped with their reason, and so are
- * `npm run tenant -- <verb>` lines whose verb this tree's CLI does not have yet.
+ * `npm run tenant -- <verb>` lines whose verb this tree's CLI does not have yet. The copy's data
+ * folder (`.data`, where `npm run ops` finds its database) holds the run's template database, as
+ * a first start of the server leaves it (tests/server/ops/ops-cli.test.ts runs the CLI on an
+ * empty folder).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { templateDataDir } from '../server/templates';
 
 const root = new URL('../..', import.meta.url).pathname;
 const guide = readFileSync(join(root, 'docs/operators.md'), 'utf8');
@@ -57,7 +61,7 @@ function runnable(code: string): { code: string; dropped: string[] } {
 const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'dist-ssr', '.data', 'test-results', 'playwright-report', 'shots']);
 let work: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'operators-guide-'));
   cpSync(root, work, {
     recursive: true,
@@ -72,7 +76,8 @@ beforeAll(() => {
   git('init', '-q');
   git('add', '.');
   git('-c', 'user.name=guide', '-c', 'user.email=guide@example.com', 'commit', '-q', '-m', 'start');
-}, 120_000);
+  await templateDataDir(join(work, '.data'));
+}, 240_000);
 
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });

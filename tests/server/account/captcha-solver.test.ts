@@ -124,18 +124,61 @@ function templateFrom(digit: number, png: PNG, anchorX: number, anchorY: number)
   };
 }
 
-/** Normalised cross-correlation of a template with the image window whose top-left is (left, top). */
-function correlation(t: Template, img: Mask, left: number, top: number): number {
+/**
+ * A template's ink as runs along its rows, for an image `width` wide: run k covers the pixels from
+ * `starts[k]` to `ends[k]` (exclusive), as offsets into a row-prefix array of that image (rowPrefix)
+ * from the window's top-left corner.
+ */
+interface InkRuns {
+  starts: Int32Array;
+  ends: Int32Array;
+  /** Ink pixels in all. */
+  count: number;
+}
+
+function inkRuns(t: Template, width: number): InkRuns {
+  const inRow = new Uint8Array(t.width * t.height);
+  for (let k = 0; k < t.ink.length; k += 2) inRow[t.ink[k + 1] * t.width + t.ink[k]] = 1;
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (let y = 0; y < t.height; y++) {
+    for (let x = 0; x < t.width; x++) {
+      if (!inRow[y * t.width + x] || (x > 0 && inRow[y * t.width + x - 1])) continue;
+      let end = x;
+      while (end < t.width && inRow[y * t.width + end]) end++;
+      starts.push(y * (width + 1) + x);
+      ends.push(y * (width + 1) + end);
+    }
+  }
+  return { starts: Int32Array.from(starts), ends: Int32Array.from(ends), count: t.ink.length / 2 };
+}
+
+/** Ink pixels of each row of an image left of each x: (width + 1) per row. */
+function rowPrefix(img: Mask): Int32Array {
+  const S = img.width + 1;
+  const prefix = new Int32Array(img.height * S);
+  for (let y = 0; y < img.height; y++) for (let x = 0; x < img.width; x++) prefix[y * S + x + 1] = prefix[y * S + x] + img.bits[y * img.width + x];
+  return prefix;
+}
+
+/**
+ * Normalised cross-correlation of a template with the image window whose top-left is (left, top):
+ * -1 where it does not fit or either side is flat. `runs`: the template's ink (inkRuns), counted
+ * on `prefix` (rowPrefix of the image).
+ */
+function correlation(t: Template, img: Mask, left: number, top: number, runs: InkRuns, prefix: Int32Array): number {
   if (left < 0 || top < 0 || left + t.width > img.width || top + t.height > img.height) return -1;
   const n = t.width * t.height;
-  const inkT = t.ink.length / 2;
+  const inkT = runs.count;
   const S = img.width + 1;
   const inkB = img.sums[(top + t.height) * S + left + t.width] - img.sums[top * S + left + t.width] - img.sums[(top + t.height) * S + left] + img.sums[top * S + left];
-  let both = 0;
-  for (let k = 0; k < t.ink.length; k += 2) both += img.bits[(top + t.ink[k + 1]) * img.width + left + t.ink[k]];
   const varT = inkT - (inkT * inkT) / n;
   const varB = inkB - (inkB * inkB) / n;
   if (varT <= 0 || varB <= 0) return -1;
+  const base = top * S + left;
+  const { starts, ends } = runs;
+  let both = 0;
+  for (let k = 0; k < starts.length; k++) both += prefix[base + ends[k]] - prefix[base + starts[k]];
   return (both - (inkT * inkB) / n) / Math.sqrt(varT * varB);
 }
 
@@ -154,13 +197,16 @@ interface Layout {
  */
 function solve(png: PNG, templates: Template[], layout: Layout): string {
   const img = binarise(png);
+  const prefix = rowPrefix(img);
+  const runs = templates.map((t) => inkRuns(t, img.width));
   const columns: { X: number; score: number; digit: number }[] = [];
   for (let X = Math.floor(layout.x[0] / DOWN); X <= Math.ceil(layout.x[1] / DOWN); X++) {
     let score = -Infinity;
     let digit = -1;
     for (let Y = Math.floor(layout.y[0] / DOWN); Y <= Math.ceil(layout.y[1] / DOWN); Y++) {
-      for (const t of templates) {
-        const s = correlation(t, img, X + PAD - t.ax, Y + PAD - t.ay);
+      for (let k = 0; k < templates.length; k++) {
+        const t = templates[k];
+        const s = correlation(t, img, X + PAD - t.ax, Y + PAD - t.ay, runs[k], prefix);
         if (s > score) {
           score = s;
           digit = t.digit;

@@ -51,11 +51,12 @@ describe('drawAmount', () => {
 });
 
 describeBackends('red-envelope rain', ({ server }) => {
-  it('500 racing taps in one window never pay out more than the budget', async () => {
+  it('50 racing taps in one window never pay out more than the budget', async () => {
     const { app } = server();
-    const w = await windowOf(app, { budget: 10_000, minAmount: 10, maxAmount: 100, maxPerMember: 50 });
+    // Draws of 0.10 to 1.00 from 10.00: about 18 taps use it up, the other 30 or so race for nothing left.
+    const w = await windowOf(app, { budget: 1_000, minAmount: 10, maxAmount: 100, maxPerMember: 50 });
     const players = await Promise.all(Array.from({ length: 10 }, () => fundedPlayer(app, 0)));
-    const results = await Promise.all(Array.from({ length: 500 }, (_, i) => tap(app, players[i % players.length].token, w.id)));
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => tap(app, players[i % players.length].token, w.id)));
     const ok = results.filter((r) => r.status === 200);
     const refused = results.filter((r) => r.status !== 200);
     expect(new Set(refused.map((r) => r.body.errorCode))).toEqual(new Set(['redRain.exhausted']));
@@ -63,9 +64,9 @@ describeBackends('red-envelope rain', ({ server }) => {
     const totals = await paidOf(app, w.id);
     expect(caught).toBe(totals.sum);
     expect(totals).toEqual({ paid: totals.sum, sum: totals.sum, count: ok.length, credited: totals.sum });
-    expect(totals.sum).toBeLessThanOrEqual(10_000);
+    expect(totals.sum).toBeLessThanOrEqual(1_000);
     // The draws were not all the floor: the budget is used up, to the last cent.
-    expect(totals.sum).toBe(10_000);
+    expect(totals.sum).toBe(1_000);
     for (const [n, p] of players.entries()) {
       const mine = results.filter((r, i) => i % players.length === n && r.status === 200);
       const wallet = await app.repos.ledger.walletOf(p.memberId);

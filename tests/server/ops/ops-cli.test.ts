@@ -20,8 +20,7 @@ import { ALL_VERBS, helpLines, resolveVerb, runOps } from '../../../server/ops/r
 import type { OpsActor } from '../../../server/ops/types';
 import { parseEnv } from '../../../server/config';
 import { openPlatform, type Logger } from '../../../server/platform';
-import pg from 'pg';
-import { call, expectLedgerClean, PG_URL, postgresAvailable, startServer, TEST_KEY_ENCRYPTION_KEY, type TestServer } from '../helpers';
+import { call, expectLedgerClean, postgresAvailable, postgresDatabase, startServer, TEST_KEY_ENCRYPTION_KEY, type TestServer } from '../helpers';
 import { childEnv, exited, freePort, runCli, spawnServer, waitReady, type CliRun } from '../ops-spawn';
 
 const CLI: OpsActor = { operatorId: null, actor: 'cli:test', merchantCodes: null };
@@ -245,25 +244,14 @@ describe('ops CLI on a PGlite data folder', () => {
 });
 
 describe.skipIf(!postgresAvailable)('ops CLI on PostgreSQL (DATABASE_URL)', () => {
-  // A database of its own, dropped afterwards: the CLI migrates and seeds what DATABASE_URL names.
-  const name = `ops_cli_${process.pid}_${Date.now()}`;
-  const admin = () => new pg.Client({ connectionString: PG_URL });
-  const url = () => {
-    const u = new URL(PG_URL);
-    u.pathname = `/${name}`;
-    return u.toString();
-  };
+  // A database of its own (a copy of the run's template), dropped afterwards: the CLI opens what DATABASE_URL names.
+  let database: { url: string; drop: () => Promise<void> } | undefined;
+  const url = () => database!.url;
   beforeAll(async () => {
-    const client = admin();
-    await client.connect();
-    await client.query(`CREATE DATABASE "${name}"`);
-    await client.end();
+    database = await postgresDatabase();
   });
   afterAll(async () => {
-    const client = admin();
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await client.end();
+    await database?.drop();
   });
 
   it('runs the verb in its own process on the database, whatever DATA_DIR holds', async () => {

@@ -3,10 +3,11 @@
  * requests (slot spins, withdrawal requests that hold money, deposit requests; each with its own
  * Idempotency-Key), is killed with SIGKILL partway, restarts on the same DATA_DIR, and
  * `ops ledger check` (through the restarted server) finds the ledger clean: no half-written
- * posting survives, and every request that was answered is there.
+ * posting survives, and every request that was answered is there. The server starts on a data
+ * folder as a first start leaves it (the run's template): the crash is what this test is about.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -15,7 +16,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, rows } from '../../../server/db/client';
 import { checkLedger } from '../../../server/money';
+import { CLI_KEY_FILE, CLI_KEY_HEADER } from '../../../server/ops/cli-link';
 import { exited, freePort, runCli, spawnServer, waitReady } from '../ops-spawn';
+import { templateDataDir } from '../templates';
 
 const HOST = 'demo-ph.localhost';
 const SPINS = 200;
@@ -37,6 +40,18 @@ async function memberToken(base: string): Promise<string> {
   const body = (await res.json()) as { success: boolean; value?: { token: string } };
   if (!body.success || !body.value) throw new Error(`demo login failed: ${JSON.stringify(body)}`);
   return body.value.token;
+}
+
+/** A verb run by the server holding the folder, sent as the ops CLI sends it (POST /ops/cli with the folder's key). */
+async function viaServer(base: string, dataDir: string, argv: string[]): Promise<{ exitCode: number; stdout: string[]; stderr: string[] }> {
+  const res = await fetch(`${base}/ops/cli`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [CLI_KEY_HEADER]: readFileSync(join(dataDir, CLI_KEY_FILE), 'utf8').trim() },
+    body: JSON.stringify({ argv, user: 'crash-test' }),
+  });
+  const body = (await res.json()) as { success: boolean; value?: { exitCode: number; stdout: string[]; stderr: string[] } };
+  if (!body.success || !body.value) throw new Error(`ops ${argv.join(' ')}: ${JSON.stringify(body)}`);
+  return body.value;
 }
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
@@ -68,10 +83,10 @@ async function readyToWithdraw(base: string, token: string, dataDir: string): Pr
     idNumber: 'ID7654321',
   });
   for (const side of ['front', 'back', 'selfie']) await must(base, token, 'PUT', `/wps/security/identity/images/${side}`, PNG, 'image/png');
-  expect((await runCli(dataDir, ['identity', 'approve', String(check.id)])).code).toBe(0);
+  expect((await viaServer(base, dataDir, ['identity', 'approve', String(check.id)])).exitCode).toBe(0);
   const account = await must(base, token, 'POST', '/wps/security/payoutAccounts', { kind: 'ewallet', providerCode: 'GCASH', accountNo: '09171234567', holderName: name });
   await must(base, token, 'POST', '/wps/security/paymentPassword', { paymentPassword: PAY_PW, confirmPaymentPassword: PAY_PW });
-  expect((await runCli(dataDir, ['turnover', 'waive', 'demoph01', 'demoplayer', '--reason', 'crash test'])).code).toBe(0);
+  expect((await viaServer(base, dataDir, ['turnover', 'waive', 'demoph01', 'demoplayer', '--reason', 'crash test'])).exitCode).toBe(0);
   return account.id!;
 }
 
@@ -91,6 +106,7 @@ describe('kill -9 during a burst of money requests', () => {
   });
 
   it('leaves a clean ledger after a restart on the same data folder', async () => {
+    await templateDataDir(dataDir);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const first = spawnServer(dataDir, port);
@@ -141,8 +157,8 @@ describe('kill -9 during a burst of money requests', () => {
     await waitReady(port, second);
     const check = await runCli(dataDir, ['ledger', 'check']);
     expect([check.code, check.stdout, check.stderr]).toEqual([0, 'ledger clean\n', '']);
-    const json = await runCli(dataDir, ['ledger', 'check', '--json']);
-    expect(JSON.parse(json.stdout)).toEqual({ clean: true, problems: [] });
+    const json = await viaServer(base, dataDir, ['ledger', 'check', '--json']);
+    expect(JSON.parse(json.stdout.join('\n'))).toEqual({ clean: true, problems: [] });
     const after = await fetch(`${base}/wps/game/inhouse/spin`, {
       method: 'POST',
       headers: { host: HOST, authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `crash-after-${randomBytes(8).toString('hex')}` },

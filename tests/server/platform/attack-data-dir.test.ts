@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../../server/db/data-dir-lock';
 import { SITE_FIXTURE } from '../helpers';
+import { templateDataDir } from '../templates';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'wl-lock-'));
@@ -61,6 +62,8 @@ afterAll(() => {
 
 describe('attack: two servers on one DATA_DIR', () => {
   it('refuses the second server, takes over after a kill -9, releases the lock on a clean stop', async () => {
+    // The folder as a first start leaves it (the database made): the lock is what this test is about.
+    await templateDataDir(dataDir);
     const port = await freePort();
     const first = startServer(port);
     await waitReady(port, first);

@@ -23,7 +23,12 @@ import { MOBILE_BINDING_CONTRACT_CASES } from '../mobile-binding-contract-cases'
 import { call, callEncrypted, describeBackends, EN, expectLedgerClean, fundedPlayer, lastSmsCode, nextIp, PH, spinKey, tokenFor, uniqueDigits, type Envelope } from '../helpers';
 
 type Result = { status: number; body: Envelope; res?: LightMyRequestResponse };
-type Case = (app: FastifyInstance, token: () => Promise<string>) => Promise<Result>;
+/**
+ * A case: the app, the seeded demoagent's token (a login of its own per case) and the suite's
+ * operator session over every merchant (one per app: an operator and a sign-in cost a scrypt
+ * run each).
+ */
+type Case = (app: FastifyInstance, token: () => Promise<string>, ops: () => Promise<string>) => Promise<Result>;
 
 async function captcha(app: FastifyInstance) {
   const { id, code } = await app.repos.captchas.create();
@@ -61,7 +66,7 @@ const CASES: Record<string, Case> = {
     return call(app, 'POST', `/wps/member/messages/${page.body.value!.list[0].id}/read`, { token: await token() });
   },
   'security.changePassword': async (app) => {
-    const reg = await CASES['member.register'](app, async () => '');
+    const reg = await CASES['member.register'](app, async () => '', async () => '');
     const t = (reg.body.value as { token: string }).token;
     return call(app, 'POST', '/wps/security/v2/changePassword', { host: EN, token: t, body: { oldPassword: 'Secret123', newPassword: 'Secret456', confirmNewPassword: 'Secret456' } });
   },
@@ -117,33 +122,33 @@ const CASES: Record<string, Case> = {
   'inhouse.spin': async (app, token) => call(app, 'POST', '/wps/game/inhouse/spin', { headers: spinKey(), token: await token(), body: { stake: 10 } }),
   'relay.rankList': (app) => call(app, 'GET', '/wps/relay/GCSGAME_getRankList?gameCategory=ALL&language=EN&limitNum=20'),
   'relay.rankListPost': (app) => call(app, 'POST', '/wps/relay/GCSGAME_getRankList', { body: { gameCategory: 'RNG', language: 'TY', limitNum: 5 } }),
-  'ops.login': async (app) => call(app, 'POST', '/ops/session', { ip: nextIp(), body: { username: await newOperator(app), password: OPS_PASSWORD } }),
-  'ops.logout': async (app) => call(app, 'DELETE', '/ops/session', { token: await opsToken(app, true) }),
-  'ops.ledgerCheck': async (app) => call(app, 'GET', '/ops/ledger/check', { token: await opsToken(app) }),
-  'ops.balanceAdjust': async (app) =>
-    call(app, 'POST', '/ops/balance/adjust', { token: await opsToken(app), headers: spinKey(), body: { merchant: 'demoph01', username: 'demoteam1', amount: '1.50', reason: 'contract case' } }),
-  'ops.turnoverWaive': async (app) => call(app, 'POST', '/ops/turnover/waive', { token: await opsToken(app), body: { merchant: 'demoph01', username: 'demoteam1', reason: 'contract case' } }),
-  'ops.depositsList': async (app) => {
+  'ops.login': async (app) => call(app, 'POST', '/ops/session', { ip: nextIp(), body: { username: await operator(app), password: OPS_PASSWORD } }),
+  'ops.logout': async (app) => call(app, 'DELETE', '/ops/session', { token: await signedIn(app) }),
+  'ops.ledgerCheck': async (app, _token, ops) => call(app, 'GET', '/ops/ledger/check', { token: await ops() }),
+  'ops.balanceAdjust': async (app, _token, ops) =>
+    call(app, 'POST', '/ops/balance/adjust', { token: await ops(), headers: spinKey(), body: { merchant: 'demoph01', username: 'demoteam1', amount: '1.50', reason: 'contract case' } }),
+  'ops.turnoverWaive': async (app, _token, ops) => call(app, 'POST', '/ops/turnover/waive', { token: await ops(), body: { merchant: 'demoph01', username: 'demoteam1', reason: 'contract case' } }),
+  'ops.depositsList': async (app, _token, ops) => {
     await manualDeposit(app);
-    return call(app, 'GET', '/ops/deposits?state=pending&merchant=demoph01&limit=5', { token: await opsToken(app) });
+    return call(app, 'GET', '/ops/deposits?state=pending&merchant=demoph01&limit=5', { token: await ops() });
   },
-  'ops.depositApprove': async (app) => call(app, 'POST', `/ops/deposits/${await manualDeposit(app)}/approve`, { token: await opsToken(app) }),
-  'ops.depositReject': async (app) => call(app, 'POST', `/ops/deposits/${await manualDeposit(app)}/reject`, { token: await opsToken(app), body: { reason: 'no transfer arrived' } }),
-  'ops.depositReceipt': async (app) => call(app, 'GET', `/ops/deposits/${await manualDeposit(app, true)}/receipt`, { token: await opsToken(app) }),
-  'ops.identityList': async (app) => {
+  'ops.depositApprove': async (app, _token, ops) => call(app, 'POST', `/ops/deposits/${await manualDeposit(app)}/approve`, { token: await ops() }),
+  'ops.depositReject': async (app, _token, ops) => call(app, 'POST', `/ops/deposits/${await manualDeposit(app)}/reject`, { token: await ops(), body: { reason: 'no transfer arrived' } }),
+  'ops.depositReceipt': async (app, _token, ops) => call(app, 'GET', `/ops/deposits/${await manualDeposit(app, true)}/receipt`, { token: await ops() }),
+  'ops.identityList': async (app, _token, ops) => {
     await pendingIdentityCheck(app);
-    return call(app, 'GET', '/ops/identity?state=pending&limit=5', { token: await opsToken(app) });
+    return call(app, 'GET', '/ops/identity?state=pending&limit=5', { token: await ops() });
   },
-  'ops.identityApprove': async (app) => call(app, 'POST', `/ops/identity/${(await pendingIdentityCheck(app)).checkId}/approve`, { token: await opsToken(app) }),
-  'ops.identityReject': async (app) => call(app, 'POST', `/ops/identity/${(await pendingIdentityCheck(app)).checkId}/reject`, { token: await opsToken(app), body: { reason: 'the photo is blurred' } }),
-  'ops.identityImage': async (app) => call(app, 'GET', `/ops/identity/${(await pendingIdentityCheck(app)).checkId}/images/selfie`, { token: await opsToken(app) }),
-  'ops.withdrawalsList': async (app) => {
+  'ops.identityApprove': async (app, _token, ops) => call(app, 'POST', `/ops/identity/${(await pendingIdentityCheck(app)).checkId}/approve`, { token: await ops() }),
+  'ops.identityReject': async (app, _token, ops) => call(app, 'POST', `/ops/identity/${(await pendingIdentityCheck(app)).checkId}/reject`, { token: await ops(), body: { reason: 'the photo is blurred' } }),
+  'ops.identityImage': async (app, _token, ops) => call(app, 'GET', `/ops/identity/${(await pendingIdentityCheck(app)).checkId}/images/selfie`, { token: await ops() }),
+  'ops.withdrawalsList': async (app, _token, ops) => {
     await pendingWithdrawal(app);
-    return call(app, 'GET', '/ops/withdrawals?state=pending&limit=5', { token: await opsToken(app) });
+    return call(app, 'GET', '/ops/withdrawals?state=pending&limit=5', { token: await ops() });
   },
-  'ops.withdrawalPay': async (app) => call(app, 'POST', `/ops/withdrawals/${(await pendingWithdrawal(app)).withdrawalId}/pay`, { token: await opsToken(app) }),
-  'ops.withdrawalReject': async (app) => call(app, 'POST', `/ops/withdrawals/${(await pendingWithdrawal(app)).withdrawalId}/reject`, { token: await opsToken(app), body: { reason: 'account closed' } }),
-  'ops.audit': async (app) => call(app, 'GET', '/ops/audit?limit=5', { token: await opsToken(app) }),
+  'ops.withdrawalPay': async (app, _token, ops) => call(app, 'POST', `/ops/withdrawals/${(await pendingWithdrawal(app)).withdrawalId}/pay`, { token: await ops() }),
+  'ops.withdrawalReject': async (app, _token, ops) => call(app, 'POST', `/ops/withdrawals/${(await pendingWithdrawal(app)).withdrawalId}/reject`, { token: await ops(), body: { reason: 'account closed' } }),
+  'ops.audit': async (app, _token, ops) => call(app, 'GET', '/ops/audit?limit=5', { token: await ops() }),
   'ops.cli': (app) => call(app, 'POST', '/ops/cli', { headers: { 'x-ops-cli-key': app.opsCliKey }, body: { argv: ['ledger', 'check'], user: 'contract' } }),
   ...WALLET_CONTRACT_CASES,
   ...SECURITY_WALLET_CONTRACT_CASES,
@@ -163,29 +168,30 @@ const CASES: Record<string, Case> = {
 };
 
 const OPS_PASSWORD = 'contract password';
-let operators = 0;
+const operators = new WeakMap<FastifyInstance, Promise<string>>();
+let operatorCount = 0;
 
-/** A new operator over every merchant; answers its username. */
-async function newOperator(app: FastifyInstance): Promise<string> {
-  const username = `contract${process.pid}x${++operators}`;
-  await addOperator(app, { operatorId: null, actor: 'cli:contract', merchantCodes: null }, { username, password: OPS_PASSWORD, merchantCodes: null, totp: false });
+/** The suite's operator over every merchant (made once per app); answers its username. */
+function operator(app: FastifyInstance): Promise<string> {
+  let username = operators.get(app);
+  if (!username) {
+    const name = `contract${process.pid}x${++operatorCount}`;
+    username = addOperator(app, { operatorId: null, actor: 'cli:contract', merchantCodes: null }, { username: name, password: OPS_PASSWORD, merchantCodes: null, totp: false }).then(() => name);
+    operators.set(app, username);
+  }
   return username;
 }
 
-/** A new operator's session token. */
+/** A new session of the suite's operator: its token. */
 async function signedIn(app: FastifyInstance): Promise<string> {
-  const { body } = await call<{ token: string }>(app, 'POST', '/ops/session', { ip: nextIp(), body: { username: await newOperator(app), password: OPS_PASSWORD } });
+  const { body } = await call<{ token: string }>(app, 'POST', '/ops/session', { ip: nextIp(), body: { username: await operator(app), password: OPS_PASSWORD } });
   return body.value!.token;
 }
 
 const opsSessions = new WeakMap<FastifyInstance, Promise<string>>();
 
-/**
- * An operator session token: one per app for the cases that only call the back office (an
- * operator and a sign-in cost two scrypt runs each time), a fresh one when the case ends it.
- */
-function opsToken(app: FastifyInstance, fresh = false): Promise<string> {
-  if (fresh) return signedIn(app);
+/** The operator session the cases share (one per app); ops.logout ends a session of its own. */
+function opsToken(app: FastifyInstance): Promise<string> {
   let token = opsSessions.get(app);
   if (!token) {
     token = signedIn(app);
@@ -224,7 +230,7 @@ describeBackends('API contract', ({ server }) => {
     const app = server().app;
     let agentToken: string | undefined;
     const token = async () => (agentToken ??= await tokenFor(app, 'demoagent'));
-    const { status, body, res } = await CASES[key](app, token);
+    const { status, body, res } = await CASES[key](app, token, () => opsToken(app));
     expect(status, JSON.stringify(body)).toBe(200);
     const [file, name] = key.split('.');
     const produces = app.schemas.spec(file, name).produces;

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { childEnv, exited, freePort, ROOT, waitReady } from '../ops-spawn';
 import { PH } from '../helpers';
+import { templateDataDir } from '../templates';
 
 interface Answer {
   status: number;
@@ -47,6 +48,8 @@ describe('graceful shutdown of the server process', () => {
   });
 
   it('on SIGTERM: readiness 503 at once, requests on kept-alive and new connections all answered during the drain, then exit 0', async () => {
+    // A data folder as a first start leaves it: the start is not what this test is about.
+    await templateDataDir(dataDir);
     const port = await freePort();
     let stderr = '';
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
