@@ -51,7 +51,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: 'http://demo-ph.localhost:8181',
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace: every action with the page's DOM before and after it, the
+    // network and the console. Not the screencast: filming every journey's screen (a JPEG per
+    // frame) took about a third of the browser's CPU on a 2-core machine, for a filmstrip the
+    // DOM snapshots already show.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // The site's service worker stays out of the journeys (requests go straight to the server,
     // every visit starts uncached); e2e/offline.spec.ts allows it.
     serviceWorkers: 'block',

@@ -1,10 +1,11 @@
 /**
  * The agent's team screens on a phone, as demoagent on demo-ph: the agent opens a player account
- * on the open-accounts screen; the player logs in on a second phone, deposits (approved by the
- * operator) and spins the in-house slot; the agent home's counters of today count the player; the agent's team overview then counts the new member, the deposit and the
- * bets (compared with the figures read before, since other journeys share the database), the team
- * betting lists the player's spins with the player's name, and the members list finds the player
- * at level 1. The player opening a team screen lands home.
+ * (through the API: the open-accounts screen is agent-accounts.spec.ts's); the player logs in on a
+ * second phone (through the API too), deposits (approved by the operator) and spins the in-house
+ * slot; the agent home's counters of today count the player; the agent's team overview then counts
+ * the new member, the deposit and the bets (compared with the figures read before, since other
+ * journeys share the database), the team betting lists the player's spins with the player's name,
+ * and the members list finds the player at level 1. The player opening a team screen lands home.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -13,7 +14,6 @@ import type { Overview } from '../src/generated/api/team';
 import { expect, test } from './test';
 import { closeHomePopupWhenShown } from './home-popup';
 import { api, fill, money, PASSWORD, storedToken, uniqueName, value } from './members';
-import { formIsLive, solveCaptcha, watchCaptchas } from './sign-up';
 import { ops } from './ops';
 import { apiLogin, useStoredSession, type Envelope } from './session';
 
@@ -46,36 +46,19 @@ test.describe('demo-ph', () => {
     const before = await value<Overview>(request, PH, '/wps/agent/team/overview?range=today', agent.token);
     const homeBefore = await value<Home>(request, PH, '/wps/agent/home', agent.token);
 
-    // The agent opens a player account on the open-accounts screen.
-    await useStoredSession(page, agent);
-    await page.goto('/m/agentRegister');
-    await expect(page.locator('html')).toHaveAttribute('data-view', 'member', { timeout: 20_000 });
-    await formIsLive(page);
+    // The agent opens a player account (the open-accounts screen's own journey is agent-accounts.spec.ts's:
+    // here the account is opened through the API the screen calls).
     const username = uniqueName();
-    await page.locator('input[name="username"]').fill(username);
-    await page.locator('input[name="password"]').fill(PASSWORD);
-    await page.locator('input[name="confirmPassword"]').fill(PASSWORD);
-    await page.getByRole('button', { name: TY.agent_open_submit }).tap();
-    await expect(page.getByTestId('agent-open-done')).toContainText(fill(TY.agent_open_done, { username }));
+    await post(request, '/wps/agent/accounts', agent.token, { kind: 'player', username, password: PASSWORD, confirmPassword: PASSWORD }, false);
+    await useStoredSession(page, agent);
 
-    // The player logs in on a second phone (and, being no agent, a team screen leads home).
+    // The player logs in on a second phone (and, being no agent, a team screen leads home). The
+    // login form's own journeys are account.spec.ts's and agent-accounts.spec.ts's: here the login
+    // is the API's, as the form sends it, and counts for the team's logins of today alike.
     const phone = await browser.newContext({ ...test.info().project.use, baseURL: PH });
     const playerPage = await phone.newPage();
     await closeHomePopupWhenShown(playerPage);
-    watchCaptchas(playerPage);
-    await playerPage.goto('/m/login');
-    await formIsLive(playerPage);
-    await playerPage.locator('input[name="username"]').fill(username);
-    await playerPage.locator('input[name="password"]').fill(PASSWORD);
-    const submit = playerPage.getByRole('button', { name: TY.login, exact: true });
-    await submit.tap();
-    const captcha = playerPage.locator('input[name="captcha"]');
-    await expect.poll(async () => new URL(playerPage.url()).pathname === '/m/home' || (await captcha.isVisible()), { timeout: 20_000 }).toBe(true);
-    if (await captcha.isVisible()) {
-      await solveCaptcha(playerPage, request, PH);
-      await submit.tap();
-    }
-    await expect(playerPage).toHaveURL(/\/m\/home$/, { timeout: 20_000 });
+    await useStoredSession(playerPage, await apiLogin(request, PH, username, PASSWORD));
     await playerPage.goto('/m/agent/team/overview');
     await expect(playerPage).toHaveURL(/\/m\/home/, { timeout: 20_000 });
     // Any renewal of the session on load is done before its token is taken for the player's money calls.

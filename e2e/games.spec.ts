@@ -21,19 +21,15 @@ async function loginAsDemoPlayer(page: Page, request: Parameters<typeof apiLogin
 }
 
 test.describe('game lists', () => {
-  test('a category list scrolls to its second page', async ({ page }) => {
+  test('a category list scrolls to its second page; the list and its filter panel pass an accessibility scan', async ({ page }) => {
     await page.goto('/m/gameList?gameType=RNG');
     await expect(tiles(page)).toHaveCount(26);
     // The slots' all tab is the NEW classification.
     await expect(page.getByRole('tab', { name: TY.all, exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expectNoSeriousA11yViolations(page, 'game list');
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => tiles(page).count()).toBeGreaterThan(26);
-  });
 
-  test('the game list and its filter panel pass an accessibility scan', async ({ page }) => {
-    await page.goto('/m/gameList?gameType=RNG');
-    await expect(tiles(page)).toHaveCount(26);
-    await expectNoSeriousA11yViolations(page, 'game list');
     await page.getByRole('button', { name: TY.filter }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'filter panel', { include: ['.game-filter__panel'] });

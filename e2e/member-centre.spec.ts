@@ -8,6 +8,7 @@ import { evaluateGate, type GateContext } from '../src/lib/gates';
 import { buildGateContext } from '../src/lib/runtime';
 import { apiGet, apiLogin, apiTrialLogin, expectMemberView, useStoredSession, type StoredSession } from './session';
 import { closeHomePopupWhenShown } from './home-popup';
+import { expectNoSeriousA11yViolations } from './axe';
 
 // Home's announcement popup is tested in home-blocks.spec.ts; here it only gets in the way.
 test.beforeEach(({ page }) => closeHomePopupWhenShown(page));
@@ -62,17 +63,20 @@ async function expectItems(page: Page, config: AppConfig, ctx: GateContext, mess
 }
 
 test.describe('member centre: visitor', () => {
-  test('login-or-register prompt and protected entries open the login dialog', async ({ page }) => {
+  test('login-or-register prompt and protected entries open the login dialog; both pass an axe scan', async ({ page }) => {
     await page.goto('/m/mine');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(TY.member_centre);
     await expect(page.getByRole('link', { name: TY.back })).toHaveAttribute('href', '/m/home');
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await expect(page.locator('.mc-list')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'member centre (visitor)');
 
     // The server painted the member centre: its buttons answer once they have hydrated.
     await hydrated(page, page.getByRole('button', { name: TY.login_or_register }));
     await page.getByRole('button', { name: TY.login_or_register }).tap();
     const dialog = page.getByRole('dialog', { name: TY.login_or_register });
     await expect(dialog).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'login dialog');
     await dialog.getByRole('button', { name: TY.close }).tap();
     await expect(dialog).toHaveCount(0);
 
@@ -113,7 +117,7 @@ test.describe('member centre: demo player', () => {
     await useStoredSession(page, session);
   });
 
-  test('profile header and exactly the items demo-ph allows (spec gate table)', async ({ page, request }) => {
+  test('profile header and exactly the items demo-ph allows (spec gate table); it passes an axe scan', async ({ page, request }) => {
     const info = await apiGet<{ account: string; toUpline: string | null; regDate: string; vipLevel: number }>(request, PH, '/wps/member/info', session.token);
     await page.goto('/m/home');
     await page.getByRole('contentinfo').locator('a[href="/m/mine"]').tap();
@@ -153,6 +157,7 @@ test.describe('member centre: demo player', () => {
       '/m/feedback',
       '/m/responsibleGaming',
     ]);
+    await expectNoSeriousA11yViolations(page, 'member centre (member)');
   });
 
   test('referral opens the share link dialog', async ({ page }) => {
@@ -163,7 +168,7 @@ test.describe('member centre: demo player', () => {
     await expect(dialog.getByRole('textbox')).toHaveValue(/^https:\/\/demo-ph\.localhost:8181\/m\/register\?affiliateCode=[A-HJ-NP-Z2-9]{8}$/);
   });
 
-  test('log out from settings: confirm dialog, then home as a visitor', async ({ page }) => {
+  test('log out from settings: confirm dialog (it passes an axe scan), then home as a visitor', async ({ page }) => {
     await page.goto('/m/mine');
     // Tap once the member's view is committed: before that the page is the visitor's, whose entries ask to log in.
     await expectMemberView(page);
@@ -171,6 +176,8 @@ test.describe('member centre: demo player', () => {
     await expect(page).toHaveURL(/\/m\/set$/);
     await page.getByRole('button', { name: TY.sign_out }).tap();
     const dialog = page.getByRole('alertdialog', { name: TY.in_popup_prompt });
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'logout confirmation');
     await dialog.getByRole('button', { name: TY.confirm }).tap();
     await expect(page).toHaveURL(/\/m\/home$/);
     await expect(page.getByRole('banner').getByRole('link', { name: TY.login })).toBeVisible();
@@ -180,7 +187,7 @@ test.describe('member centre: demo player', () => {
 });
 
 test.describe('member centre: demo-en', () => {
-  test('new layout in English, without reward or message center', async ({ page, request }) => {
+  test('new layout in English, without reward or message center; it passes an axe scan', async ({ page, request }) => {
     const session = await apiLogin(request, EN_ORIGIN, 'demoplayer');
     await useStoredSession(page, session);
     await page.goto(`${EN_ORIGIN}/m/mine`);
@@ -197,6 +204,7 @@ test.describe('member centre: demo-en', () => {
     const info = await apiGet<{ toUpline: string | null }>(request, EN_ORIGIN, '/wps/member/info', session.token);
     const config = await appConfig(page);
     await expectItems(page, config, buildGateContext(config, session, 'browser', Boolean(info.value?.toUpline)), EN);
+    await expectNoSeriousA11yViolations(page, 'member centre (demo-en, new layout)');
   });
 });
 

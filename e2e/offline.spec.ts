@@ -6,14 +6,14 @@
  * offers a reload. The journeys' default blocks service workers (playwright.config.ts); these
  * allow them.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 import { closeHomePopupWhenShown } from './home-popup';
 import { openHome, registerMember } from './members';
-import { precompressFolder } from '../scripts/vite-precompress';
+import { precompressFile } from '../scripts/vite-precompress';
 import { freePort, seededDataDir, startServer } from './private-server';
 import { expectMemberView, useStoredSession } from './session';
 
@@ -60,10 +60,12 @@ function pageServerTime(page: Page): Promise<unknown> {
 }
 
 test('offline, a page seen before opens from this tenant\'s cache in its language; one never seen shows the tenant\'s offline page', async ({ page, context }) => {
-  // Two first visits, each waiting for the worker to install once the page is idle.
+  // Two first visits, each waiting for the worker to install once the page is idle: side by side,
+  // on two tabs of the phone (each host has a worker of its own).
   test.slow();
-  await firstVisit(page, `${PH}/m/home`);
-  await firstVisit(page, `${EN_ORIGIN}/m/home`);
+  const other = await context.newPage();
+  await Promise.all([firstVisit(page, `${PH}/m/home`), firstVisit(other, `${EN_ORIGIN}/m/home`)]);
+  await other.close();
   await context.setOffline(true);
 
   // Two tenants, one worker file: each host's cache holds its own page only.
@@ -124,11 +126,16 @@ test('offline, a money call says the member is offline and the header shows no s
 
 test('a new build\'s worker offers a reload; Reload brings the new build in', async ({ page }) => {
   test.setTimeout(240_000);
-  // A deployment of our own: a copy of the build served by a private server, then changed.
+  // A deployment of our own, served by a private server: the build's files (linked, as they are)
+  // but for its worker, a copy that is then changed as the next build would change it.
   const dir = mkdtempSync(join(tmpdir(), 'wl-sw-'));
   const site = join(dir, 'site');
-  cpSync('dist', site, { recursive: true });
-  cpSync('dist-ssr', `${site}-ssr`, { recursive: true });
+  mkdirSync(site);
+  for (const name of readdirSync('dist')) {
+    if (name.startsWith('sw.js')) cpSync(join('dist', name), join(site, name));
+    else symlinkSync(resolve('dist', name), join(site, name));
+  }
+  symlinkSync(resolve('dist-ssr'), `${site}-ssr`);
   const server = await startServer(await freePort(), seededDataDir({ dir: join(dir, 'data') }), { SITE_DIR: site });
   try {
     const origin = `http://demo-ph.localhost:${server.port}`;
@@ -142,7 +149,7 @@ test('a new build\'s worker offers a reload; Reload brings the new build in', as
     expect(next).toContain('0123456789abcdef');
     writeFileSync(worker, next);
     // As a build does: its compressed copies, which the server sends in its place, are written again.
-    await precompressFolder(site);
+    await precompressFile(worker);
 
     await page.reload();
     const prompt = page.getByTestId('update-prompt');

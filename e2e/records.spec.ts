@@ -140,9 +140,12 @@ for (const tenant of TENANTS) {
       const yesterday = await value<{ totals: BetTotals }>(request, origin, '/wps/records/bets?range=yesterday', await storedToken(page));
       expect(yesterday.totals.count).toBe(SEEDED);
 
-      // A spin's detail: the round's reels.
-      await page.goto('/m/gameRecord');
-      await expectMemberView(page);
+      // A spin's detail: the round's reels (today's bets again, by their chip).
+      const todayChip = page.locator('.range-bar__chip[data-choice="today"]');
+      await expect(todayChip).toHaveText(t.range_today);
+      await todayChip.tap();
+      await expect(todayChip).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.locator('.bet-records__row')).toHaveCount(SPINS);
       await page.locator(`.bet-records__row[data-id="${spins[0].betId}"] button`).first().tap();
       await expect(page.locator('.slot-reels')).toBeVisible();
       await page.locator('.record-sheet__close').tap();

@@ -141,8 +141,10 @@ test.describe('shell: member', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: TY.confirm }).tap();
     await expect(page).toHaveURL(/\/m\/home$/);
     await expect(page.getByRole('banner').getByRole('link', { name: TY.login })).toBeVisible();
-    const stored = await page.evaluate((key) => ({ session: localStorage.getItem(key), autoLogin: localStorage.getItem('autoLogin') }), SESSION_KEY);
-    expect(stored).toEqual({ session: null, autoLogin: '0' });
+    // Logout ends with a reload of /m/home: read storage once the new page is there.
+    await expect
+      .poll(() => page.evaluate((key) => ({ session: localStorage.getItem(key), autoLogin: localStorage.getItem('autoLogin') }), SESSION_KEY).catch(() => 'reloading'))
+      .toEqual({ session: null, autoLogin: '0' });
     const after = await apiGet(request, ORIGIN, '/wps/member/info', session.token);
     expect(after.success).toBe(false);
   });

@@ -28,6 +28,16 @@ async function* files(dir: string): AsyncGenerator<string> {
   }
 }
 
+/** Writes the .br and .gz copies of one file beside it (whatever its size). */
+export async function precompressFile(path: string): Promise<void> {
+  const body = await readFile(path);
+  const [br, gzipped] = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gz(body, { level: 9 }),
+  ]);
+  await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gzipped)]);
+}
+
 /** Writes the .br and .gz copies of each compressible file of `dir`; returns how many files. */
 export async function precompressFolder(dir: string): Promise<number> {
   let count = 0;
@@ -35,15 +45,7 @@ export async function precompressFolder(dir: string): Promise<number> {
   for await (const path of files(dir)) {
     if ((await stat(path)).size < PRECOMPRESS_MIN_BYTES) continue;
     count++;
-    jobs.push(
-      readFile(path).then(async (body) => {
-        const [br, gzipped] = await Promise.all([
-          brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-          gz(body, { level: 9 }),
-        ]);
-        await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gzipped)]);
-      }),
-    );
+    jobs.push(precompressFile(path));
   }
   await Promise.all(jobs);
   return count;
