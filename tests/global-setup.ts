@@ -15,7 +15,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Folder of this run's template databases (the PGlite dump, the build locks). */
     templateDir: string;
-    /** Name of this run's PostgreSQL template database (made by the first suite that needs it). */
+    /** Name of this run's PostgreSQL template database (made by the first suite that needs it; production's adds `_production`). */
     pgTemplate: string;
   }
 }
@@ -40,7 +40,8 @@ export default function setup(project: TestProject): () => Promise<void> {
     const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', connectionTimeoutMillis: 2000 });
     try {
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${pgTemplate}" WITH (FORCE)`);
+      // The test options' template, and production's (tests/server/helpers.ts).
+      for (const name of [pgTemplate, `${pgTemplate}_production`]) await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     } catch {
       // PostgreSQL out of reach: no template was made on it either.
     } finally {

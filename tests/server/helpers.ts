@@ -6,15 +6,17 @@
  * (PGlite: a `dumpDataDir()` tarball; PostgreSQL: a database), once per run, in the folder and
  * under the name tests/global-setup.ts provides. Later suites start from a copy (PGlite loaded
  * from the dump; `CREATE DATABASE ... TEMPLATE`, dropped afterwards), so their app finds
- * migrations applied and merchants seeded. A suite starting while another process still makes
- * the template, and suites whose options change what is migrated or seeded (their own schema,
- * tenants, production, seeding, hashing, key), migrate and seed their own database as before
- * (PostgreSQL: a fresh schema of PG_URL's database, dropped afterwards).
+ * migrations applied and merchants seeded. Production (`production: true` alone among the options
+ * that change what is seeded) has templates of its own, made by its first start: merchants and no
+ * demo member. A suite starting while another process still makes the template, and suites whose
+ * options change what is migrated or seeded otherwise (their own schema, tenants, seeding,
+ * hashing, key), migrate and seed their own database as before (PostgreSQL: a fresh schema of
+ * PG_URL's database, dropped afterwards).
  */
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
@@ -90,10 +92,25 @@ function databaseUrl(name: string): string {
 /** The options that change what a start migrates or seeds: a suite giving one starts without a template. */
 const SEEDING_OPTIONS = ['db', 'dataDir', 'pgliteDump', 'tenantsDir', 'production', 'seedDemo', 'passwordHashing', 'keyEncryptionKey', 'preview'] as const;
 
-/** Whether a start with these options may begin from the run's template (and the run has one). */
-function templated(opts: Partial<AppOptions>): boolean {
-  return inject('templateDir') !== undefined && !SEEDING_OPTIONS.some((k) => k in opts);
+/**
+ * The run's templates: the test options' (`test`), and production's (`production`: seeded by a
+ * production start, so merchants and no demo member; the tenants' channels name `acmepay`).
+ */
+type TemplateKind = 'test' | 'production';
+
+/** The template a start with these options may begin from, if any (and if the run has templates). */
+function templateOf(opts: Partial<AppOptions>): TemplateKind | undefined {
+  if (inject('templateDir') === undefined) return undefined;
+  const seeding = SEEDING_OPTIONS.filter((k) => k in opts);
+  if (seeding.length === 0) return 'test';
+  return seeding.length === 1 && opts.production === true ? 'production' : undefined;
 }
+
+/** Whether a start with these options may begin from the run's test template. */
+const templated = (opts: Partial<AppOptions>): boolean => templateOf(opts) === 'test';
+
+/** The name of a template in the run's folder (its state files, its PGlite dump `<name>.tar`). */
+const templateName = (backend: Backend, kind: TemplateKind) => (kind === 'test' ? backend : `${backend}-${kind}`);
 
 /** The app options of every test server and test platform, and of the templates (payments aside: they seed nothing). */
 export function baseOptions(db: AppOptions['db']): AppOptions {
@@ -109,32 +126,37 @@ export function baseOptions(db: AppOptions['db']): AppOptions {
   };
 }
 
-/** PGlite: writes the run's template from a database just migrated and seeded (this start took the template's lock). */
+/** PGlite: writes a template of the run (`<name>.tar`) from a database just migrated and seeded (this start took the template's lock). */
 export async function dumpTemplate(db: Database, file: string): Promise<void> {
   const dump = await (db.orm as unknown as { $client: PGlite }).$client.dumpDataDir('none');
   writeFileSync(`${file}.part`, Buffer.from(await dump.arrayBuffer()));
   renameSync(`${file}.part`, file);
-  templateBuilt('pglite');
+  templateBuilt(basename(file, '.tar'));
 }
 
 /**
- * The run's PostgreSQL template database (`pgTemplate`), migrated and seeded by a first start and
- * closed again (a template has no connections): its name, or undefined while another process
- * makes it.
+ * The run's PostgreSQL template database of a kind (`pgTemplate`, and `<pgTemplate>_production`),
+ * migrated and seeded by a first start and closed again (a template has no connections): its
+ * name, or undefined while another process makes it.
  */
-async function postgresTemplate(): Promise<string | undefined> {
-  const name = inject('pgTemplate');
-  const state = templateState('postgres');
+async function postgresTemplate(kind: TemplateKind = 'test'): Promise<string | undefined> {
+  const name = kind === 'test' ? inject('pgTemplate') : `${inject('pgTemplate')}_${kind}`;
+  const state = templateState(templateName('postgres', kind));
   if (state === 'busy') return undefined;
   if (state === 'mine') {
     await admin(`CREATE DATABASE "${name}"`);
-    const app = await buildApp(baseOptions({ pgUrl: databaseUrl(name) }));
-    try {
-      await app.ready();
-    } finally {
-      await app.close();
+    if (kind === 'production') {
+      // As a production suite starts (startServer): its tenants and provider, no development routes.
+      await (await launch('postgres', { db: { pgUrl: databaseUrl(name) }, production: true, devRoutes: false }, {})).close();
+    } else {
+      const app = await buildApp(baseOptions({ pgUrl: databaseUrl(name) }));
+      try {
+        await app.ready();
+      } finally {
+        await app.close();
+      }
     }
-    templateBuilt('postgres');
+    templateBuilt(templateName('postgres', kind));
   }
   return name;
 }
@@ -218,15 +240,16 @@ export interface SuiteDatabase {
  */
 export async function suiteDatabase(backend: Backend, opts: Partial<AppOptions> & { schema?: string } = {}): Promise<SuiteDatabase> {
   const { schema: given, ...rest } = opts;
-  const fromTemplate = given === undefined && templated(rest);
+  const kind = given === undefined ? templateOf(rest) : undefined;
   if (backend === 'pglite') {
-    if (!fromTemplate) return { opts: rest, where: {} };
-    const file = pgliteTemplateFile();
-    const state = templateState('pglite');
+    if (!kind) return { opts: rest, where: {} };
+    const name = templateName('pglite', kind);
+    const file = kind === 'test' ? pgliteTemplateFile() : join(inject('templateDir'), `${name}.tar`);
+    const state = templateState(name);
     if (state === 'ready') return { opts: { pgliteDump: file, ...rest }, where: {} };
     return { opts: rest, where: {}, templateFile: state === 'mine' ? file : undefined };
   }
-  const template = fromTemplate ? await postgresTemplate() : undefined;
+  const template = kind ? await postgresTemplate(kind) : undefined;
   if (template) {
     const clone = await cloneDatabase(template);
     return { opts: { db: { pgUrl: clone.url }, ...rest }, where: { schema: 'public', pgUrl: clone.url, drop: clone.drop } };

@@ -25,7 +25,7 @@ async function tenantCli(...args: string[]): Promise<{ code: number; stdout: str
  * What `tenant validate <file>` answers, from the checks it runs (validate in scripts/tenant.ts:
  * lintTenants, one formatIssue line per error on stderr, exit 1 on an error), in this process: the
  * validator's rules case by case. The command's own process (its exit codes, its stderr, no stack
- * trace) is run by the tests after these.
+ * trace) is run for every shipped tenant, a file of invalid JSON and bad usage.
  */
 async function validateInProcess(file: string): Promise<{ code: number; stderr: string }> {
   const { issues } = await lintTenants([file]);
@@ -138,19 +138,19 @@ describe('tenant validate', () => {
 
   it('reports a missing extends target and a cycle as ordinary errors', async () => {
     const missing = fixture('no-parent', (t) => (t.extends = 'nobody'));
-    let r = await tenantCli('validate', missing);
+    let r = await validateInProcess(missing);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(new RegExp(`${missing.replace(/[.]/g, '\\.')}: /extends: extends "nobody", but tenants/nobody/tenant.json does not exist`));
 
     const cycle = fixture('cycle', (t) => (t.extends = 'cycle'));
-    r = await tenantCli('validate', cycle);
+    r = await validateInProcess(cycle);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/\/extends: cycle of extends: cycle -> cycle/);
   });
 
   it('rejects a domain that another tenant already uses', async () => {
     const file = fixture('dup-domain', (t) => (t.domains = ['demo-en.localhost']));
-    const r = await tenantCli('validate', file);
+    const r = await validateInProcess(file);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/\/domains\/0: domain "demo-en.localhost" is already used by tenant "demo-en"/);
   });
@@ -201,7 +201,7 @@ describe('tenant diff, resolve, migrate', () => {
       t.schemaVersion = 1;
       t.screens = { settings: { slots: { list: { items: { menu: { props: { variant: 'plain' } } } } } } };
     });
-    expect((await tenantCli('validate', file)).code).toBe(0);
+    expect((await validateInProcess(file)).code).toBe(0);
     const t = JSON.parse((await tenantCli('resolve', file)).stdout);
     expect(t.schemaVersion).toBe(2);
     expect(t.screens.set.slots.list.items.menu.props.variant).toBe('plain');
