@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test';
 import { closeHomePopupWhenShown } from './home-popup';
-import { api, cents, minor, money, openHome, registerMember, storedToken, value } from './members';
+import { api, cents, minor, money, registerMember, storedToken, value } from './members';
 import { ops } from './ops';
 import { apiLogin, expectMemberView, useStoredSession, type Envelope } from './session';
 
@@ -90,8 +90,9 @@ for (const tenant of TENANTS) {
       const session = await registerMember(request, origin, tenant.full ? { affiliateCode: 'DEMOAGENT' } : {});
       const username = session.userName;
       await useStoredSession(page, session);
-      await openHome(page);
-      const token = await storedToken(page);
+      // The set-up goes through the API on the registration's session: no screen has renewed it yet
+      // (the first record screen opened does).
+      const token = session.token;
 
       // 1. A manual deposit the operator approves.
       const { currencySymbol: symbol, channels } = await value<{ currencySymbol: string; channels: { id: string; provider: string; min: number }[] }>(
