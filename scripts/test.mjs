@@ -4,12 +4,11 @@
 //    have two cores): typecheck, lint (zero warnings), unused exports, files and dependencies
 //    (knip), generated-files drift, tenant validation and migration state, the production build
 //    (site and server render) and its bundle check.
-// 2. Vitest (runtime and server on PGlite and PostgreSQL) and, at the same time, the Playwright
-//    journeys in Debian's Chromium against the real server on a fresh database: a journey spends
-//    most of its time waiting for a page, so the two share the machine well.
+// 2. Vitest (runtime and server on PGlite and PostgreSQL).
+// 3. The Playwright journeys in Debian's Chromium against the real server on a fresh database.
 //
-// Vitest's output streams as it runs; the output of the steps run beside it is printed whole when
-// each ends. The summary gives each step's own time and the whole run's.
+// The output of Vitest and Playwright streams as they run; the output of the steps run side by
+// side is printed whole when each ends. The summary gives each step's own time and the whole run's.
 //
 // `npm test -- <name>...` runs only the steps whose names start so (e.g. `npm test -- lint vitest`).
 import { spawn } from 'node:child_process';
@@ -30,14 +29,12 @@ const stages = [
     { name: 'build (site and server render)', cmd: 'npm', args: ['run', 'build'] },
     { name: 'bundle has no Ajv compiler', cmd: process.execPath, args: ['--import', 'tsx', 'scripts/check-bundle.ts'], after: 'build (site and server render)' },
   ],
-  [
-    { name: 'vitest', cmd: 'npx', args: ['vitest', 'run'], stream: true },
-    { name: 'playwright', cmd: 'npx', args: ['playwright', 'test'] },
-  ],
+  [{ name: 'vitest', cmd: 'npx', args: ['vitest', 'run'], stream: true }],
+  [{ name: 'playwright', cmd: 'npx', args: ['playwright', 'test'], stream: true }],
 ];
 
-/** Steps of a stage running at once: the first stage's are single-threaded, two cores; the second's are the two suites. */
-const parallel = [2, 2];
+/** Steps of a stage running at once: the first stage's are single-threaded processes, on two cores. */
+const parallel = [2, 1, 1];
 
 if (!existsSync('/usr/bin/chromium')) {
   console.error('Debian Chromium is missing: run `apt-get install -y chromium` (the end-to-end tests use /usr/bin/chromium).');
