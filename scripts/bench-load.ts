@@ -22,6 +22,8 @@ export interface LoadResult {
   rps: number;
   p99: number;
   errors: number;
+  /** CPU time (user + system, ms) the load process used, to tell the load's share of the machine. */
+  cpuMs: number;
 }
 
 /** One instance's share of the load: `connections` of its own, the members' tokens taken in turn from `offset`. */
@@ -48,7 +50,7 @@ async function runOn(job: LoadJob, url: string, connections: number, offset: num
       },
     ],
   } as autocannon.Options);
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx, cpuMs: 0 };
 }
 
 async function run(job: LoadJob): Promise<LoadResult> {
@@ -58,6 +60,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
     rps: results.reduce((sum, r) => sum + r.rps, 0),
     p99: Math.max(...results.map((r) => r.p99)),
     errors: results.reduce((sum, r) => sum + r.errors, 0),
+    cpuMs: (({ user, system }) => (user + system) / 1000)(process.cpuUsage()),
   };
 }
 

@@ -16,7 +16,7 @@ const job = JSON.parse(process.argv[2] ?? '{}') as BenchServerJob;
 const app = await buildApp({ db: { pgUrl: job.pgUrl, schema: job.schema }, logger: false, housekeeping: false, keyEncryptionKey: job.keyEncryptionKey });
 await app.listen({ port: 0, host: '127.0.0.1' });
 process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port })}\n`);
-process.on('SIGTERM', () => {
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => {
   app.close().then(
     () => process.exit(0),
     () => process.exit(1),

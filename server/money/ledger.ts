@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { DEFAULT_TIME_ZONE } from '../../src/lib/app-config';
 import { rows, type Db, type Executor, type Tx } from '../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../db/schema';
@@ -13,6 +14,9 @@ import { isLedgerKind, type LedgerKind } from './kinds';
  * house's balance is the sum of its sub-accounts (`houseBalances`, the ledger check).
  */
 export const HOUSE_SHARDS = 16;
+
+/** House sub-account ids an instance keeps (merchants x currencies x HOUSE_SHARDS). */
+const MAX_HOUSE_IDS = 100_000;
 
 /** The house sub-account of a member's money moves. */
 export const houseShardOf = (memberId: number): number => memberId % HOUSE_SHARDS;
@@ -63,11 +67,15 @@ export interface WithdrawalMove extends MemberWallet, MoveNote {
 export interface MemberMoves {
   readonly walletId: number;
   readonly houseId: number;
+  /** The wallet's balance (minor units) after the last posting of these moves; null before the first. */
+  readonly balance: number | null;
   /**
    * Locks the member, then the wallet and the house sub-account in id order, as the postings
-   * will: a caller reads what the move depends on (a bet's id, an accrual) under the lock.
+   * will: a caller reads what the move depends on (an accrual) under the lock. With 'bets', it
+   * also answers the next bet id, taken under the lock in the same round trip.
    */
   lock(): Promise<void>;
+  lock(reserve: ReservedSequence): Promise<number>;
   /** A paid deposit, net of its fee (DEPOSIT). */
   deposit(amount: number, note: MoveNote): Promise<number>;
   /** A bonus: a deposit's, a reward's, a red rain catch (BONUS). */
@@ -105,21 +113,39 @@ export const lockMember = (tx: Executor, memberId: number): Promise<void> => loc
 
 /**
  * Locks the rows of the members owning `accountIds` (ascending), then the accounts (ascending):
- * the one lock order of every money path.
+ * the one lock order of every money path, in one statement. The accounts' scan waits on the
+ * members' locks (its one-time filter reads them first), and LockRows takes the accounts in the
+ * order of the sort. With `reserve`, the statement also takes the sequence's next value once every
+ * lock is held (the projection runs above the locked rows): a bet's id is taken under its
+ * wallet's lock, so ids follow the order of the wallet's moves (wallet/services/rebates.ts).
  */
-async function lockAccounts(tx: Tx, accountIds: readonly number[]): Promise<void> {
+async function lockAccounts(tx: Tx, accountIds: readonly number[], reserve?: ReservedSequence): Promise<number | undefined> {
   const ids = [...new Set(accountIds)].sort((a, b) => a - b);
-  if (ids.length === 0) return;
+  if (ids.length === 0) return undefined;
   // A transaction keeps its row locks until it ends: accounts (and their members) it has locked
   // already need no second round trip (a spin locks its wallet and house row once, then posts twice).
   const held = lockedBy.get(tx);
-  if (held && ids.every((id) => held.has(id))) return;
+  if (held && ids.every((id) => held.has(id))) {
+    return reserve ? Number((await rows<{ id: string | number }>(tx, sql`SELECT nextval(pg_get_serial_sequence(${reserve}, 'id')) AS id`))[0].id) : undefined;
+  }
   const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
-  await rows(tx, sql`SELECT id FROM members WHERE id IN (SELECT member_id FROM ledger_accounts WHERE id IN (${list})) ORDER BY id FOR NO KEY UPDATE`);
-  await rows(tx, sql`SELECT id FROM ledger_accounts WHERE id IN (${list}) ORDER BY id FOR UPDATE`);
+  const locked = await rows<{ locked: string | number; id: string | number | null }>(
+    tx,
+    sql`WITH m AS (
+          SELECT id FROM members WHERE id IN (SELECT member_id FROM ledger_accounts WHERE id IN (${list})) ORDER BY id FOR NO KEY UPDATE
+        ), a AS (
+          SELECT id FROM ledger_accounts WHERE id IN (${list}) AND (SELECT count(*) FROM m) >= 0 ORDER BY id FOR UPDATE
+        )
+        SELECT count(*) AS locked, ${reserve ? sql`nextval(pg_get_serial_sequence(${reserve}, 'id'))` : sql`NULL::bigint`} AS id FROM a`,
+  );
+  if (Number(locked[0].locked) !== ids.length) throw new Error(`ledger accounts ${ids.join(', ')}: ${locked[0].locked} of ${ids.length} found to lock`);
   if (held) for (const id of ids) held.add(id);
   else lockedBy.set(tx, new Set(ids));
+  return reserve ? Number(locked[0].id) : undefined;
 }
+
+/** Sequences a lock may take the next value of once the locks are held (`MemberMoves.lock`). */
+type ReservedSequence = 'bets';
 
 /**
  * The ledger accounts each open transaction has locked (lockAccounts), by its executor object: a
@@ -135,6 +161,11 @@ const lockedBy = new WeakMap<Tx, Set<number>>();
  * day of the merchant's time zone (`zoneOf`), while the account's row is locked.
  */
 export class LedgerRepository {
+  /** House sub-account ids by merchant, currency and shard (`houseAccount`). */
+  private readonly houseIds = new Map<string, number>();
+  /** Wallet ids and currencies by member (`walletRef`). */
+  private readonly walletRefs = new LRUCache<number, { id: number; currency: string }>({ max: 100_000 });
+
   constructor(
     private readonly db: Db,
     private readonly zoneOf: ZoneOf = () => DEFAULT_TIME_ZONE,
@@ -147,6 +178,11 @@ export class LedgerRepository {
    */
   async houseAccount(tx: Executor, merchantCode: string, currency: string, memberId: number): Promise<number> {
     const shard = houseShardOf(memberId);
+    // A house sub-account, once committed, is never removed nor renumbered: its id is read once
+    // per instance. Only ids read outside a first opening are kept (an opening may roll back).
+    const key = `${merchantCode}|${currency}|${shard}`;
+    const known = this.houseIds.get(key);
+    if (known !== undefined) return known;
     const find = async () =>
       (
         await tx
@@ -163,7 +199,10 @@ export class LedgerRepository {
           )
       )[0]?.id;
     const found = await find();
-    if (found !== undefined) return found;
+    if (found !== undefined) {
+      if (this.houseIds.size < MAX_HOUSE_IDS) this.houseIds.set(key, found);
+      return found;
+    }
     await tx.insert(ledgerAccounts).values({ merchantCode, kind: 'HOUSE', currency, allowNegative: true, shard }).onConflictDoNothing();
     return (await find())!;
   }
@@ -200,6 +239,21 @@ export class LedgerRepository {
     return row.id;
   }
 
+  /**
+   * The member's wallet account and its currency, without its balance: both are fixed once the
+   * wallet is opened, so an instance reads them once per member (a spin names its wallet and
+   * reads the balance its postings leave). Null when the member has no wallet yet.
+   */
+  async walletRef(memberId: number, tx: Executor = this.db): Promise<{ id: number; currency: string } | null> {
+    const known = this.walletRefs.get(memberId);
+    if (known) return known;
+    const found = await this.walletOf(memberId, tx);
+    if (!found) return null;
+    const ref = { id: found.id, currency: found.currency };
+    this.walletRefs.set(memberId, ref);
+    return ref;
+  }
+
   async walletOf(memberId: number, tx: Executor = this.db): Promise<{ id: number; balance: number; currency: string } | null> {
     const [row] = await tx
       .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance, currency: ledgerAccounts.currency })
@@ -210,6 +264,11 @@ export class LedgerRepository {
 
   /** Writes one balanced posting of a known kind; throws `balance.insufficient` if a debit would overdraw. */
   async post(tx: Tx, posting: Posting): Promise<number> {
+    return (await this.postWithBalances(tx, posting)).id;
+  }
+
+  /** `post`, answering the posting's id and each account's balance after it. */
+  private async postWithBalances(tx: Tx, posting: Posting): Promise<{ id: number; balances: Map<number, number> }> {
     // The type refuses other kinds; this refuses them from callers that went around it.
     if (!isLedgerKind(posting.kind)) throw new Error(`unknown ledger kind ${String(posting.kind)}: add it to LEDGER_KINDS with its record type`);
     const total = posting.lines.reduce((sum, l) => sum + l.amount, 0);
@@ -222,55 +281,53 @@ export class LedgerRepository {
     // The one lock order (members, then accounts by id): no deadlock with another money path.
     await lockAccounts(tx, posting.lines.map((l) => l.accountId));
     const ordered = [...posting.lines].sort((a, b) => a.accountId - b.accountId);
-    // Every line's balance in one conditional UPDATE: a debit that would overdraw matches no row
-    // (the row is locked, so the condition holds at commit), and the posting is refused.
-    const changes = sql.join(ordered.map((l) => sql`(${l.accountId}::bigint, ${l.amount}::bigint)`), sql`, `);
-    const updated = await rows<{ id: string | number; balance: string | number; member_id: string | number | null }>(
+    // One statement. `u` sets every line's balance in one conditional UPDATE: a debit that would
+    // overdraw matches no row (the row is locked, so the condition holds at commit). Only when every
+    // line matched are the transaction and its entries (each with the balance it left) written, and
+    // the lines on members' accounts added to ledger_days under the day of the merchant's time zone
+    // (the accounts are locked, so two postings never update one account's day row at once);
+    // otherwise the posting is refused and the caller's transaction rolls back.
+    const zone = this.zoneOf(posting.merchantCode);
+    const changes = sql.join(ordered.map((l, n) => sql`(${n}::integer, ${l.accountId}::bigint, ${l.amount}::bigint)`), sql`, `);
+    const [result] = await rows<{ matched: string | number; id: string | number | null; balances: { id: number; balance: number }[] | null }>(
       tx,
-      sql`UPDATE ledger_accounts AS a SET balance = a.balance + v.amount
-          FROM (VALUES ${changes}) AS v(id, amount)
-          WHERE a.id = v.id AND (a.allow_negative OR a.balance + v.amount >= 0)
-          RETURNING a.id, a.balance, a.member_id`,
-    );
-    if (updated.length !== ordered.length) throw new ApiError('balance.insufficient', 409);
-    const after = new Map(updated.map((u) => [Number(u.id), u]));
-    // The transaction and its entries (each with the balance it left) in one statement.
-    const entries = sql.join(
-      ordered.map((l, n) => sql`(${n}::integer, ${l.accountId}::bigint, ${l.amount}::bigint, ${Number(after.get(l.accountId)!.balance)}::bigint)`),
-      sql`, `,
-    );
-    const [txn] = await rows<{ id: string | number }>(
-      tx,
-      sql`WITH t AS (
+      sql`WITH v(n, id, amount) AS (VALUES ${changes}),
+          u AS (
+            UPDATE ledger_accounts AS a SET balance = a.balance + v.amount FROM v
+            WHERE a.id = v.id AND (a.allow_negative OR a.balance + v.amount >= 0)
+            RETURNING a.id, a.balance, a.member_id, v.n, v.amount
+          ), ok AS (
+            SELECT count(*) = ${ordered.length} AS ok FROM u
+          ), t AS (
             INSERT INTO ledger_transactions (merchant_code, kind, memo, reference)
-            VALUES (${posting.merchantCode}, ${posting.kind}, ${posting.memo ?? null}, ${posting.reference ?? null})
+            SELECT ${posting.merchantCode}, ${posting.kind}, ${posting.memo ?? null}, ${posting.reference ?? null} FROM ok WHERE ok.ok
             RETURNING id
           ), e AS (
             INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after)
-            SELECT t.id, v.account_id, v.amount, v.balance_after FROM t, (VALUES ${entries}) AS v(n, account_id, amount, balance_after) ORDER BY v.n
+            SELECT t.id, u.id, u.amount, u.balance FROM t, u ORDER BY u.n
+          ), d AS (
+            INSERT INTO ledger_days (account_id, day, kind, credit, debit, entries)
+            SELECT u.id, (now() AT TIME ZONE ${zone})::date, ${posting.kind}, greatest(u.amount, 0), least(u.amount, 0), 1
+            FROM u, t WHERE u.member_id IS NOT NULL
+            ON CONFLICT (account_id, day, kind) DO UPDATE SET credit = ledger_days.credit + excluded.credit,
+              debit = ledger_days.debit + excluded.debit, entries = ledger_days.entries + excluded.entries
           )
-          SELECT id FROM t`,
+          SELECT (SELECT count(*) FROM u) AS matched, (SELECT id FROM t) AS id,
+            (SELECT json_agg(json_build_object('id', u.id, 'balance', u.balance)) FROM u) AS balances`,
     );
-    const days = new Map<number, { credit: number; debit: number; entries: number }>();
-    for (const line of ordered) {
-      if (after.get(line.accountId)!.member_id === null) continue;
-      const day = days.get(line.accountId) ?? { credit: 0, debit: 0, entries: 0 };
-      if (line.amount > 0) day.credit += line.amount;
-      else day.debit += line.amount;
-      day.entries += 1;
-      days.set(line.accountId, day);
-    }
-    if (days.size > 0) await this.addDays(tx, posting, days);
-    return Number(txn.id);
+    if (Number(result.matched) !== ordered.length || result.id === null) throw new ApiError('balance.insufficient', 409);
+    const balances = new Map((result.balances ?? []).map((b) => [Number(b.id), Number(b.balance)]));
+    return { id: Number(result.id), balances };
   }
 
   /** The member's named money moves against its house sub-account (opened here on first use). */
   async memberMoves(tx: Tx, wallet: MemberWallet): Promise<MemberMoves> {
     const houseId = await this.houseAccount(tx, wallet.merchantCode, wallet.currency, wallet.memberId);
     const { walletId } = wallet;
+    let balance: number | null = null;
     // `amount` signed for the wallet: positive credits it out of the house, negative debits it into the house.
-    const toWallet = (kind: LedgerKind, amount: number, note: MoveNote) =>
-      this.post(tx, {
+    const toWallet = async (kind: LedgerKind, amount: number, note: MoveNote) => {
+      const posted = await this.postWithBalances(tx, {
         merchantCode: wallet.merchantCode,
         kind,
         memo: note.memo,
@@ -280,10 +337,17 @@ export class LedgerRepository {
           { accountId: houseId, amount: -amount },
         ],
       });
+      balance = posted.balances.get(walletId) ?? null;
+      return posted.id;
+    };
+    const lock = ((reserve?: ReservedSequence) => lockAccounts(tx, [walletId, houseId], reserve)) as MemberMoves['lock'];
     return {
       walletId,
       houseId,
-      lock: () => lockAccounts(tx, [walletId, houseId]),
+      get balance() {
+        return balance;
+      },
+      lock,
       deposit: (amount, note) => toWallet('DEPOSIT', amount, note),
       bonus: (amount, note) => toWallet('BONUS', amount, note),
       rebate: (amount, note) => toWallet('REBATE', amount, note),
@@ -332,30 +396,6 @@ export class LedgerRepository {
         { accountId: to, amount: move.amount },
       ],
     });
-  }
-
-  /**
-   * Adds a posting's lines on members' accounts to ledger_days, under the day the entries were
-   * written (now(), their created_at) in the merchant's time zone. The accounts' rows are locked
-   * by the posting, so two postings never update one account's row of a day at once.
-   */
-  private async addDays(tx: Tx, posting: Posting, days: Map<number, { credit: number; debit: number; entries: number }>): Promise<void> {
-    const zone = this.zoneOf(posting.merchantCode);
-    const values = [...days].map(
-      ([accountId, d]) => sql`(${accountId}::bigint, (now() AT TIME ZONE ${zone})::date, ${posting.kind}, ${d.credit}::bigint, ${d.debit}::bigint, ${d.entries}::integer)`,
-    );
-    await tx.execute(sql`INSERT INTO ledger_days (account_id, day, kind, credit, debit, entries) VALUES ${sql.join(values, sql`, `)}
-      ON CONFLICT (account_id, day, kind) DO UPDATE SET credit = ledger_days.credit + excluded.credit,
-        debit = ledger_days.debit + excluded.debit, entries = ledger_days.entries + excluded.entries`);
-  }
-
-  /**
-   * Locks the accounts' members, then the accounts in id order, as a posting does, before the
-   * posting itself: a bet takes its id only once its wallet is locked (server/modules/wallet/services/rebates.ts
-   * relies on it).
-   */
-  async lock(tx: Tx, accountIds: number[]): Promise<void> {
-    await lockAccounts(tx, accountIds);
   }
 
   async entries(accountId: number, limit = 20) {

@@ -19,17 +19,7 @@ export class BetRepository {
     private readonly zoneOf: ZoneOf = () => DEFAULT_TIME_ZONE,
   ) {}
 
-  /**
-   * The id the next bet will have. Taken inside the bet's transaction once its wallet is locked
-   * (ledger.lock), so that its postings can name the bet (B<id>) and a rebate claim, which locks
-   * the wallet too, never sees a lower id appear behind its boundary.
-   */
-  async reserveId(tx: Tx): Promise<number> {
-    const [row] = await rows<{ id: string | number }>(tx, sql`SELECT nextval(pg_get_serial_sequence('bets', 'id')) AS id`);
-    return Number(row.id);
-  }
-
-  /** Written in the transaction of the bet's ledger postings, never on its own; `bet.id` from reserveId when given. */
+  /** Written in the transaction of the bet's ledger postings, never on its own; `bet.id`, when given, taken under the wallet's lock (MemberMoves.lock('bets')): its postings name the bet (B<id>) and a rebate claim, which locks the wallet too, never sees a lower id appear behind its boundary. */
   async record(tx: Tx, bet: NewBet): Promise<number> {
     const zone = this.zoneOf(bet.merchantCode);
     const id = bet.id === undefined ? sql`DEFAULT` : sql`${bet.id}`;

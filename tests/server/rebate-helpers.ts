@@ -30,12 +30,11 @@ export interface BetSpec {
 export async function placeBet(app: Pick<Platform, 'db' | 'repos'>, memberId: number, walletId: number, spec: BetSpec): Promise<number> {
   const win = spec.win ?? 0;
   return app.db.orm.transaction(async (tx) => {
-    const house = await app.repos.ledger.houseAccount(tx, 'demoph01', 'PHP', memberId);
-    await app.repos.ledger.lock(tx, [walletId, house]);
-    const id = await app.repos.bets.reserveId(tx);
+    const moves = await app.repos.ledger.memberMoves(tx, { merchantCode: 'demoph01', memberId, currency: 'PHP', walletId });
+    const id = await moves.lock('bets');
     const reference = `B${id}`;
-    const txn = await app.repos.ledger.post(tx, { merchantCode: 'demoph01', kind: 'BET', reference, lines: [{ accountId: walletId, amount: -spec.stake }, { accountId: house, amount: spec.stake }] });
-    if (win > 0) await app.repos.ledger.post(tx, { merchantCode: 'demoph01', kind: 'PAYOUT', reference, lines: [{ accountId: walletId, amount: win }, { accountId: house, amount: -win }] });
+    const txn = await moves.stake(spec.stake, { reference });
+    if (win > 0) await moves.win(win, { reference });
     const gameType = spec.gameType ?? 'RNG';
     return app.repos.bets.record(tx, {
       id,

@@ -39,20 +39,19 @@ export async function spin(platform: Platform, actor: Actor, stake: number, node
   const win = stake * outcome.multiplier;
   const { ledger } = platform.repos;
   return once(async (tx) => {
-    const wallet = await ledger.walletOf(member.id, tx);
+    const wallet = await ledger.walletRef(member.id, tx);
     if (!wallet) throw new ApiError('balance.insufficient', 409);
     const moves = await ledger.memberMoves(tx, { merchantCode: member.merchantCode, memberId: member.id, currency: wallet.currency, walletId: wallet.id });
     // The bet's id once its wallet is locked, so that both postings can name it (B<id>).
-    await moves.lock();
+    const betId = await moves.lock('bets');
     // The member's wager and loss limits (services/player-limits.ts), before any posting; the
     // wallet's lock makes racing spins read each other's bets.
     await enforceBetLimits(tx, tenant, member.id, stake);
-    const betId = await platform.repos.bets.reserveId(tx);
     const memo = `${game.vassalage} ${game.gameId}`;
     const reference = `B${betId}`;
     const betTxn = await moves.stake(stake, { memo, reference });
     if (win > 0) await moves.win(win, { memo, reference });
-    const after = (await ledger.walletOf(member.id, tx))!;
+    const after = { balance: moves.balance! };
     const id = await platform.repos.bets.record(tx, {
       id: betId,
       memberId: member.id,
