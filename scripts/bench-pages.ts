@@ -136,20 +136,24 @@ async function jsUntilIdle(browser: Browser, c: PageCase, session: string | null
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   if (session) await context.addInitScript(([k, v]) => window.localStorage.setItem(k, v), [SESSION_KEY, session] as const);
   const page = await context.newPage();
-  const seen: Promise<{ transferred: number; gzip: number }>[] = [];
+  const seen: Promise<{ url: string; transferred: number; gzip: number }>[] = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     seen.push(
       (async () => {
         const body = await response.body().catch(() => Buffer.alloc(0));
         const sizes = await response.request().sizes().catch(() => ({ responseBodySize: body.length }));
-        return { transferred: sizes.responseBodySize, gzip: gzipSync(body, { level: 9 }).length };
+        return { url: new URL(response.url()).pathname, transferred: sizes.responseBodySize, gzip: gzipSync(body, { level: 9 }).length };
       })(),
     );
   });
   await page.goto(origin(c.tenant) + c.path, { waitUntil: 'networkidle' });
   const all = await Promise.all(seen);
   await context.close();
+  // BENCH_PAGES_FILES=1: every file, largest first (what to look at when a page is over budget).
+  if (process.env.BENCH_PAGES_FILES === '1') {
+    for (const f of [...all].sort((a, b) => b.gzip - a.gzip)) console.log(`      ${(f.gzip / 1024).toFixed(1).padStart(6)} KB gzip  ${f.url}`);
+  }
   return { files: all.length, transferred: all.reduce((s, a) => s + a.transferred, 0), gzip: all.reduce((s, a) => s + a.gzip, 0) };
 }
 
