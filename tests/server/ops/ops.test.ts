@@ -25,11 +25,11 @@ describeBackends('readiness', ({ server }) => {
       expect(failed.status).toBe(503);
       expect(failed.body).toMatchObject({ success: false, errorCode: 'site.unavailable' });
 
+      // A read that never settles: only the check's own time-out can answer (no wall-clock
+      // assertion; without the time-out this call would never return).
       execute.mockImplementationOnce(() => new Promise(() => {}) as never);
-      const started = Date.now();
       const hung = await call(app, 'GET', '/wps/system/ready');
       expect(hung.status).toBe(503);
-      expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       execute.mockRestore();
     }
