@@ -8,7 +8,7 @@
  * it needs). The cases run one after the other: they share the test member's balance.
  */
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { type Call, type Endpoint, type Requests, type Signing, WalletClient } from '../vendor-protocol/protocol';
+import { type Answers, type Call, type Endpoint, type Requests, type Signing, type Status, STATUSES, WalletClient } from '../vendor-protocol/protocol';
 
 /** The stake of the kit's bets (minor units); the test member needs far more (1000.00). */
 const STAKE = 100;
@@ -72,10 +72,14 @@ function skip(needs: string): never {
   throw new CaseSkipped(needs);
 }
 
-const describe = (call: Call<Endpoint>) => `HTTP ${call.http} ${call.body.status ?? call.raw.slice(0, 80)}`;
+function describe(call: Call<Endpoint>): string {
+  const { status } = call.body;
+  if (status === undefined) return `HTTP ${call.http} ${call.raw.slice(0, 80)}`;
+  return `HTTP ${call.http} ${status}${STATUSES.includes(status) ? '' : ' (not a status of the protocol)'}`;
+}
 
 /** The member data an answer may carry (docs/vendor-wallet.md, Endpoints): nothing personal beyond it. */
-const ANSWER_FIELDS: Record<'session/open' | 'user/info', string[]> = {
+const ANSWER_FIELDS: { [E in 'session/open' | 'user/info']: (keyof Answers[E])[] } = {
   'session/open': ['status', 'request_uuid', 'token', 'user', 'currency', 'country', 'lang', 'display_name', 'balance', 'game_code'],
   'user/info': ['status', 'request_uuid', 'user', 'currency', 'country', 'lang', 'display_name', 'registered_at', 'verified', 'is_test'],
 };
@@ -179,7 +183,7 @@ class Kit {
   }
 }
 
-function expectStatus(call: Call<Endpoint>, status: string, what: string, http = status === 'RS_ERROR_INVALID_SIGNATURE' ? 401 : status === 'RS_ERROR_WRONG_TYPES' ? 400 : 200): void {
+function expectStatus(call: Call<Endpoint>, status: Status, what: string, http = status === 'RS_ERROR_INVALID_SIGNATURE' ? 401 : status === 'RS_ERROR_WRONG_TYPES' ? 400 : 200): void {
   if (call.http !== http || call.body.status !== status) fail(`${what}: expected HTTP ${http} ${status}, got ${describe(call)}`);
 }
 
@@ -292,7 +296,8 @@ export const CASES: Case[] = [
         ['session/open', s.opened.body],
         ['user/info', info.body],
       ] as const) {
-        const extra = Object.keys(body).filter((key) => !ANSWER_FIELDS[endpoint].includes(key));
+        const allowed: string[] = ANSWER_FIELDS[endpoint];
+        const extra = Object.keys(body).filter((key) => !allowed.includes(key));
         if (extra.length > 0) fail(`${endpoint} answers fields the protocol does not have: ${extra.join(', ')}`);
       }
       if (s.user.includes('@')) fail(`user is an e-mail address, not an opaque reference`);
