@@ -123,6 +123,13 @@ const boundaryZones = [
   // Reference partners are other parties: only their public protocol joins them to the platform.
   { target: './server', from: './reference', message: 'The server reaches reference partners (RefPay) only over HTTP, never by import.' },
   { target: './reference', from: ['./server', './src', './widgets'], message: 'A reference partner is its own program: it imports nothing of the platform.' },
+  // The wallet conformance kit (reference/wallet-conformance and its command) is a public tool for any
+  // operator's wallet: only the protocol's vendor side, never the platform's code.
+  {
+    target: './scripts/wallet-conformance.ts',
+    from: ['./server', './src', './widgets'],
+    message: 'The wallet conformance kit is a public tool for any wallet: it imports nothing of the platform, only reference/.',
+  },
 ];
 
 // Amount arithmetic lives in src/domain/money.ts (its doc comment states the one rounding rule):

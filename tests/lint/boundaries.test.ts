@@ -54,6 +54,7 @@ describe('import boundaries and the money module', () => {
     'service-imports-fastify.ts.txt': /no-restricted-imports: .*A service imports no Fastify/,
     'ledger-table-import.ts.txt': /no-restricted-syntax: No import of a ledger table/,
     'ledger-table-sql.ts.txt': /no-restricted-syntax: No SQL on a ledger table/,
+    'conformance-kit-imports-platform.ts.txt': /no-restricted-paths: .*wallet conformance kit is a public tool/,
   };
   /** Fixtures the server's zones allow: none of their rules may report them. */
   const allowed = [
