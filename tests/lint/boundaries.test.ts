@@ -54,6 +54,7 @@ describe('import boundaries and the money module', () => {
     'service-imports-fastify.ts.txt': /no-restricted-imports: .*A service imports no Fastify/,
     'ledger-table-import.ts.txt': /no-restricted-syntax: No import of a ledger table/,
     'ledger-table-sql.ts.txt': /no-restricted-syntax: No SQL on a ledger table/,
+    'reference-imports-server.ts.txt': /no-restricted-paths: .*A reference partner is its own program/,
   };
   /** Fixtures the server's zones allow: none of their rules may report them. */
   const allowed = [
