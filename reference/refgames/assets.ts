@@ -18,7 +18,9 @@ h2{font-size:16px;margin:18px 0 8px}
 .bar{display:flex;justify-content:space-between;gap:12px;background:#123a38;border-radius:12px;padding:10px 12px}
 .fun{background:#3b2f0b;color:#f6d58a;border-radius:10px;padding:8px 10px;font-size:14px}
 .reels{display:grid;grid-template-columns:repeat(3,1fr);gap:6px;background:#5a3a1a;border:4px solid #f6b73c;border-radius:14px;padding:8px;margin:12px 0}
-.cell{aspect-ratio:1;display:grid;place-items:center;font-size:40px;background:#fdf3dc;color:#222;border-radius:10px;transition:transform .15s}
+.cell{aspect-ratio:1;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2px;background:#fdf3dc;color:#222;border-radius:10px;transition:transform .15s}
+.cell .g{font-size:40px;line-height:1}
+.cell .n{font-size:12px;font-weight:700;text-transform:uppercase;letter-spacing:.04em;color:#5a3a1a}
 .cell.lit{background:#ffe27a;box-shadow:0 0 0 3px #ff7a1a inset}
 .spinning .cell{transform:scale(.92);opacity:.7}
 .message{min-height:1.5em;margin:6px 0;font-weight:600}
@@ -71,7 +73,7 @@ var busy=false;
 function showBalance(b){if(typeof b==='number')$('balance').textContent=boot.currency+' '+money(b)}
 function showStake(){$('stake').textContent=money(boot.stakes[stakeIndex]);$('less').disabled=busy||stakeIndex===0;$('more').disabled=busy||stakeIndex===boot.stakes.length-1;$('spin').disabled=busy}
 function showWindow(w,wins){var lit={};(wins||[]).forEach(function(x){boot.lines[x.line].forEach(function(row,reel){lit[reel+'-'+row]=true})});
-for(var reel=0;reel<3;reel++)for(var row=0;row<3;row++){var c=$('c'+reel+row);c.textContent=boot.glyphs[w[reel][row]];c.title=w[reel][row];c.classList.toggle('lit',!!lit[reel+'-'+row])}}
+for(var reel=0;reel<3;reel++)for(var row=0;row<3;row++){var c=$('c'+reel+row),sym=w[reel][row];c.firstChild.textContent=boot.glyphs[sym];c.lastChild.textContent=boot.names[sym];c.classList.toggle('lit',!!lit[reel+'-'+row])}}
 function say(text,kind){var m=$('message');m.textContent=text||'';m.className='message'+(kind?' '+kind:'')}
 $('less').addEventListener('click',function(){if(stakeIndex>0)stakeIndex--;showStake()});
 $('more').addEventListener('click',function(){if(stakeIndex<boot.stakes.length-1)stakeIndex++;showStake()});

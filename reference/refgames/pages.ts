@@ -73,9 +73,13 @@ export function slotPage(s: Session): string {
   const t = TEXTS[s.lang];
   const window = outcomeOf([0, 0, 0]).window;
   const cells: string[] = [];
-  for (let row = 0; row < 3; row++) for (let reel = 0; reel < 3; reel++) cells.push(`<div class="cell" id="c${reel}${row}">${GLYPHS[window[reel][row]]}</div>`);
+  for (let row = 0; row < 3; row++)
+    for (let reel = 0; reel < 3; reel++) {
+      const sym = window[reel][row];
+      cells.push(`<div class="cell" id="c${reel}${row}"><span class="g">${GLYPHS[sym]}</span><span class="n">${escapeHtml(t.symbols[sym])}</span></div>`);
+    }
   const stake = STAKES[2];
-  const pays = SYMBOLS.map((sym) => `<tr><td>${GLYPHS[sym].repeat(3)}</td><td>${PAYS[sym]}x</td></tr>`).join('');
+  const pays = SYMBOLS.map((sym) => `<tr><td>${GLYPHS[sym].repeat(3)} ${escapeHtml(t.symbols[sym])}</td><td>${PAYS[sym]}x</td></tr>`).join('');
   const body = `${balanceBar(s, `<div><div class="label">${escapeHtml(t.lastWin)}</div><div class="big" id="win">0.00</div></div>`)}
 <h1>${escapeHtml(t.slotName)}</h1>
 <div class="reels" id="reels">${cells.join('')}</div>
@@ -93,6 +97,7 @@ export function slotPage(s: Session): string {
       stakes: STAKES,
       stake,
       glyphs: GLYPHS,
+      names: t.symbols,
       lines: LINES,
       text: { win: t.win, offline: t.offline },
     },

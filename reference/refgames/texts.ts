@@ -4,6 +4,7 @@
  */
 import type { Category } from './catalogue';
 import type { BetKind, LotteryCode } from './lottery';
+import type { TikiSymbol } from './slot';
 import type { Lang, TicketState } from './store';
 
 interface Texts {
@@ -20,6 +21,7 @@ interface Texts {
   payTable: string;
   slotRtp: string;
   slotName: string;
+  symbols: Record<TikiSymbol, string>;
   lotteryNames: Record<LotteryCode, string>;
   lotteryEvery: Record<LotteryCode, string>;
   nextDraw: string;
@@ -73,6 +75,7 @@ export const TEXTS: Readonly<Record<Lang, Texts>> = {
     payTable: 'Three in a line pays (times the line bet; the stake is 5 line bets)',
     slotRtp: 'Return to player 95.56%',
     slotName: 'Tiki Fortune',
+    symbols: { MASK: 'Mask', DRUM: 'Drum', TORCH: 'Torch', PALM: 'Palm', SHELL: 'Shell', COCONUT: 'Coconut' },
     lotteryNames: { LOTT: 'Traditional lottery', ELOTT: 'E-lottery' },
     lotteryEvery: { LOTT: 'A draw every 5 minutes', ELOTT: 'A draw every minute' },
     nextDraw: 'Next draw in',
@@ -140,6 +143,7 @@ export const TEXTS: Readonly<Record<Lang, Texts>> = {
     payTable: 'Tatlo sa isang linya ang nananalo (beses ang taya sa linya; ang taya ay 5 taya sa linya)',
     slotRtp: 'Balik sa manlalaro 95.56%',
     slotName: 'Tiki Fortune',
+    symbols: { MASK: 'Maskara', DRUM: 'Tambol', TORCH: 'Sulo', PALM: 'Palma', SHELL: 'Kabibe', COCONUT: 'Niyog' },
     lotteryNames: { LOTT: 'Tradisyonal na lotto', ELOTT: 'E-lotto' },
     lotteryEvery: { LOTT: 'May bola tuwing 5 minuto', ELOTT: 'May bola bawat minuto' },
     nextDraw: 'Susunod na bola sa',

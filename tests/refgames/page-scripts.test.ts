@@ -75,6 +75,8 @@ describe('RefGames page scripts', () => {
     expect(text('win')).toBe('40.00');
     expect(text('message')).toBe('Win 40.00');
     expect(document.getElementById('c01')!.className).toContain('lit');
+    expect(document.getElementById('c01')!.textContent).toContain('Mask');
+    expect(document.getElementById('c22')!.textContent).toContain('Coconut');
     expect(document.getElementById('c00')!.className).not.toContain('lit');
     expect((document.getElementById('spin') as HTMLButtonElement).disabled).toBe(false);
   });
