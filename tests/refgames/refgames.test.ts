@@ -276,6 +276,50 @@ describe('RefGames lotteries', () => {
   });
 });
 
+describe('RefGames lotteries in fun mode', () => {
+  it('settles and voids tickets in its own play money, never calling the wallet', async () => {
+    const { app, url } = await start({ funBalance: 10_000 });
+    const { session } = await launch(url, { mode: 'fun', game: 'e-lotto-rush', vendor: 'ELOTT', playType: 'ent' });
+    expect((await post(url, `/play/${session}/tickets`, { lottery: 'ELOTT', bet: 'even', stake: 1_000 })).body).toMatchObject({ result: 'ok', balance: 9_000 });
+    expect((await post(url, `/play/${session}/tickets`, { lottery: 'LOTT', bet: 'odd', stake: 1_000 })).body).toMatchObject({ result: 'ok', balance: 8_000 });
+    clock = Date.parse('2026-11-29T11:04:00Z');
+    draws = [2, 2, 2, 2, 2];
+    await app.refgames.tick();
+    // 22222: an even sum; 1.95x of 10.00.
+    let state = (await (await fetch(`${url}/play/${session}/state`)).json()) as { balance: number; tickets: { lottery: string; state: string }[] };
+    expect(state.balance).toBe(8_000 + 1_950);
+    await fetch(`${url}/admin/draws/LOTT-202611291105/void`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN}` } });
+    state = (await (await fetch(`${url}/play/${session}/state`)).json()) as typeof state;
+    expect(state.balance).toBe(9_000 + 1_950);
+    expect(state.tickets.map((k) => [k.lottery, k.state]).sort()).toEqual([
+      ['ELOTT', 'won'],
+      ['LOTT', 'void'],
+    ]);
+    expect(wallet.received).toEqual([]);
+  });
+});
+
+describe('RefGames with a shared HMAC secret', () => {
+  it('signs its calls and checks the answers with the secret', async () => {
+    const secret = 'a-shared-secret-of-at-least-32-characters';
+    const hmacWallet = await startWalletDouble({ hmacSecret: secret });
+    try {
+      const app = await buildRefGames({ walletUrl: hmacWallet.url, signing: hmacWallet.vendorSigning, now: () => clock, random: () => 0, tickMs: 0, sleep: async () => {} });
+      running.push(app);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+      const { session } = await launch(url, { token: hmacWallet.launchToken('member-hmac', 5_000), game: 'NEONSPIN-002', vendor: 'NEONSPIN' });
+      expect((await post(url, `/play/${session}/spin`, { stake: 50 })).body).toMatchObject({ result: 'ok', balance: 4_950 });
+      expect(hmacWallet.received.every((r) => r.signed)).toBe(true);
+      // An answer signed with a guessed secret is not taken.
+      hmacWallet.faults['transaction/bet'] = ['forged', 'forged', 'forged'];
+      expect((await post(url, `/play/${session}/spin`, { stake: 50 })).body).toMatchObject({ result: 'unanswered', balance: 4_950 });
+    } finally {
+      await hmacWallet.app.close();
+    }
+  });
+});
+
 describe('RefGames when the wallet does not answer', () => {
   it('sends a bet whose answer was lost again with the same request and transaction uuids, and moves money once', async () => {
     const { url } = await start();
@@ -334,6 +378,17 @@ describe('RefGames when the wallet does not answer', () => {
     const state = (await (await fetch(`${url}/play/${session}/state`)).json()) as { balance: number };
     expect(state.balance).toBe(10_000);
     expect(JSON.stringify(app.refgames.store.all('sessions'))).not.toContain('99999999');
+  });
+
+  it("drops a signed answer to another request and asks again", async () => {
+    const { url } = await start();
+    const { session } = await launch(url, { token: wallet.launchToken('member-replay', 10_000), game: 'TIKIWAVE-004', vendor: 'TIKIWAVE' });
+    wallet.faults['transaction/bet'] = ['other-request'];
+    draws = [0, 0, 0];
+    const spin = await post(url, `/play/${session}/spin`, { stake: 100 });
+    expect(spin.body).toMatchObject({ result: 'ok', balance: 9_900 });
+    expect(bets()).toHaveLength(2);
+    expect(bets()[0].request_uuid).toBe(bets()[1].request_uuid);
   });
 
   it('keeps an unanswered win across a restart and sends it again with the same uuids', async () => {

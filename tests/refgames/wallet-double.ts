@@ -3,13 +3,14 @@
  * on its own port: it checks each request's signature and timestamp, keeps members' balances and
  * the transactions by uuid (a repeat moves nothing, a rollback before its bet is kept), signs its
  * answers, and can be told to misbehave on the next calls of an endpoint: drop the connection
- * before or after doing the work, answer RS_ERROR_UNKNOWN, answer unsigned or with a forged body.
+ * before or after doing the work, answer RS_ERROR_UNKNOWN, answer unsigned or with a forged body,
+ * or answer (signed) another request's answer. RSA keys by default, or a shared HMAC secret.
  */
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MAX_SKEW_SECONDS, sign, SIGNATURE_HEADER, verify, type Endpoint, type Signing } from '../../reference/vendor-protocol/protocol';
 
-export type Fault = 'drop-before' | 'drop-after' | 'unknown' | 'unsigned' | 'forged';
+export type Fault = 'drop-before' | 'drop-after' | 'unknown' | 'unsigned' | 'forged' | 'other-request';
 
 interface Tx {
   kind: 'bet' | 'win' | 'rollback';
@@ -43,10 +44,12 @@ function keyPair() {
 /** Key pairs are slow to make: one pair per side for the whole test process. */
 let keys: { vendor: ReturnType<typeof keyPair>; wallet: ReturnType<typeof keyPair>; other: ReturnType<typeof keyPair> } | undefined;
 
-export async function startWalletDouble(currency = 'PHP'): Promise<WalletDouble> {
+export async function startWalletDouble(options: { currency?: string; hmacSecret?: string } = {}): Promise<WalletDouble> {
+  const currency = options.currency ?? 'PHP';
   keys ??= { vendor: keyPair(), wallet: keyPair(), other: keyPair() };
-  const walletSigning: Signing = { kind: 'rsa', privateKey: keys.wallet.privateKey, peerPublicKey: keys.vendor.publicKey };
-  const forger: Signing = { kind: 'rsa', privateKey: keys.other.privateKey, peerPublicKey: keys.vendor.publicKey };
+  const hmac: Signing | null = options.hmacSecret ? { kind: 'hmac', secret: options.hmacSecret } : null;
+  const walletSigning: Signing = hmac ?? { kind: 'rsa', privateKey: keys.wallet.privateKey, peerPublicKey: keys.vendor.publicKey };
+  const forger: Signing = hmac ? { kind: 'hmac', secret: `${options.hmacSecret}-guessed` } : { kind: 'rsa', privateKey: keys.other.privateKey, peerPublicKey: keys.vendor.publicKey };
   const balances = new Map<string, number>();
   const launchTokens = new Map<string, string>();
   const sessions = new Map<string, string>();
@@ -130,6 +133,7 @@ export async function startWalletDouble(currency = 'PHP'): Promise<WalletDouble>
     received.push({ endpoint, body, signed });
     const send = (code: number, payload: Record<string, unknown>, how: Fault | null = null) => {
       let text = JSON.stringify(payload);
+      if (how === 'other-request') text = JSON.stringify({ ...payload, request_uuid: randomUUID(), balance: 99_999_999 });
       let signature: string | null = sign(walletSigning, text);
       if (how === 'unsigned') signature = null;
       if (how === 'forged') {
@@ -168,7 +172,7 @@ export async function startWalletDouble(currency = 'PHP'): Promise<WalletDouble>
   return {
     app,
     url: `http://127.0.0.1:${port}/vendor/REFGAMES`,
-    vendorSigning: { kind: 'rsa', privateKey: keys.vendor.privateKey, peerPublicKey: keys.wallet.publicKey },
+    vendorSigning: hmac ?? { kind: 'rsa', privateKey: keys.vendor.privateKey, peerPublicKey: keys.wallet.publicKey },
     balances,
     transactions,
     received,
