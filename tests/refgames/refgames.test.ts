@@ -418,6 +418,31 @@ describe('RefGames when the wallet does not answer', () => {
     expect(state.balance).toBe(11_950);
   });
 
+  it('after a restart, draws a draw it missed and settles its tickets, and rolls back a ticket bet left on its way', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'refgames-'));
+    dirs.push(dataDir);
+    const first = await start({ dataDir });
+    const { session } = await launch(first.url, { token: wallet.launchToken('member-down', 10_000), game: 'e-lotto-rush', vendor: 'ELOTT' });
+    await post(first.url, `/play/${session}/tickets`, { lottery: 'ELOTT', bet: 'last2', pick: '55', stake: 100 });
+    await first.app.close();
+    running.splice(running.indexOf(first.app), 1);
+    // A ticket whose bet was on its way when the process stopped.
+    const store = new GameStore(dataDir);
+    const [open] = store.all('tickets');
+    const onItsWay = { ...open.betRequest!, transaction_uuid: 'bet-on-its-way', request_uuid: 'req-on-its-way' };
+    store.put('tickets', { ...open, id: 'buying-1', state: 'buying', betRequest: onItsWay });
+
+    clock = Date.parse('2026-11-29T11:07:30Z');
+    draws = [9, 9, 9, 5, 5];
+    const second = await start({ dataDir });
+    await second.app.refgames.tick();
+    expect(calls('transaction/win')).toEqual([expect.objectContaining({ round: 'ELOTT-202611291104', amount: 9_000, reference_transaction_uuid: open.betRequest!.transaction_uuid })]);
+    expect(calls('transaction/rollback')).toEqual([expect.objectContaining({ reference_transaction_uuid: 'bet-on-its-way' })]);
+    expect(wallet.balances.get('member-down')).toBe(10_000 - 100 + 9_000);
+    const results = (await (await fetch(`${second.url}/lotteries/ELOTT/results`)).json()) as { results: { id: string; result: string; drawnAt: string }[] };
+    expect(results.results[0]).toMatchObject({ id: 'ELOTT-202611291104', result: '99955', drawnAt: '2026-11-29T11:07:30.000Z' });
+  });
+
   it('rolls back, after a restart, a bet that was on its way when the process stopped', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'refgames-'));
     dirs.push(dataDir);
