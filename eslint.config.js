@@ -121,7 +121,7 @@ const boundaryZones = [
   { target: './server/routes', from: './server/db/seed*', message: 'Routes never import seed data: constants live in server/lib or a service.' },
   ...serverModuleZones,
   // Reference partners are other parties: only their public protocol joins them to the platform.
-  { target: './server', from: './reference', message: 'The server reaches reference partners (RefPay) only over HTTP, never by import.' },
+  { target: './server', from: './reference', message: 'The server reaches reference partners (RefPay, RefGames) only over HTTP, never by import.' },
   { target: './reference', from: ['./server', './src', './widgets'], message: 'A reference partner is its own program: it imports nothing of the platform.' },
   // The wallet conformance kit (reference/wallet-conformance and its command) is a public tool for any
   // operator's wallet: only the protocol's vendor side, never the platform's code.
@@ -130,6 +130,9 @@ const boundaryZones = [
     from: ['./server', './src', './widgets'],
     message: 'The wallet conformance kit is a public tool for any wallet: it imports nothing of the platform, only reference/.',
   },
+  // RefPay and RefGames are two parties: neither imports the other (RefGames speaks through reference/vendor-protocol).
+  { target: './reference/refgames', from: './reference/refpay', message: 'RefGames is another party than RefPay: no import between them.' },
+  { target: './reference/refpay', from: ['./reference/refgames', './reference/vendor-protocol'], message: 'RefPay is another party than RefGames: no import between them.' },
 ];
 
 // Amount arithmetic lives in src/domain/money.ts (its doc comment states the one rounding rule):

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startRefGames } from './refgames-demo.mjs';
 import { startRefPay } from './refpay-demo.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -34,6 +35,23 @@ refpay.child.on('exit', (code, signal) => {
   stop(code ?? 1);
 });
 children.push(refpay.child);
-start('api', ['--watch', '--import', 'tsx', 'server/main.ts'], { PORT: '8080', HOST: process.env.HOST ?? '127.0.0.1', ...refpay.env });
+// RefGames, the reference game vendor, likewise (REFGAMES_PORT, default 8092), unless VENDOR_REFGAMES_URL names another.
+let refgamesEnv = {};
+if (process.env.NODE_ENV !== 'production' && !process.env.VENDOR_REFGAMES_URL) {
+  const refgamesPort = Number(process.env.REFGAMES_PORT || 8092);
+  const refgames = startRefGames(root, {
+    dataDir: resolve(root, process.env.DATA_DIR || '.data'),
+    port: refgamesPort,
+    publicUrl: `http://localhost:${refgamesPort}`,
+    walletUrl: 'http://127.0.0.1:8080/vendor/REFGAMES',
+  });
+  refgames.child.on('exit', (code, signal) => {
+    if (!stopping) console.log(`[dev] refgames exited (${signal ?? code}); stopping`);
+    stop(code ?? 1);
+  });
+  children.push(refgames.child);
+  refgamesEnv = refgames.env;
+}
+start('api', ['--watch', '--import', 'tsx', 'server/main.ts'], { PORT: '8080', HOST: process.env.HOST ?? '127.0.0.1', ...refpay.env, ...refgamesEnv });
 start('vite', [fileURLToPath(new URL('../node_modules/vite/bin/vite.js', import.meta.url))], {});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(0));

@@ -18,6 +18,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { startRefGames } from './refgames-demo.mjs';
 import { startRefPay } from './refpay-demo.mjs';
 import { buildSiteIfStale } from './site-build.mjs';
 
@@ -107,6 +108,15 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
 const REFPAY_PORT = 8191;
 const refpay = startRefPay(root, { dataDir, port: REFPAY_PORT, publicUrl: `http://localhost:${REFPAY_PORT}`, log });
 stopOnSignal(refpay.child);
+// The game vendor of the journeys: RefGames on its own origin (localhost:8193), its wallet the
+// journeys' server; unless the environment names another vendor (or runs in production).
+const REFGAMES_PORT = 8193;
+const refgames =
+  process.env.NODE_ENV !== 'production' && !process.env.VENDOR_REFGAMES_URL
+    ? startRefGames(root, { dataDir, port: REFGAMES_PORT, publicUrl: `http://localhost:${REFGAMES_PORT}`, walletUrl: `http://127.0.0.1:${PORT}/vendor/REFGAMES`, log })
+    : null;
+const partners = [refpay.child, ...(refgames ? [refgames.child] : [])];
+if (refgames) stopOnSignal(refgames.child);
 
 try {
   const started = Date.now();
@@ -114,7 +124,7 @@ try {
   log(`template database made in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } catch (err) {
   console.error(`[e2e-server] ${err.message}`);
-  if (refpay.child.exitCode === null) refpay.child.kill('SIGTERM');
+  for (const child of partners) if (child.exitCode === null) child.kill('SIGTERM');
   process.exit(1);
 }
 cpSync(templateDir, dataDir, { recursive: true, filter: (src) => !RUNTIME_FILES.has(basename(src)) });
@@ -123,11 +133,11 @@ writeFileSync(templateFile, `${templateDir}\n`);
 
 // One trusted proxy hop: a journey's API helper registers each member from an address of its own
 // (x-forwarded-for), so the per-IP limits see visitors, not the whole suite as 127.0.0.1.
-const server = spawnServer({ ...refpay.env, PORT, DATA_DIR: dataDir, TRUST_PROXY: '1' });
+const server = spawnServer({ ...refpay.env, ...refgames?.env, PORT, DATA_DIR: dataDir, TRUST_PROXY: '1' });
 stopOnSignal(server);
 
 server.on('exit', (code, signal) => {
-  if (refpay.child.exitCode === null) refpay.child.kill('SIGTERM');
+  for (const child of partners) if (child.exitCode === null) child.kill('SIGTERM');
   cleanUp();
   process.exit(code ?? (signal ? 0 : 1));
 });

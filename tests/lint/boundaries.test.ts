@@ -55,6 +55,7 @@ describe('import boundaries and the money module', () => {
     'ledger-table-import.ts.txt': /no-restricted-syntax: No import of a ledger table/,
     'ledger-table-sql.ts.txt': /no-restricted-syntax: No SQL on a ledger table/,
     'conformance-kit-imports-platform.ts.txt': /no-restricted-paths: .*wallet conformance kit is a public tool/,
+    'reference-imports-server.ts.txt': /no-restricted-paths: .*A reference partner is its own program/,
   };
   /** Fixtures the server's zones allow: none of their rules may report them. */
   const allowed = [
