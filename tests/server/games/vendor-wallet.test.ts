@@ -295,6 +295,12 @@ describeBackends(
         sql`SELECT bet_count, stake, win, valid_turnover FROM bet_days WHERE member_id = ${p.memberId}`,
       );
       expect([Number(day.bet_count), Number(day.stake), Number(day.win), Number(day.valid_turnover)]).toEqual([1, 1_000, 4_000, 1_000]);
+      // The betting record and the cash back read the round as they read an in-house spin.
+      const record = await call<{ totals: { count: number; stake: number; validTurnover: number; win: number } }>(app, 'GET', '/wps/records/bets?range=today&pageSize=5&language=EN', { token: p.token });
+      expect(record.body.value!.totals).toMatchObject({ count: 1, stake: 10, validTurnover: 10, win: 40 });
+      const accrued = await call<{ total: number; categories: { gameType: string }[] }>(app, 'GET', '/wps/rebates/accrued', { token: p.token });
+      expect(accrued.status, JSON.stringify(accrued.body)).toBe(200);
+      expect(accrued.body.value!.categories.map((c) => c.gameType)).toContain('RNG');
       await expectLedgerClean(app);
     });
 
