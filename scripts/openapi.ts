@@ -117,7 +117,8 @@ export function openApiDocument(files: SchemaFile[], version: string): Schema {
   for (const [stem, file] of [...byStem].sort(([a], [b]) => a.localeCompare(b))) {
     let tagged = false;
     for (const [name, spec] of Object.entries(file['x-routes'] ?? {})) {
-      if (!spec.url.startsWith('/wps/') && spec.url !== '/wps') continue;
+      // The /wps API, and the game vendors' wallet (server-to-server, signed, in the protocol's JSON).
+      if (!spec.url.startsWith('/wps/') && spec.url !== '/wps' && !spec.url.startsWith('/vendor/')) continue;
       tagged = true;
       const path = spec.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
       const op: Schema = { operationId: `${stem}.${name}`, tags: [stem] };
@@ -152,9 +153,13 @@ export function openApiDocument(files: SchemaFile[], version: string): Schema {
       const error: Schema = spec.errors?.length
         ? { allOf: [{ $ref: '#/components/schemas/common.errorEnvelope' }, { properties: { errorCode: { enum: spec.errors } } }] }
         : { $ref: '#/components/schemas/common.errorEnvelope' };
+      // The vendors' wallet answers its refusals in the protocol's JSON too (a status, not the envelope).
+      const protocol = spec.url.startsWith('/vendor/') && spec.produces === 'application/json';
       op.responses = {
         '200': ok,
-        default: { description: 'The error envelope: a stable errorCode and its i18n key.', content: { 'application/json': { schema: error } } },
+        default: protocol
+          ? { description: 'A refusal in the protocol\'s JSON: 401 RS_ERROR_INVALID_SIGNATURE, 400 RS_ERROR_WRONG_TYPES with the field.', content: { 'application/json': { schema: value } } }
+          : { description: 'The error envelope: a stable errorCode and its i18n key.', content: { 'application/json': { schema: error } } },
       };
       const method = spec.method.toLowerCase();
       paths[path] ??= {};

@@ -9,6 +9,28 @@ import { DEFAULT_LIMITS, type Limits } from './limits';
 import type { MessageProvider } from './providers/types';
 import type { ProviderConfig } from './payments/types';
 import { WebhookProvider } from './providers/webhook';
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { CATALOGUE_VENDOR_CODES } from './db/seed-games';
+import { INHOUSE_VENDOR } from './lib/games-catalogue';
+
+/**
+ * An outside game vendor of the seamless wallet (docs/vendor-wallet.md), from VENDOR_<CODE>_*:
+ * where it is, how its requests are signed, the catalogue vendors it serves and the currencies it takes.
+ */
+export interface VendorConfig {
+  /** The upper-case code of its wallet URLs (/vendor/<CODE>/...). */
+  code: string;
+  url: string;
+  signing: 'rsa' | 'hmac';
+  /** PEM (rsa). */
+  publicKey?: string;
+  /** At least 32 characters (hmac). */
+  secret?: string;
+  /** Catalogue vendor codes it serves. */
+  catalogue: string[];
+  /** Currencies it accepts; empty: any. */
+  currencies: string[];
+}
 
 /** A hop count, or the addresses / CIDRs of trusted proxies (Fastify's `trustProxy`, proxy-addr). */
 type TrustProxy = number | string[];
@@ -83,6 +105,12 @@ export interface AppOptions {
   payments?: Record<string, ProviderConfig>;
   /** Milliseconds a payment provider may take to answer before it counts as unavailable (default 5000). */
   paymentTimeoutMs?: number;
+  /** Outside game vendors by code (VENDOR_<CODE>_*). */
+  vendors?: Record<string, VendorConfig>;
+  /** The PEM key the platform signs its answers to `rsa` vendors with (VENDOR_WALLET_PRIVATE_KEY). */
+  walletPrivateKey?: string;
+  /** Milliseconds of a launch's health probe of a vendor (default 2000). */
+  vendorProbeTimeoutMs?: number;
 }
 
 export interface PreviewOptions {
@@ -126,6 +154,9 @@ export interface AppConfig {
   keyEncryptionKey: string | undefined;
   payments: Record<string, ProviderConfig>;
   paymentTimeoutMs: number;
+  vendors: Record<string, VendorConfig>;
+  walletPrivateKey: string | undefined;
+  vendorProbeTimeoutMs: number;
 }
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -218,7 +249,12 @@ const ENV_SCHEMA = {
   type: 'object',
   properties: Object.fromEntries(Object.entries(ENV_VARIABLES).map(([name, v]) => [name, v.schema])),
   // Payment providers' variables are read by parsePaymentProviders; anything else is dropped.
-  patternProperties: { '^PAYMENT_[A-Z][A-Z0-9]{1,23}_(URL|MERCHANT_ID|SECRET)$': text },
+  patternProperties: {
+    '^PAYMENT_[A-Z][A-Z0-9]{1,23}_(URL|MERCHANT_ID|SECRET)$': text,
+    // Game vendors' variables are read by parseVendors.
+    '^VENDOR_[A-Z][A-Z0-9]{1,23}_(URL|SIGNING|PUBLIC_KEY|SECRET|CATALOGUE|CURRENCIES)$': text,
+    '^VENDOR_WALLET_PRIVATE_KEY$': text,
+  },
 };
 
 /** The variables through env-schema; each variable with problems adds its one line to `problems`. */
@@ -287,6 +323,9 @@ export function parseEnv(env: NodeJS.ProcessEnv): EnvSettings {
     }
   }
   const payments = parsePaymentProviders(env, production, problems);
+  const walletPrivateKey = env.VENDOR_WALLET_PRIVATE_KEY?.trim() ? pemOf(env.VENDOR_WALLET_PRIVATE_KEY) : undefined;
+  const vendors = parseVendors(env, production, problems);
+  problems.push(...vendorProblems(vendors, walletPrivateKey));
   if (problems.length > 0) throw new Error(problems.join('\n'));
   return {
     port: values.PORT,
@@ -312,8 +351,88 @@ export function parseEnv(env: NodeJS.ProcessEnv): EnvSettings {
       keyEncryptionKey,
       payments,
       paymentTimeoutMs: values.PAYMENT_TIMEOUT_MS,
+      vendors,
+      walletPrivateKey,
     },
   };
+}
+
+/** A PEM key given as PEM text or as PEM in base64 (one line, for environment variables). */
+export function pemOf(text: string): string {
+  const trimmed = text.trim();
+  return trimmed.startsWith('-----') ? trimmed : Buffer.from(trimmed, 'base64').toString('utf8');
+}
+
+const VENDOR_VARIABLE = /^VENDOR_([A-Z][A-Z0-9]{1,23})_(URL|SIGNING|PUBLIC_KEY|SECRET|CATALOGUE|CURRENCIES)$/;
+
+/**
+ * VENDOR_<CODE>_URL, _SIGNING (rsa, the default, or hmac), _PUBLIC_KEY (rsa), _SECRET (hmac),
+ * _CATALOGUE and _CURRENCIES configure the outside game vendor <CODE>. Each problem is one line
+ * (never repeating a key or secret); the rules between vendors are vendorProblems'.
+ */
+function parseVendors(env: NodeJS.ProcessEnv, production: boolean, problems: string[]): Record<string, VendorConfig> {
+  const found: Record<string, Partial<Record<'URL' | 'SIGNING' | 'PUBLIC_KEY' | 'SECRET' | 'CATALOGUE' | 'CURRENCIES', string>>> = {};
+  for (const [key, raw] of Object.entries(env)) {
+    const m = VENDOR_VARIABLE.exec(key);
+    if (!m || raw === undefined || raw.trim() === '' || m[1] === 'WALLET') continue;
+    (found[m[1]] ??= {})[m[2] as 'URL'] = raw.trim();
+  }
+  const vendors: Record<string, VendorConfig> = {};
+  for (const [code, v] of Object.entries(found)) {
+    const NAME = `VENDOR_${code}`;
+    const before = problems.length;
+    if (!v.URL) problems.push(`${NAME}_URL is required with the other ${NAME}_* variables`);
+    else if (!(production ? /^https:\/\/[^/]/ : /^https?:\/\/[^/]/).test(v.URL)) problems.push(`${NAME}_URL must be an ${production ? 'https' : 'http(s)'} URL (got '${v.URL}')`);
+    const signing = v.SIGNING ?? 'rsa';
+    if (signing !== 'rsa' && signing !== 'hmac') problems.push(`${NAME}_SIGNING must be rsa or hmac (got '${v.SIGNING}')`);
+    let publicKey: string | undefined;
+    if (signing === 'rsa') {
+      if (!v.PUBLIC_KEY) problems.push(`${NAME}_PUBLIC_KEY is required with ${NAME}_SIGNING=rsa`);
+      else {
+        try {
+          publicKey = pemOf(v.PUBLIC_KEY);
+          if (createPublicKey(publicKey).asymmetricKeyType !== 'rsa') throw new Error('not rsa');
+        } catch {
+          problems.push(`${NAME}_PUBLIC_KEY must be an RSA public key (PEM, or PEM in base64)`);
+        }
+      }
+    }
+    if (signing === 'hmac' && (v.SECRET ?? '').length < 32) problems.push(`${NAME}_SECRET must have at least 32 characters with ${NAME}_SIGNING=hmac`);
+    const catalogue = list(v.CATALOGUE);
+    if (catalogue.length === 0) problems.push(`${NAME}_CATALOGUE must name the catalogue vendors it serves (comma-separated)`);
+    const unknown = catalogue.filter((c) => !CATALOGUE_VENDOR_CODES.includes(c) || c === INHOUSE_VENDOR);
+    if (unknown.length > 0) problems.push(`${NAME}_CATALOGUE names vendors the catalogue does not know: ${unknown.join(', ')}`);
+    const currencies = list(v.CURRENCIES);
+    const badCurrencies = currencies.filter((c) => !/^[A-Z]{3}$/.test(c));
+    if (badCurrencies.length > 0) problems.push(`${NAME}_CURRENCIES must be ISO 4217 codes (bad: ${badCurrencies.join(', ')})`);
+    if (problems.length > before) continue;
+    vendors[code] = { code, url: v.URL!.replace(/\/+$/, ''), signing: signing as VendorConfig['signing'], publicKey, secret: signing === 'hmac' ? v.SECRET : undefined, catalogue, currencies };
+  }
+  return vendors;
+}
+
+/** The rules between vendors: a catalogue vendor served by one vendor only; rsa vendors need the platform's key. */
+export function vendorProblems(vendors: Record<string, VendorConfig>, walletPrivateKey: string | undefined): string[] {
+  const problems: string[] = [];
+  const servedBy = new Map<string, string>();
+  for (const v of Object.values(vendors)) {
+    for (const c of v.catalogue) {
+      const other = servedBy.get(c);
+      if (other) problems.push(`Catalogue vendor ${c} is served by both VENDOR_${other} and VENDOR_${v.code}`);
+      servedBy.set(c, v.code);
+    }
+  }
+  const rsa = Object.values(vendors).filter((v) => v.signing === 'rsa');
+  if (walletPrivateKey !== undefined) {
+    try {
+      if (createPrivateKey(walletPrivateKey).asymmetricKeyType !== 'rsa') throw new Error('not rsa');
+    } catch {
+      problems.push('VENDOR_WALLET_PRIVATE_KEY must be an RSA private key (PEM, or PEM in base64)');
+    }
+  } else if (rsa.length > 0) {
+    problems.push(`VENDOR_WALLET_PRIVATE_KEY is required to sign the answers to ${rsa.map((v) => `VENDOR_${v.code}`).join(', ')} (SIGNING=rsa)`);
+  }
+  return problems;
 }
 
 const PAYMENT_VARIABLE = /^PAYMENT_([A-Z][A-Z0-9]{1,23})_(URL|MERCHANT_ID|SECRET)$/;
@@ -386,6 +505,8 @@ export function resolveConfig(opts: AppOptions): AppConfig {
   const sessionMaxDays = opts.sessionMaxDays ?? 30;
   if (!(sessionMaxDays > 0)) throw new Error(`sessionMaxDays must be positive (got ${sessionMaxDays})`);
   if (opts.keyEncryptionKey !== undefined) parseKeyEncryptionKey(opts.keyEncryptionKey);
+  const vendorRules = vendorProblems(opts.vendors ?? {}, opts.walletPrivateKey);
+  if (vendorRules.length > 0) throw new Error(vendorRules.join('\n'));
   return {
     db: opts.db,
     dataDir: opts.dataDir,
@@ -411,5 +532,8 @@ export function resolveConfig(opts: AppOptions): AppConfig {
     keyEncryptionKey: opts.keyEncryptionKey,
     payments: opts.payments ?? {},
     paymentTimeoutMs: opts.paymentTimeoutMs ?? 5000,
+    vendors: opts.vendors ?? {},
+    walletPrivateKey: opts.walletPrivateKey,
+    vendorProbeTimeoutMs: opts.vendorProbeTimeoutMs ?? 2000,
   };
 }

@@ -51,6 +51,8 @@ export const ERROR_KEYS = {
   'signature.stale': 'err_signature_stale',
   'gateway.amount.mismatch': 'err_gateway_amount_mismatch',
   'payment.provider.unavailable': 'err_payment_provider_unavailable',
+  /** The game's vendor is down or slow (the launch's health probe), or no vendor serves it (production). */
+  'game.vendor.unavailable': 'err_game_vendor_unavailable',
   'server.error': 'unknown_error',
   /** 503: the request's transaction lost every retry to deadlocks or serialization failures (server/db/client.ts); nothing was written, it may be sent again. */
   'server.busy': 'err_server_busy',

@@ -35,7 +35,7 @@ export type {
 export {
   gameVendors, gameVendorsRelations, vendorCategories, vendorCategoriesRelations, games, gamesRelations, gameFavourites,
   gameFavouritesRelations, gameRecent, gameRecentRelations, hotMatches, hotMatchesRelations, gameWinners, gameWinnersRelations, jackpots,
-  jackpotsRelations, gameTokens, gameTokensRelations, bets, betsRelations
+  jackpotsRelations, gameTokens, gameTokensRelations, bets, betsRelations, vendorRequests, vendorTransactions, vendorRounds
 } from '../modules/games/tables';
 export type {
   GameVendor, VendorCategory, Game, GameFavourite, GameRecent, HotMatch, GameWinner, Jackpot, GameToken, Bet

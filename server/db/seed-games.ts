@@ -47,6 +47,9 @@ const VENDORS: VendorSeed[] = [
   { code: 'ELOTT', name: 'E-Lottery', gameType: 'ELOTT', count: 20, prizeMode: 'Elott', lottoMode: 'Entertainment' },
 ];
 
+/** Every catalogue vendor code (tenant files' `games.vendors`, VENDOR_<CODE>_CATALOGUE name these). */
+export const CATALOGUE_VENDOR_CODES: readonly string[] = VENDORS.map((v) => v.code);
+
 /**
  * Lobby categories and the vendors in each. SPORTS carries cockfight and e-sports too: the
  * client splits them out (spec section 2, category menu); they also exist on their own for

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler, preValidationHookHandler } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler, preValidationHookHandler } from 'fastify';
 import type { ValidateFunction } from 'ajv';
 import type { EndpointKey, Endpoints, RouteNames } from '../../src/generated/api/endpoints';
 import { ApiError, ok, validationError } from '../errors';
@@ -175,6 +175,14 @@ export interface ApiRouteOptions<E extends Endpoints[EndpointKey]> {
   handler: ApiHandler<E>;
   /** Per-IP limit (kept in the database). */
   rateLimit?: Limit;
+  /**
+   * Of a route that speaks another party's protocol (the vendors' wallet): a check before schema
+   * validation (a signature), a hook on the answer's bytes (signing it), and the route's own
+   * error answers instead of the envelope.
+   */
+  preValidation?: preValidationHookHandler;
+  onSend?: onSendHookHandler;
+  errorHandler?: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => unknown;
 }
 
 /**
@@ -199,6 +207,7 @@ export function apiRoute<F extends keyof RouteNames, N extends keyof RouteNames[
   const handler = spec.idempotent ? idempotentHandler(app, `${file}.${name}`, spec, handle) : handle;
   const preValidation: preValidationHookHandler[] = [];
   const preHandler: preHandlerHookHandler[] = [];
+  if (opts.preValidation) preValidation.push(opts.preValidation);
   if (spec.encrypted) {
     preValidation.push(requireEncryption);
     preHandler.push(decryptWith(app, app.schemas.payloadValidator(file, name)));
@@ -215,6 +224,8 @@ export function apiRoute<F extends keyof RouteNames, N extends keyof RouteNames[
     preValidation,
     preHandler,
     config: opts.rateLimit ? perIp(opts.rateLimit) : {},
+    ...(opts.onSend ? { onSend: opts.onSend } : {}),
+    ...(opts.errorHandler ? { errorHandler: opts.errorHandler } : {}),
     // A `produces` route sends its own body (page, script, image); the others return the value.
     handler: spec.produces ? handler : async (request, reply) => ok(await handler(request, reply)),
   });

@@ -13,6 +13,10 @@ export const LEDGER_KINDS = {
   WITHDRAWAL_RETURNED: 'release',
   BET: 'bet',
   PAYOUT: 'win',
+  // An outside vendor's rollback of a stake (back into the wallet) or of a win (out of it): shown
+  // as the bet or win it undoes, with the opposite sign.
+  BET_ROLLBACK: 'bet',
+  PAYOUT_ROLLBACK: 'win',
   BONUS: 'bonus',
   REBATE: 'rebate',
   TRANSFER: 'transfer',

@@ -92,6 +92,10 @@ export interface MemberMoves {
   stake(amount: number, note: MoveNote): Promise<number>;
   /** A bet's win, into the wallet (PAYOUT). */
   win(amount: number, note: MoveNote): Promise<number>;
+  /** A stake undone by its vendor, back into the wallet (BET_ROLLBACK). */
+  unstake(amount: number, note: MoveNote): Promise<number>;
+  /** A win undone by its vendor, out of the wallet (PAYOUT_ROLLBACK); `balance.insufficient` if it would overdraw. */
+  unwin(amount: number, note: MoveNote): Promise<number>;
 }
 
 /**
@@ -356,6 +360,8 @@ export class LedgerRepository {
       adjust: (amount, note) => toWallet('ADJUSTMENT', amount, note),
       stake: (amount, note) => toWallet('BET', -amount, note),
       win: (amount, note) => toWallet('PAYOUT', amount, note),
+      unstake: (amount, note) => toWallet('BET_ROLLBACK', amount, note),
+      unwin: (amount, note) => toWallet('PAYOUT_ROLLBACK', -amount, note),
     };
   }
 

@@ -43,6 +43,34 @@ export class BetRepository {
   }
 
   /**
+   * Changes a recorded bet (an outside vendor's round: another stake, its win, a rollback) by
+   * `stake` and `win` (signed minor units), with the balance the change left, and its bet_days row
+   * the same way (its count unchanged; its valid turnover recomputed from the row before and
+   * after). Written in the transaction of the change's ledger posting, under the wallet's lock.
+   */
+  async adjust(tx: Tx, bet: { id: number; merchantCode: string }, change: { stake: number; win: number; balanceAfter: number }): Promise<void> {
+    const zone = this.zoneOf(bet.merchantCode);
+    const betId = bet.id;
+    await rows(
+      tx,
+      sql`WITH old AS (
+            SELECT id, member_id, created_at, game_type, vassalage, stake, win FROM bets WHERE id = ${betId}
+          ), b AS (
+            UPDATE bets SET stake = bets.stake + ${change.stake}, win = bets.win + ${change.win}, balance_after = ${change.balanceAfter}
+            FROM old WHERE bets.id = old.id
+            RETURNING bets.stake, bets.win
+          )
+          UPDATE bet_days d SET stake = d.stake + ${change.stake}, win = d.win + ${change.win},
+            valid_turnover = d.valid_turnover
+              - CASE WHEN old.win <> old.stake THEN old.stake ELSE 0 END
+              + CASE WHEN b.win <> b.stake THEN b.stake ELSE 0 END
+          FROM old, b
+          WHERE d.member_id = old.member_id AND d.day = (old.created_at AT TIME ZONE ${zone})::date
+            AND d.game_type = old.game_type AND d.vassalage = old.vassalage`,
+    );
+  }
+
+  /**
    * The merchant's biggest winning bets (the win above the stake) placed in [from, until), of real
    * accounts (not trial ones): the member's username (for masking) and the game, in `lang`, when
    * it is still in the catalogue.

@@ -152,6 +152,32 @@ export type RoutePath = string;
 export type GameCategory =
   'HOT' | 'SPORTS' | 'ESPORTS' | 'LIVE' | 'FISH' | 'RNG' | 'PVP' | 'INHOUSE' | 'COCKFIGHT' | 'ELOTT' | 'LOTT';
 /**
+ * A catalogue vendor code (server/db/seed-games.ts; the tests keep this list equal to it)
+ *
+ * This interface was referenced by `Tenant`'s JSON-Schema
+ * via the `definition` "catalogueVendor".
+ */
+export type CatalogueVendor =
+  | 'LUCKYREEL'
+  | 'NEONSPIN'
+  | 'JADEPLAY'
+  | 'SUNBURST'
+  | 'TIKIWAVE'
+  | 'REEFHUNT'
+  | 'DEEPCATCH'
+  | 'VELVETLIVE'
+  | 'ROYALTABLE'
+  | 'CARDCLUB'
+  | 'TABLEMATES'
+  | 'PITCHLINE'
+  | 'GOALPOST'
+  | 'TF'
+  | 'DS88'
+  | 'TCG_LOTTO_VN'
+  | 'TCG_SEA'
+  | 'LOTT'
+  | 'ELOTT';
+/**
  * browser: a plain tab; app: the native app shell; webclip: an iOS home-screen clip; pwa: an installed web app
  *
  * This interface was referenced by `Gate`'s JSON-Schema
@@ -189,6 +215,15 @@ export interface Tenant {
   };
   categories: {
     sorting: GameCategory[];
+  };
+  /**
+   * The games the tenant's merchant offers.
+   */
+  games?: {
+    /**
+     * The catalogue vendors (outside game vendors' codes, server/db/seed-games.ts) whose games the merchant offers; absent: all of them. The in-house games are always offered. A launch of another vendor's game is 404 not.found.
+     */
+    vendors?: CatalogueVendor[];
   };
   content?: TenantContent;
   screens: Screens;

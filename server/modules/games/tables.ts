@@ -177,6 +177,8 @@ export const gameTokens = pgTable('game_tokens', {
   merchantCode: text('merchant_code').notNull(),
   /** Null: a vendor's lobby. */
   nodeId: integer('node_id'),
+  /** The catalogue vendor an outside vendor's launch or play token is for; null: the in-house slot's. */
+  vendor: text('vendor'),
   expiresAt: ts('expires_at').notNull(),
   usedAt: ts('used_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
@@ -209,6 +211,54 @@ export const betsRelations = relations(bets, ({ one }) => ({
   member: one(members, { fields: [bets.memberId], references: [members.id] }),
   merchant: one(merchants, { fields: [bets.merchantCode], references: [merchants.code] }),
 }));
+
+/** An answered request of an outside vendor (seamless wallet), replayed byte for byte on a repeat. */
+export const vendorRequests = pgTable(
+  'vendor_requests',
+  {
+    vendor: text('vendor').notNull(),
+    requestUuid: text('request_uuid').notNull(),
+    answer: text('answer').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.vendor, t.requestUuid] })],
+);
+
+/** A transaction_uuid of an outside vendor, processed once (bet, win, rollback, or the tombstone of a rollback before its bet). */
+export const vendorTransactions = pgTable(
+  'vendor_transactions',
+  {
+    vendor: text('vendor').notNull(),
+    transactionUuid: text('transaction_uuid').notNull(),
+    kind: text('kind').$type<'bet' | 'win' | 'rollback' | 'tombstone'>().notNull(),
+    memberId: ref('member_id').notNull().references(() => members.id),
+    gameCode: text('game_code').notNull(),
+    round: text('round').notNull(),
+    referenceUuid: text('reference_uuid'),
+    /** Minor units moved. */
+    amount: money('amount').notNull(),
+    /** Of a rollback of a win: what the wallet could not give back (the house's loss). */
+    shortfall: money('shortfall').notNull().default(0),
+    betId: ref('bet_id').references(() => bets.id),
+    ledgerTransactionId: ledgerTransactionId('ledger_transaction_id'),
+    rolledBack: boolean('rolled_back').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.vendor, t.transactionUuid] })],
+);
+export type VendorTransaction = typeof vendorTransactions.$inferSelect;
+
+/** An outside vendor's round: its one bets row. */
+export const vendorRounds = pgTable(
+  'vendor_rounds',
+  {
+    vendor: text('vendor').notNull(),
+    round: text('round').notNull(),
+    memberId: ref('member_id').notNull().references(() => members.id),
+    betId: ref('bet_id').notNull().references(() => bets.id),
+  },
+  (t) => [primaryKey({ columns: [t.vendor, t.round] })],
+);
 
 /** The games relations of members, gathered into membersRelations by server/db/schema.ts. */
 export const memberRelationsOfGames = ({ many }: TableRelationsHelpers<'members'>) => ({

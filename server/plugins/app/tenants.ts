@@ -26,9 +26,10 @@ const ALWAYS_OPEN = /^\/wps\/(system|dev)\//;
 
 /**
  * Answered whatever the Host: a load balancer's health check does not know the tenants' domains,
- * and the back office (/ops) belongs to no tenant (its routes never read request.tenant).
+ * the back office (/ops) belongs to no tenant (its routes never read request.tenant), and game
+ * vendors' wallet calls (/vendor) name their member (and so the tenant) in the body.
  */
-const ANY_HOST = /^\/(wps\/system\/ready(\?|$)|ops(\/|\?|$))/;
+const ANY_HOST = /^\/(wps\/system\/ready(\?|$)|ops(\/|\?|$)|vendor\/)/;
 
 /** The visitor's language (the site's language cookie) when the tenant offers it, else the tenant's default. */
 function requestLanguage(request: FastifyRequest): string {

@@ -34,6 +34,7 @@ import type * as statement from './statement';
 import type * as system from './system';
 import type * as team from './team';
 import type * as transfers from './transfers';
+import type * as vendorWallet from './vendor-wallet';
 import type * as verification from './verification';
 import type * as vip from './vip';
 import type * as wallet from './wallet';
@@ -646,7 +647,7 @@ export interface Endpoints {
     response: games.Winners;
     defaults: { query: 'period'; body: never };
   };
-  /** A launch URL (same origin, relative) for a game (nodeId, or gameId of the vendor) or a vendor's lobby (vendor alone). Members get real play with a launch token valid 2 minutes, and the play is recorded in recent games. Visitors get free play (mode fun, no token) of games whose supportPlay is true, and session.required otherwise. Lottery vendors (TCG_LOTTO_VN, TCG_SEA, LOTT, ELOTT) add prizeMode, code (the game's code, or lobby) and playType (ent when the lotto mode contains Entertainment, else trad) to the URL and the answer. returnUrl (a path on this site, default /m/home) is where the game's back control goes. */
+  /** A launch URL (same origin, relative) for a game (nodeId, or gameId of the vendor) or a vendor's lobby (vendor alone). Members get real play with a launch token valid 2 minutes, and the play is recorded in recent games. Visitors get free play (mode fun, no token) of games whose supportPlay is true, and session.required otherwise. Lottery vendors (TCG_LOTTO_VN, TCG_SEA, LOTT, ELOTT) add prizeMode, code (the game's code, or lobby) and playType (ent when the lotto mode contains Entertainment, else trad) to the URL and the answer. returnUrl (a path on this site, default /m/home) is where the game's back control goes. A game of a catalogue vendor served by a configured outside vendor (VENDOR_<CODE>_CATALOGUE, docs/vendor-wallet.md) launches <URL>/launch?token=..&game=..&vendor=..&lang=..&lobby=<returnUrl> (free play: mode=fun and no token) once the vendor's health probe (GET <URL>/health, 2 s) answers; down or slow: 503 game.vendor.unavailable. A catalogue vendor no configured vendor serves opens the stand-in page /wps/game/vendor/play outside production and answers 503 game.vendor.unavailable in production. A vendor the tenant does not offer (games.vendors): 404 not.found. */
   'POST /wps/game/launch': {
     method: 'POST';
     path: '/wps/game/launch';
@@ -2515,6 +2516,111 @@ export interface Endpoints {
     response: transfers.Transfer;
     defaults: { query: never; body: never };
   };
+  /** The public half of VENDOR_WALLET_PRIVATE_KEY, which signs the answers to rsa vendors (404 when not configured). */
+  'GET /vendor/wallet-key.pem': {
+    method: 'GET';
+    path: '/vendor/wallet-key.pem';
+    auth: 'none';
+    produces: 'application/x-pem-file';
+    idempotent: false;
+    params: undefined;
+    query: common.NoQuery;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: vendorWallet.Pem;
+    defaults: { query: never; body: never };
+  };
+  /** Spends the one-time launch token of the launch URL for the session token of the play; answers the member's opaque reference, wallet currency, country, language, display name, balance and the launched game. */
+  'POST /vendor/:code/session/open': {
+    method: 'POST';
+    path: `/vendor/${string}/session/open`;
+    auth: 'none';
+    produces: 'application/json';
+    idempotent: false;
+    params: vendorWallet.VendorParams;
+    query: undefined;
+    headers: vendorWallet.SignedHeaders;
+    body: vendorWallet.SessionOpenBody;
+    payload: undefined;
+    response: vendorWallet.Answer;
+    defaults: { query: never; body: never };
+  };
+  /** The member of `user`, who has played this vendor's games. */
+  'POST /vendor/:code/user/info': {
+    method: 'POST';
+    path: `/vendor/${string}/user/info`;
+    auth: 'none';
+    produces: 'application/json';
+    idempotent: false;
+    params: vendorWallet.VendorParams;
+    query: undefined;
+    headers: vendorWallet.SignedHeaders;
+    body: vendorWallet.UserInfoBody;
+    payload: undefined;
+    response: vendorWallet.Answer;
+    defaults: { query: never; body: never };
+  };
+  /** The member's balance (never replayed: always the current one). An expired session token: RS_ERROR_TOKEN_EXPIRED. */
+  'POST /vendor/:code/user/balance': {
+    method: 'POST';
+    path: `/vendor/${string}/user/balance`;
+    auth: 'none';
+    produces: 'application/json';
+    idempotent: false;
+    params: vendorWallet.VendorParams;
+    query: undefined;
+    headers: vendorWallet.SignedHeaders;
+    body: vendorWallet.UserBalanceBody;
+    payload: undefined;
+    response: vendorWallet.Answer;
+    defaults: { query: never; body: never };
+  };
+  /** A stake: one ledger transaction (BET) and the round's bets row, after the member's protection (exclusions, wager and loss limits, session limit, reality check). Not enough money answers the balance and writes nothing. */
+  'POST /vendor/:code/transaction/bet': {
+    method: 'POST';
+    path: `/vendor/${string}/transaction/bet`;
+    auth: 'none';
+    produces: 'application/json';
+    idempotent: false;
+    params: vendorWallet.VendorParams;
+    query: undefined;
+    headers: vendorWallet.SignedHeaders;
+    body: vendorWallet.BetBody;
+    payload: undefined;
+    response: vendorWallet.Answer;
+    defaults: { query: never; body: never };
+  };
+  /** The win of a bet (0 closes a lost round): one ledger transaction (PAYOUT) on the round's bets row. Never refused for an expired token or a protection limit. */
+  'POST /vendor/:code/transaction/win': {
+    method: 'POST';
+    path: `/vendor/${string}/transaction/win`;
+    auth: 'none';
+    produces: 'application/json';
+    idempotent: false;
+    params: vendorWallet.VendorParams;
+    query: undefined;
+    headers: vendorWallet.SignedHeaders;
+    body: vendorWallet.WinBody;
+    payload: undefined;
+    response: vendorWallet.Answer;
+    defaults: { query: never; body: never };
+  };
+  /** Undoes a bet (BET_ROLLBACK: the stake back) or a win (PAYOUT_ROLLBACK: what the wallet holds of it, the rest the house's loss), once. A rollback before its bet is kept: the bet arriving later is refused. */
+  'POST /vendor/:code/transaction/rollback': {
+    method: 'POST';
+    path: `/vendor/${string}/transaction/rollback`;
+    auth: 'none';
+    produces: 'application/json';
+    idempotent: false;
+    params: vendorWallet.VendorParams;
+    query: undefined;
+    headers: vendorWallet.SignedHeaders;
+    body: vendorWallet.RollbackBody;
+    payload: undefined;
+    response: vendorWallet.Answer;
+    defaults: { query: never; body: never };
+  };
   /** Sends a 6-digit code (module VERIFICATION3) for registration, SMS login or setting a password by phone. Codes expire after expiredMinutes, are single use and allow 5 wrong attempts. One send per number per minute. */
   'POST /wps/verification/sms/noLogin': {
     method: 'POST';
@@ -2978,6 +3084,15 @@ export interface RouteNames {
   transfers: {
     upline: 'GET /wps/transfers/upline';
     create: 'POST /wps/transfers/upline';
+  };
+  'vendor-wallet': {
+    walletKey: 'GET /vendor/wallet-key.pem';
+    sessionOpen: 'POST /vendor/:code/session/open';
+    userInfo: 'POST /vendor/:code/user/info';
+    userBalance: 'POST /vendor/:code/user/balance';
+    bet: 'POST /vendor/:code/transaction/bet';
+    win: 'POST /vendor/:code/transaction/win';
+    rollback: 'POST /vendor/:code/transaction/rollback';
   };
   verification: {
     smsNoLogin: 'POST /wps/verification/sms/noLogin';

@@ -3,7 +3,7 @@
  * response schema (the envelope with the route's value schema): the contract cannot drift.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { addOperator } from '../../../server/ops/operators';
 import { pendingIdentityCheck, pendingWithdrawal, SECURITY_WALLET_CONTRACT_CASES } from '../security-wallet-contract-cases';
 import { WALLET_CONTRACT_CASES } from '../wallet-deposit-contract-cases';
@@ -20,6 +20,8 @@ import { AGENT_ACCOUNT_CONTRACT_CASES } from '../agent-accounts-contract-cases';
 import { AGENT_HOME_CONTRACT_CASES } from '../agent-home-contract-cases';
 import { MAINTENANCE_CONTRACT_CASES } from '../maintenance-contract-cases';
 import { MOBILE_BINDING_CONTRACT_CASES } from '../mobile-binding-contract-cases';
+import { VENDOR_WALLET_CONTRACT_CASES } from '../vendor-wallet-contract-cases';
+import { startFakeVendor, vendorOptions } from '../games/vendor-wallet-helpers';
 import { call, callEncrypted, describeBackends, EN, expectLedgerClean, fundedPlayer, lastSmsCode, nextIp, PH, spinKey, tokenFor, uniqueDigits, type Envelope } from '../helpers';
 
 type Result = { status: number; body: Envelope; res?: LightMyRequestResponse };
@@ -165,6 +167,7 @@ const CASES: Record<string, Case> = {
   ...AGENT_HOME_CONTRACT_CASES,
   ...MAINTENANCE_CONTRACT_CASES,
   ...MOBILE_BINDING_CONTRACT_CASES,
+  ...VENDOR_WALLET_CONTRACT_CASES,
 };
 
 const OPS_PASSWORD = 'contract password';
@@ -219,6 +222,10 @@ async function launchInhouse(app: FastifyInstance, token: string): Promise<{ url
   return { url, token: new URL(url, 'http://x').searchParams.get('token')! };
 }
 
+// The outside game vendor the vendors' wallet cases launch (its health probe), on its own port.
+const vendor = await startFakeVendor();
+afterAll(() => vendor.close());
+
 describeBackends('API contract', ({ server }) => {
   it('has a success case for every route of schemas/api', () => {
     const app = server().app;
@@ -245,4 +252,4 @@ describeBackends('API contract', ({ server }) => {
     expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
     await expectLedgerClean(app);
   });
-});
+}, vendorOptions(vendor.url));

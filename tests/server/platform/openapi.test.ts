@@ -1,6 +1,6 @@
 /**
  * docs/openapi.json: valid OpenAPI 3.1, up to date with schemas/api, listing exactly the `/wps`
- * routes the server registers, and served at /wps/openapi.json only with DEV_ROUTES=1.
+ * (and `/vendor`: the game vendors' wallet) routes the server registers, and served at /wps/openapi.json only with DEV_ROUTES=1.
  */
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -68,7 +68,7 @@ describe('the /wps routes', () => {
 
   it('the server registers (dev routes on) are exactly the paths of the document', () => {
     const registered = routesOf(dev.app.printRoutes({ commonPrefix: false }))
-      .filter((r) => r.split(' ')[1].startsWith('/wps/'))
+      .filter((r) => /^\/(wps|vendor)\//.test(r.split(' ')[1]))
       .map((r) => r.replace(/:([A-Za-z0-9_]+)/g, '{$1}'))
       .sort();
     const documented = Object.entries(doc.paths)

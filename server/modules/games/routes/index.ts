@@ -5,6 +5,7 @@ import iconsRoutes from './icons';
 import inhouseRoutes from './inhouse';
 import launchRoutes from './launch';
 import rankListRoutes from './rank-list';
+import vendorWalletRoutes from './vendor-wallet';
 import winnersRoutes from './winners';
 
 /** Every route of the games module (each file registers its own, with its schemas from schemas/api). */
@@ -16,6 +17,7 @@ export default async function gamesModuleRoutes(app: FastifyInstance): Promise<v
     inhouseRoutes,
     launchRoutes,
     rankListRoutes,
+    vendorWalletRoutes,
     winnersRoutes,
   ]) {
     await app.register(routes);

@@ -6,6 +6,26 @@ import { escapeHtml } from '../../../lib/present';
 import { apiRoute } from '../../../lib/route';
 import type { GameRow } from '../../../repositories/games';
 import { assertNotExcluded } from '../../protection';
+import type { VendorConfig } from '../../../config';
+import { tenantOffers } from '../services/vendor-wallet';
+
+/** The configured outside vendor (VENDOR_<CODE>_CATALOGUE) that serves a catalogue vendor, if any. */
+function vendorServing(app: FastifyInstance, catalogueCode: string): VendorConfig | undefined {
+  return Object.values(app.config.vendors).find((v) => v.catalogue.includes(catalogueCode));
+}
+
+/** The vendor's health probe (GET <URL>/health within the probe's time-out): down or slow is 503 game.vendor.unavailable. */
+async function probe(app: FastifyInstance, vendor: VendorConfig): Promise<void> {
+  let up = false;
+  try {
+    const res = await fetch(`${vendor.url}/health`, { signal: AbortSignal.timeout(app.config.vendorProbeTimeoutMs), redirect: 'error' });
+    up = res.ok;
+    await res.body?.cancel();
+  } catch {
+    up = false;
+  }
+  if (!up) throw new ApiError('game.vendor.unavailable', 503);
+}
 
 /** The game a launch names: by node id, else by the vendor's game id, else (vendor only) none. */
 async function launchedGame(app: FastifyInstance, request: FastifyRequest, body: LaunchBody): Promise<GameRow | null> {
@@ -31,10 +51,16 @@ export default async function launchRoutes(app: FastifyInstance) {
       const body = request.body;
       const tenant = request.tenant;
       const vendor = await app.repos.games.vendor(body.vendor);
-      if (!vendor) throw new ApiError('not.found', 404);
+      // A vendor the tenant's merchant does not offer (games.vendors) is not there.
+      if (!vendor || (vendor.code !== INHOUSE_VENDOR && !tenantOffers(tenant, vendor.code))) throw new ApiError('not.found', 404);
       const game = await launchedGame(app, request, body);
       const auth = request.auth;
       if (!auth && !game?.supportPlay) throw new ApiError('session.required', 401);
+      // An outside vendor: up (its health probe) before a launch token is spent on it; none
+      // configured: the stand-in page outside production, unavailable in production.
+      const served = vendor.code === INHOUSE_VENDOR ? undefined : vendorServing(app, vendor.code);
+      if (served) await probe(app, served);
+      else if (vendor.code !== INHOUSE_VENDOR && app.config.production) throw new ApiError('game.vendor.unavailable', 503);
       const mode = auth ? 'real' : 'fun';
       const lang = body.language ?? tenant.i18n.default;
       const returnUrl = body.returnUrl ?? DEFAULT_RETURN_URL;
@@ -48,6 +74,7 @@ export default async function launchRoutes(app: FastifyInstance) {
             sessionHash: auth.session.tokenHash,
             merchantCode: tenant.merchantCode,
             nodeId: game?.nodeId ?? null,
+            vendor: vendor.code === INHOUSE_VENDOR ? null : vendor.code,
           });
           if (game) await app.repos.playerGames.recordPlay(auth.member.id, tenant.merchantCode, game.nodeId, tx);
           return issued;
@@ -65,6 +92,21 @@ export default async function launchRoutes(app: FastifyInstance) {
       let url: string;
       if (vendor.code === INHOUSE_VENDOR) {
         url = `/wps/game/inhouse/slot?${new URLSearchParams({ token: launch!.token, lang, returnUrl })}`;
+      } else if (served) {
+        // The vendor's launch page (docs/vendor-wallet.md): its session/open spends the token.
+        const params = new URLSearchParams();
+        if (launch) params.set('token', launch.token);
+        else params.set('mode', 'fun');
+        if (game) params.set('game', game.gameId);
+        params.set('vendor', vendor.code);
+        params.set('lang', lang);
+        params.set('lobby', returnUrl);
+        if (lottery) {
+          params.set('playType', lottery.playType);
+          params.set('prize_mode', lottery.prizeMode);
+          params.set('code', lottery.code);
+        }
+        url = `${served.url}/launch?${params}`;
       } else {
         const params = new URLSearchParams({ vendor: vendor.code, mode });
         if (game) params.set('nodeId', String(game.nodeId));

@@ -31,6 +31,8 @@ export const HOUSEKEEPING_TASKS: HousekeepingTask[] = [
   { name: 'spent JWE ids', table: 'jwe_replays', where: 'expires_at <= now()' },
   { name: 'idempotency keys', table: 'idempotency_keys', where: 'expires_at <= now()' },
   { name: 'operator sessions', table: 'operator_sessions', where: 'expires_at < now()' },
+  // Game vendors' answered requests are replayed for 30 days (their transaction_uuids stay for good).
+  { name: 'vendor requests', table: 'vendor_requests', where: `created_at < now() - interval '30 days'` },
 ];
 
 /**
