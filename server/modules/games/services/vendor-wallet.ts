@@ -321,7 +321,8 @@ export async function bet(platform: Platform, vendor: VendorConfig, body: BetBod
           .where(and(eq(vendorRounds.vendor, vendor.code), eq(vendorRounds.round, body.round)))
           .for('update');
         if (round && round.memberId !== m.member.id) throw new Refusal('RS_ERROR_UNKNOWN');
-        const betId = round?.betId ?? (await platform.repos.bets.reserveId(tx));
+        // A new round's bet id is taken under the wallet's lock (held already: one nextval).
+        const betId = round?.betId ?? (await moves.lock('bets'));
         const note = { memo: `${game.vassalage} ${game.gameId}`, reference: `B${betId}` };
         const ledgerTxn = await moves.stake(body.amount, note);
         const balance = await balanceIn(platform, tx, m.member.id);
