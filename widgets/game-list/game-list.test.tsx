@@ -499,3 +499,49 @@ describe('game-list: the filter panel and the set-password sheet are modal dialo
     expect(document.activeElement).toBe(opener);
   });
 });
+
+describe('game-list: lottery draws', () => {
+  const DRAWS = 'GET /wps/game/lottery/draws';
+  const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
+  const lottery = (prizeMode: 'Lott' | 'Elott', nextIn: number) => ({
+    prizeMode,
+    playType: prizeMode === 'Lott' ? 'trad' : 'ent',
+    nextDrawAt: inSeconds(nextIn),
+    nextDrawNumber: '202611291106',
+    results: [
+      { number: '202611291105', drawAt: '2026-11-29T03:05:00.000Z', result: '40721', status: 'drawn' },
+      { number: '202611291104', drawAt: '2026-11-29T03:04:00.000Z', result: null, status: 'void' },
+    ],
+  });
+
+  it("the electronic lottery's list shows its next draw's countdown and latest results, not the other lottery's", async () => {
+    const calls = api({ [LIST]: () => page(1, 1), [DRAWS]: () => ({ available: true, lotteries: [lottery('Lott', 200), lottery('Elott', 75)] }) });
+    show('/m/gameList?gameType=ELOTT');
+    const countdown = await screen.findByTestId('lottery-countdown');
+    expect(countdown.textContent).toMatch(/^1:1[45]$/);
+    expect(screen.getAllByTestId('lottery-countdown')).toHaveLength(1);
+    const results = screen.getAllByTestId('lottery-result');
+    expect(results).toHaveLength(2);
+    expect(results[0].textContent).toContain('#202611291105');
+    expect(results[0].textContent).toContain('11:05');
+    expect(results[0].querySelectorAll('b')).toHaveLength(5);
+    expect(results[1].textContent).toContain(TY.lottery_void);
+    expect(callsTo(calls, DRAWS)).toHaveLength(1);
+  });
+
+  it('reads the draws again once a draw has come, and says so when the vendor has none', async () => {
+    // The first answer's draw time has passed: the list is read again, and the vendor now has nothing.
+    const answers = [{ available: true, lotteries: [lottery('Lott', -4)] }, { available: false, lotteries: [] }];
+    const calls = api({ [LIST]: () => page(1, 1), [DRAWS]: () => answers.shift() ?? { available: false, lotteries: [] } });
+    show('/m/lottery?gameType=LOTT');
+    await waitFor(() => expect(callsTo(calls, DRAWS).length).toBeGreaterThan(1));
+    expect(await screen.findByText(TY.lottery_draws_unavailable)).toBeTruthy();
+  });
+
+  it('a slot list reads no draws', async () => {
+    const calls = api({ [LIST]: () => page(1, 1) });
+    show('/m/gameList?gameType=RNG');
+    await waitFor(() => expect(tiles().length).toBeGreaterThan(0));
+    expect(callsTo(calls, DRAWS)).toHaveLength(0);
+  });
+});

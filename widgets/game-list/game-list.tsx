@@ -25,6 +25,7 @@ import type { WidgetComponentProps } from '../../src/lib/widget';
 import { ListFooter, useInfiniteScroll, usePagedList } from '../../src/components/paged-list';
 import { Modal } from '../../src/components/modal';
 import { FilterPanel, SHEET, type FilterOption, type FilterValues } from './filter-panel';
+import { LotteryDraws, PRIZE_MODE_OF } from './lottery-draws';
 import { allTabClassify, initialState, reducer, routeSelection, sourceOf, SLOT_TYPE, type GameListTab } from './state';
 
 /** Tiles on the first screen of a phone (two rows of three): their icons load first. */
@@ -219,6 +220,7 @@ function GameList({
 
   return (
     <section className="game-list" data-game-type={state.gameType} style={{ ['--vendors-per-view' as string]: vendorsPerView }}>
+      {PRIZE_MODE_OF[state.gameType] ? <LotteryDraws prizeMode={PRIZE_MODE_OF[state.gameType]} /> : null}
       <div className="game-list__top">
         {showSearch || showFilter ? (
           <form className="game-list__search" role="search" onSubmit={onSearch}>

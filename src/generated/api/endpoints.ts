@@ -437,6 +437,21 @@ export interface Endpoints {
     response: feedback.OpsFeedback;
     defaults: { query: never; body: never };
   };
+  /** The lotteries of this merchant's lottery vendors by prize mode: the next draw (time and number) and the latest results, as the game vendor serving them publishes them (read at most every 5 s per instance, 2 s time-out). available is false, with no lotteries, when no configured vendor serves a lottery the merchant offers or the vendor does not answer. */
+  'GET /wps/game/lottery/draws': {
+    method: 'GET';
+    path: '/wps/game/lottery/draws';
+    auth: 'none';
+    produces: 'application/json';
+    idempotent: false;
+    params: undefined;
+    query: undefined;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: games.LotteryDraws;
+    defaults: { query: never; body: never };
+  };
   /** One page of games in display order. Filters combine: gameType (INHOUSE: the in-house vendor's RNG games), vassalage, gameClassify (ALL, NEW, HOT or a slot type), isNew=1, gameName (substring of the name in any language, case-insensitive), minBet (the game's minimum bet equals it), minLine (equals). page (or pageNo) is 1-based; pageSize defaults to 26 (at most 100). A page past the end is empty with the real total. */
   'GET /wps/game/list': {
     method: 'GET';
@@ -2895,6 +2910,7 @@ export interface RouteNames {
     opsReply: 'POST /ops/feedback/:id/reply';
   };
   games: {
+    lotteryDraws: 'GET /wps/game/lottery/draws';
     list: 'GET /wps/game/list';
     types: 'GET /wps/game/types';
     categories: 'GET /wps/game/categories';

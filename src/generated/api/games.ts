@@ -82,6 +82,44 @@ export interface GamesCatalogueLobbyFavouritesRecentPlaysHotMatchesLotteryJackpo
 }
 /**
  * This interface was referenced by `GamesCatalogueLobbyFavouritesRecentPlaysHotMatchesLotteryJackpotLaunchIcons`'s JSON-Schema
+ * via the `definition` "lotteryDraw".
+ */
+export interface LotteryDraw {
+  /**
+   * The draw number (the draw's time as yyyyMMddHHmm)
+   */
+  number: string;
+  drawAt: string;
+  /**
+   * The digits drawn; null when the draw was voided
+   */
+  result: string | null;
+  status: 'drawn' | 'void';
+}
+/**
+ * This interface was referenced by `GamesCatalogueLobbyFavouritesRecentPlaysHotMatchesLotteryJackpotLaunchIcons`'s JSON-Schema
+ * via the `definition` "lottery".
+ */
+export interface Lottery {
+  prizeMode: 'Lott' | 'Elott';
+  playType: 'trad' | 'ent';
+  nextDrawAt: string;
+  nextDrawNumber: string;
+  /**
+   * Latest first, at most 5
+   */
+  results: LotteryDraw[];
+}
+/**
+ * This interface was referenced by `GamesCatalogueLobbyFavouritesRecentPlaysHotMatchesLotteryJackpotLaunchIcons`'s JSON-Schema
+ * via the `definition` "lotteryDraws".
+ */
+export interface LotteryDraws {
+  available: boolean;
+  lotteries: Lottery[];
+}
+/**
+ * This interface was referenced by `GamesCatalogueLobbyFavouritesRecentPlaysHotMatchesLotteryJackpotLaunchIcons`'s JSON-Schema
  * via the `definition` "listQuery".
  */
 export interface ListQuery {

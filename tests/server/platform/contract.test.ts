@@ -113,6 +113,7 @@ const CASES: Record<string, Case> = {
   'games.lottery': (app) => call(app, 'GET', '/wps/game/lottery?prizeMode=Lott'),
   'games.jackpot': (app) => call(app, 'GET', '/wps/game/jackpot'),
   'games.winners': (app) => call(app, 'GET', '/wps/game/winners?period=week&language=EN'),
+  'games.lotteryDraws': (app) => call(app, 'GET', '/wps/game/lottery/draws'),
   'games.launch': async (app, token) => call(app, 'POST', '/wps/game/launch', { token: await token(), body: { vendor: 'TCG_LOTTO_VN' } }),
   'games.icon': (app) => call(app, 'GET', '/wps/game/icon/10001.png?size=240'),
   'games.vendorIcon': (app) => call(app, 'GET', '/wps/game/icon/vendor/DS88.png'),

@@ -4,6 +4,7 @@ import gamesRoutes from './games';
 import iconsRoutes from './icons';
 import inhouseRoutes from './inhouse';
 import launchRoutes from './launch';
+import lotteryDrawsRoutes from './lottery-draws';
 import rankListRoutes from './rank-list';
 import vendorWalletRoutes from './vendor-wallet';
 import winnersRoutes from './winners';
@@ -16,6 +17,7 @@ export default async function gamesModuleRoutes(app: FastifyInstance): Promise<v
     iconsRoutes,
     inhouseRoutes,
     launchRoutes,
+    lotteryDrawsRoutes,
     rankListRoutes,
     vendorWalletRoutes,
     winnersRoutes,

@@ -11,7 +11,7 @@ import { useAgentHome, type AgentHome } from '../api/agent-home';
 import { useDividendPage } from '../api/contracts';
 import { greetingKey, zoneHour } from '../greeting';
 import { CONTRACT_SKIPPED_TYPES } from '../../../domain/member-types';
-import { useMinuteClock } from '../use-clock';
+import { useMinuteClock } from '../../../components/use-clock';
 import type { TranslationKey } from '../../../lib/i18n-keys';
 import { href } from '../../../lib/routes';
 

@@ -7,7 +7,7 @@ import { showToast } from '../../../lib/feedback';
 import { useMemberScope, useSessionInfo } from '../../../lib/runtime';
 import { formatCountdown, secondsLeft, useRevalidateWallet } from '../../wallet';
 import { catchEnvelope, newEnvelopeKey, useRedRain, useTeamCatches, type RainState } from '../api/red-rain';
-import { useSecondClock } from '../use-clock';
+import { useSecondClock } from '../../../components/use-clock';
 
 /** Agents (spec section 6: every type but 0, 4 and 40) also see their team's catches. */
 const AGENT_TYPES = { notIn: NON_AGENT_TYPES };
