@@ -358,7 +358,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): EnvSettings {
 }
 
 /** A PEM key given as PEM text or as PEM in base64 (one line, for environment variables). */
-export function pemOf(text: string): string {
+function pemOf(text: string): string {
   const trimmed = text.trim();
   return trimmed.startsWith('-----') ? trimmed : Buffer.from(trimmed, 'base64').toString('utf8');
 }
@@ -412,7 +412,7 @@ function parseVendors(env: NodeJS.ProcessEnv, production: boolean, problems: str
 }
 
 /** The rules between vendors: a catalogue vendor served by one vendor only; rsa vendors need the platform's key. */
-export function vendorProblems(vendors: Record<string, VendorConfig>, walletPrivateKey: string | undefined): string[] {
+function vendorProblems(vendors: Record<string, VendorConfig>, walletPrivateKey: string | undefined): string[] {
   const problems: string[] = [];
   const servedBy = new Map<string, string>();
   for (const v of Object.values(vendors)) {

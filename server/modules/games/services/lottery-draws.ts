@@ -11,7 +11,7 @@ import { LOTTERY_VENDORS } from '../../../lib/games-catalogue';
 import { tenantOffers } from './vendor-wallet';
 
 /** How long a vendor's feed may take before the page is answered without it. */
-export const DRAWS_TIMEOUT_MS = 2_000;
+const DRAWS_TIMEOUT_MS = 2_000;
 /** Results shown per lottery, latest first. */
 const RESULTS_SHOWN = 5;
 

@@ -9,7 +9,7 @@ import type { VendorConfig } from '../../../config';
 
 export const SIGNATURE_HEADER = 'x-wallet-signature';
 /** A request whose timestamp is further than this from the platform's clock is refused. */
-export const MAX_SKEW_SECONDS = 300;
+const MAX_SKEW_SECONDS = 300;
 
 /** How the platform checks one vendor's requests and signs its answers to it. */
 export interface VendorSigner {

@@ -39,7 +39,7 @@ const COUNTRY_OF_DIALING_CODE: Record<string, string> = {
 };
 
 /** The member reference the vendor sees: opaque (never a name, phone or e-mail). */
-export const userOf = (memberId: number): string => String(memberId);
+const userOf = (memberId: number): string => String(memberId);
 
 /** The catalogue vendors a tenant offers (`games.vendors`; absent: all). */
 export function tenantOffers(tenant: Tenant, vassalage: string): boolean {

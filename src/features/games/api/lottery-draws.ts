@@ -11,7 +11,7 @@ export type { LotteryDraws };
 export type Lottery = LotteryDraws['lotteries'][number];
 
 /** How often the list is read again while shown (the server keeps the vendor's feed 5 s). */
-export const DRAWS_REFRESH_MS = 15_000;
+const DRAWS_REFRESH_MS = 15_000;
 
 export function useLotteryDraws(enabled: boolean): SWRResponse<LotteryDraws, ApiFailure> {
   return useResource(enabled ? resourceKey('GET /wps/game/lottery/draws') : null, { refreshInterval: DRAWS_REFRESH_MS });
