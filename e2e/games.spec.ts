@@ -147,9 +147,11 @@ test.describe('game lists', () => {
     expect(query.get('prize_mode')).toMatch(/^(Lott|ZY)$/);
     expect(query.get('code')).toBeTruthy();
     expect(query.get('pageBack')).toBe('home');
-    // The game gets the same parameters.
-    const facts = page.frameLocator('iframe.launch-screen__frame').locator('dl');
-    for (const value of [query.get('playType')!, query.get('prize_mode')!, query.get('code')!]) await expect(facts).toContainText(value);
+    // The game, RefGames' lottery page on its own origin, gets the same parameters.
+    const launched = page.frameLocator('iframe.launch-screen__frame').locator('#launched');
+    await expect(launched).toHaveAttribute('data-play-type', query.get('playType')!);
+    await expect(launched).toHaveAttribute('data-prize-mode', query.get('prize_mode')!);
+    await expect(launched).toHaveAttribute('data-code', query.get('code')!);
     // pageBack=home: the way back leads home.
     await page.locator('.launch-screen__back').click();
     await expect(page).toHaveURL(/\/m\/home$/);
@@ -158,9 +160,9 @@ test.describe('game lists', () => {
   test('a vendor lobby of a lottery defaults its code to lobby', async ({ page, request }) => {
     await loginAsDemoPlayer(page, request);
     await page.goto('/m/launchGame?vendor=TCG_LOTTO_VN&playType=trad&prize_mode=Lott&code=lobby&pageBack=home');
-    const facts = page.frameLocator('iframe.launch-screen__frame').locator('dl');
-    await expect(facts).toContainText('Lott');
-    await expect(facts).toContainText('lobby');
-    await expect(facts).toContainText('trad');
+    const launched = page.frameLocator('iframe.launch-screen__frame').locator('#launched');
+    await expect(launched).toHaveAttribute('data-prize-mode', 'Lott');
+    await expect(launched).toHaveAttribute('data-code', 'lobby');
+    await expect(launched).toHaveAttribute('data-play-type', 'trad');
   });
 });

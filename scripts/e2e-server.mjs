@@ -109,11 +109,12 @@ const REFPAY_PORT = 8191;
 const refpay = startRefPay(root, { dataDir, port: REFPAY_PORT, publicUrl: `http://localhost:${REFPAY_PORT}`, log });
 stopOnSignal(refpay.child);
 // The game vendor of the journeys: RefGames on its own origin (localhost:8193), its wallet the
-// journeys' server; unless the environment names another vendor (or runs in production).
+// journeys' server; unless the environment names another vendor (or runs in production). Its
+// electronic lottery draws every 10 seconds, so that a journey waits for a draw without waiting a minute.
 const REFGAMES_PORT = 8193;
 const refgames =
   process.env.NODE_ENV !== 'production' && !process.env.VENDOR_REFGAMES_URL
-    ? startRefGames(root, { dataDir, port: REFGAMES_PORT, publicUrl: `http://localhost:${REFGAMES_PORT}`, walletUrl: `http://127.0.0.1:${PORT}/vendor/REFGAMES`, log })
+    ? startRefGames(root, { dataDir, port: REFGAMES_PORT, publicUrl: `http://localhost:${REFGAMES_PORT}`, walletUrl: `http://127.0.0.1:${PORT}/vendor/REFGAMES`, elottSeconds: 10, log })
     : null;
 const partners = [refpay.child, ...(refgames ? [refgames.child] : [])];
 if (refgames) stopOnSignal(refgames.child);

@@ -48,10 +48,11 @@ function demoKeys(dataDir) {
 
 /**
  * Starts RefGames as a child process. `port`: its port; `publicUrl`: the origin players reach it
- * on; `walletUrl`: the platform's wallet for it (http://127.0.0.1:<server port>/vendor/REFGAMES).
+ * on; `walletUrl`: the platform's wallet for it (http://127.0.0.1:<server port>/vendor/REFGAMES);
+ * `elottSeconds`: seconds between the electronic lottery's draws (default 60).
  * Answers { child, env } where env holds the server's VENDOR_REFGAMES_* and VENDOR_WALLET_PRIVATE_KEY.
  */
-export function startRefGames(root, { dataDir, port, publicUrl, walletUrl, log = (line) => console.log(line) }) {
+export function startRefGames(root, { dataDir, port, publicUrl, walletUrl, elottSeconds, log = (line) => console.log(line) }) {
   const keys = demoKeys(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', 'reference/refgames/main.ts'], {
     cwd: root,
@@ -66,6 +67,7 @@ export function startRefGames(root, { dataDir, port, publicUrl, walletUrl, log =
       REFGAMES_WALLET_PUBLIC_KEY: base64(keys.wallet.publicKey),
       REFGAMES_ADMIN_TOKEN: keys.adminToken,
       REFGAMES_DATA_DIR: join(dataDir, 'refgames'),
+      ...(elottSeconds ? { REFGAMES_ELOTT_SECONDS: String(elottSeconds) } : {}),
     },
   });
   log(`RefGames (reference game vendor, demo only) on ${publicUrl}`);

@@ -27,7 +27,7 @@ import {
   isBetKind,
   isLotteryCode,
   lastDrawAt,
-  LOTTERIES,
+  lotteriesOf,
   LOTTERY_CODES,
   lotteryOfLaunch,
   MAX_TICKET,
@@ -67,6 +67,8 @@ export interface RefGamesOptions {
   sleep?: (ms: number) => Promise<void>;
   /** The play money a fun session starts with, minor units. */
   funBalance?: number;
+  /** Seconds between the electronic lottery's draws (default 60; a divisor of 60 from 5, for quick demos and journeys). */
+  elottSeconds?: number;
 }
 
 interface RefGames {
@@ -108,6 +110,15 @@ function lobbyOf(raw: unknown): string | null {
   }
 }
 
+/** A launch's play type or prize mode as shown on the page: a short word, else nothing. */
+const launchFact = (raw: unknown): string => (typeof raw === 'string' && /^[A-Za-z0-9_-]{1,20}$/.test(raw) ? raw : '');
+
+/** The origin that may frame a page launched from `lobby` (a plain scheme://host[:port]), else 'none'. */
+function framingOrigin(lobby: string | null): string {
+  const origin = lobby ? new URL(lobby).origin : '';
+  return /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(origin) ? origin : "'none'";
+}
+
 const langOf = (raw: unknown): Lang => (raw === 'TY' ? 'TY' : 'EN');
 
 /** Paths without session ids or query strings, for the request log. */
@@ -126,6 +137,7 @@ export async function buildRefGames(options: RefGamesOptions): Promise<FastifyIn
   const background = { ...DEFAULT_BACKGROUND, ...options.background };
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const funBalance = options.funBalance ?? 1_000_000;
+  const lotteries = lotteriesOf(options.elottSeconds);
   const wallet = new Wallet(options.walletUrl, options.signing, retry, sleep);
   const store = new GameStore(options.dataDir);
   const startedAt = now();
@@ -259,13 +271,21 @@ export async function buildRefGames(options: RefGamesOptions): Promise<FastifyIn
 
   // ---- sessions and pages
 
-  const html = (reply: FastifyReply, code: number, page: string) =>
+  /**
+   * A page; `lobby`: the platform's page it was launched from, whose origin may frame it (the
+   * platform's frame route when a popup is blocked), and no other site (no clickjacking of a
+   * game); without a lobby, nobody frames it.
+   */
+  const html = (reply: FastifyReply, code: number, page: string, lobby: string | null) =>
     reply
       .code(code)
       .header('cache-control', 'no-store')
       .header('referrer-policy', 'no-referrer')
       .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'")
+      .header(
+        'content-security-policy',
+        `default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors ${framingOrigin(lobby)}`,
+      )
       .type('text/html; charset=utf-8')
       .send(page);
 
@@ -287,12 +307,12 @@ export async function buildRefGames(options: RefGamesOptions): Promise<FastifyIn
     const lobby = lobbyOf(q.lobby);
     const t = TEXTS[lang];
     const category = typeof q.vendor === 'string' ? categoryOf(q.vendor) : undefined;
-    if (!category) return html(reply, 404, messagePage(lang, t.unknownVendorTitle, t.unknownVendor, lobby));
+    if (!category) return html(reply, 404, messagePage(lang, t.unknownVendorTitle, t.unknownVendor, lobby), lobby);
     const kind = gameKindOf(category);
-    if (category !== 'RNG' && category !== 'LOTTERY') return html(reply, 200, noGamePage(lang, category, lobby));
+    if (category !== 'RNG' && category !== 'LOTTERY') return html(reply, 200, noGamePage(lang, category, lobby), lobby);
     const game = q.game || q.code || '';
     const mode = q.mode === 'fun' ? 'fun' : 'real';
-    if (!GAME_CODE.test(game) || (mode === 'real' && !q.token)) return html(reply, 400, messagePage(lang, t.badLinkTitle, t.badLink, lobby));
+    if (!GAME_CODE.test(game) || (mode === 'real' && !q.token)) return html(reply, 400, messagePage(lang, t.badLinkTitle, t.badLink, lobby), lobby);
 
     const session: Session = {
       id: randomBytes(24).toString('base64url'),
@@ -303,6 +323,7 @@ export async function buildRefGames(options: RefGamesOptions): Promise<FastifyIn
       lang,
       lobby,
       lottery: lotteryOfLaunch(q.playType, q.prize_mode),
+      launched: kind === 'lottery' ? { playType: launchFact(q.playType), prizeMode: launchFact(q.prize_mode) } : undefined,
       token: null,
       user: null,
       currency: 'FUN',
@@ -312,10 +333,10 @@ export async function buildRefGames(options: RefGamesOptions): Promise<FastifyIn
     };
     if (mode === 'real') {
       const opened = await wallet.call('session/open', { token: q.token!, request_uuid: randomUUID() });
-      if (!opened.answered) return html(reply, 503, messagePage(lang, t.walletDownTitle, t.walletDown, lobby));
+      if (!opened.answered) return html(reply, 503, messagePage(lang, t.walletDownTitle, t.walletDown, lobby), lobby);
       const b = opened.body;
       if (b.status !== 'RS_OK' || !b.token || !b.user || !b.currency || !Number.isSafeInteger(b.balance)) {
-        return html(reply, 403, messagePage(lang, t.tokenRefusedTitle, t.tokenRefused, lobby));
+        return html(reply, 403, messagePage(lang, t.tokenRefusedTitle, t.tokenRefused, lobby), lobby);
       }
       Object.assign(session, { token: b.token, user: b.user, currency: b.currency, balance: b.balance, game: b.game_code && GAME_CODE.test(b.game_code) ? b.game_code : game });
     }
@@ -327,9 +348,9 @@ export async function buildRefGames(options: RefGamesOptions): Promise<FastifyIn
     const s = sessionOf(request.params.id);
     if (!s) {
       const t = TEXTS.EN;
-      return html(reply, 404, messagePage('EN', t.sessionEndedTitle, t.sessionEnded, null));
+      return html(reply, 404, messagePage('EN', t.sessionEndedTitle, t.sessionEnded, null), null);
     }
-    return html(reply, 200, s.kind === 'slot' ? slotPage(s) : lotteryPage(s));
+    return html(reply, 200, s.kind === 'slot' ? slotPage(s) : lotteryPage(s), s.lobby);
   });
 
   /** A play call's session, or a 404 answer. */
@@ -419,7 +440,7 @@ export async function buildRefGames(options: RefGamesOptions): Promise<FastifyIn
   // ---- lotteries
 
   function drawOf(code: LotteryCode, drawAt: number): Draw {
-    const id = drawId(LOTTERIES[code], drawAt);
+    const id = drawId(lotteries[code], drawAt);
     const found = store.get('draws', id);
     if (found) return found;
     const draw: Draw = { id, lottery: code, drawAt, result: null, drawnAt: null, status: 'open' };
@@ -427,7 +448,7 @@ export async function buildRefGames(options: RefGamesOptions): Promise<FastifyIn
     return draw;
   }
 
-  const drawView = (d: Draw) => ({ id: d.id, number: drawNumber(d.drawAt), drawAt: new Date(d.drawAt).toISOString(), status: d.status, result: d.result, drawnAt: d.drawnAt === null ? null : new Date(d.drawnAt).toISOString() });
+  const drawView = (d: Draw) => ({ id: d.id, number: drawNumber(d.drawAt, lotteries[d.lottery]), drawAt: new Date(d.drawAt).toISOString(), status: d.status, result: d.result, drawnAt: d.drawnAt === null ? null : new Date(d.drawnAt).toISOString() });
 
   function results(code: LotteryCode, count: number) {
     return store
@@ -441,7 +462,7 @@ export async function buildRefGames(options: RefGamesOptions): Promise<FastifyIn
   function lotteriesView() {
     const at = now();
     return LOTTERY_CODES.map((code) => {
-      const l = LOTTERIES[code];
+      const l = lotteries[code];
       const next = nextDrawAt(l, at);
       const sale = saleDrawAt(l, at);
       return {
@@ -477,7 +498,7 @@ export async function buildRefGames(options: RefGamesOptions): Promise<FastifyIn
     const stake = b.stake;
     if (typeof stake !== 'number' || !Number.isSafeInteger(stake) || stake < MIN_TICKET || stake > MAX_TICKET) return bad('/stake', `stake must be an integer from ${MIN_TICKET} to ${MAX_TICKET}`);
     const t = TEXTS[s.lang];
-    const draw = drawOf(b.lottery, saleDrawAt(LOTTERIES[b.lottery], now()));
+    const draw = drawOf(b.lottery, saleDrawAt(lotteries[b.lottery], now()));
     if (draw.status !== 'open') return reply.code(409).send({ error: 'draw.closed', message: 'this draw takes no more tickets' });
     const ticket: Ticket = {
       id: randomUUID(),
@@ -581,7 +602,7 @@ export async function buildRefGames(options: RefGamesOptions): Promise<FastifyIn
   function drawDue(): void {
     const at = now();
     for (const code of LOTTERY_CODES) {
-      const latest = lastDrawAt(LOTTERIES[code], at);
+      const latest = lastDrawAt(lotteries[code], at);
       if (latest >= startedAt) drawOf(code, latest);
     }
     const due = store
@@ -600,11 +621,11 @@ export async function buildRefGames(options: RefGamesOptions): Promise<FastifyIn
     const header = request.headers.authorization ?? '';
     if (!options.adminToken) return reply.code(404).send({ error: 'not.found', message: 'no admin calls here' });
     if (!header.startsWith('Bearer ') || !sameToken(options.adminToken, header.slice(7))) return reply.code(401).send({ error: 'admin.unauthorized', message: 'bad admin token' });
-    const match = /^(LOTT|ELOTT)-(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(request.params.id);
+    const match = /^(LOTT|ELOTT)-(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})?$/.exec(request.params.id);
     if (!match) return reply.code(404).send({ error: 'draw.unknown', message: 'no such draw' });
     const code = match[1] as LotteryCode;
-    const drawAt = Date.UTC(Number(match[2]), Number(match[3]) - 1, Number(match[4]), Number(match[5]), Number(match[6]));
-    if (drawAt % LOTTERIES[code].intervalMs !== 0 || drawId(LOTTERIES[code], drawAt) !== request.params.id) return reply.code(404).send({ error: 'draw.unknown', message: 'no such draw' });
+    const drawAt = Date.UTC(Number(match[2]), Number(match[3]) - 1, Number(match[4]), Number(match[5]), Number(match[6]), Number(match[7] ?? 0));
+    if (drawAt % lotteries[code].intervalMs !== 0 || drawId(lotteries[code], drawAt) !== request.params.id) return reply.code(404).send({ error: 'draw.unknown', message: 'no such draw' });
     const draw = drawOf(code, drawAt);
     if (draw.status === 'void') return { draw: drawView(draw), tickets: 0 };
     const voided: Draw = { ...draw, status: 'void' };

@@ -37,6 +37,14 @@ export const LOTTERIES: Readonly<Record<LotteryCode, Lottery>> = {
   ELOTT: { code: 'ELOTT', prizeMode: 'Elott', playType: 'ent', intervalMs: 60_000, cutoffMs: 5_000 },
 };
 
+/** Lotteries: the default ones, or the electronic one drawn every `elottSeconds` (a divisor of 60 from 5; a quick demo or test). */
+export function lotteriesOf(elottSeconds?: number): Readonly<Record<LotteryCode, Lottery>> {
+  if (elottSeconds === undefined || elottSeconds === 60) return LOTTERIES;
+  if (!Number.isInteger(elottSeconds) || elottSeconds < 5 || 60 % elottSeconds !== 0) throw new Error(`the electronic lottery's seconds must divide 60 and be at least 5 (got ${elottSeconds})`);
+  const intervalMs = elottSeconds * 1000;
+  return { ...LOTTERIES, ELOTT: { ...LOTTERIES.ELOTT, intervalMs, cutoffMs: Math.min(LOTTERIES.ELOTT.cutoffMs, Math.floor(elottSeconds / 4) * 1000) } };
+}
+
 export const isLotteryCode = (code: unknown): code is LotteryCode => typeof code === 'string' && (LOTTERY_CODES as readonly string[]).includes(code);
 
 /** Which lottery a launch opens: the electronic one for play type `ent` or prize mode `Elott`. */
@@ -119,11 +127,15 @@ export function saleDrawAt(lottery: Lottery, nowMs: number): number {
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** The draw number: its time in UTC, yyyymmddHHMM (both lotteries draw on whole minutes). */
-export function drawNumber(drawAtMs: number): string {
+/**
+ * The draw number: its time in UTC, yyyymmddHHMM (both lotteries draw on whole minutes), with the
+ * seconds (yyyymmddHHMMSS) for a lottery drawn more often than once a minute.
+ */
+export function drawNumber(drawAtMs: number, lottery?: Lottery): string {
   const d = new Date(drawAtMs);
-  return `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}${two(d.getUTCHours())}${two(d.getUTCMinutes())}`;
+  const minutes = `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}${two(d.getUTCHours())}${two(d.getUTCMinutes())}`;
+  return lottery && lottery.intervalMs % 60_000 !== 0 ? `${minutes}${two(d.getUTCSeconds())}` : minutes;
 }
 
 /** The draw id, the round of its tickets at the wallet: ELOTT-202611291105. */
-export const drawId = (lottery: Lottery, drawAtMs: number): string => `${lottery.code}-${drawNumber(drawAtMs)}`;
+export const drawId = (lottery: Lottery, drawAtMs: number): string => `${lottery.code}-${drawNumber(drawAtMs, lottery)}`;

@@ -12,6 +12,7 @@
  *   REFGAMES_WALLET_PUBLIC_KEY  rsa: the platform wallet's public key (PEM, or PEM in base64)
  *   REFGAMES_SECRET             hmac: the shared secret (at least 32 characters)
  *   REFGAMES_ADMIN_TOKEN        enables POST /admin/draws/<id>/void (at least 16 characters)
+ *   REFGAMES_ELOTT_SECONDS      seconds between the electronic lottery's draws (default 60; a divisor of 60 from 5, quick demos and journeys)
  *   REFGAMES_DATA_DIR           keeps sessions, draws, tickets and owed calls in <dir>/refgames.json (default: in memory)
  *   LOG_LEVEL                   default info
  */
@@ -77,11 +78,15 @@ async function main(): Promise<void> {
   }
   const adminToken = process.env.REFGAMES_ADMIN_TOKEN || undefined;
   if (adminToken !== undefined && adminToken.length < 16) fail('REFGAMES_ADMIN_TOKEN must have at least 16 characters');
+  const rawElott = process.env.REFGAMES_ELOTT_SECONDS || undefined;
+  const elottSeconds = rawElott === undefined ? undefined : Number(rawElott);
+  if (elottSeconds !== undefined && (!/^\d+$/.test(rawElott!) || elottSeconds < 5 || 60 % elottSeconds !== 0)) fail(`REFGAMES_ELOTT_SECONDS must divide 60 and be at least 5 (got '${rawElott}')`);
   const publicUrl = (process.env.REFGAMES_PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   const app = await buildRefGames({
     walletUrl,
     signing,
     adminToken,
+    elottSeconds,
     dataDir: process.env.REFGAMES_DATA_DIR || undefined,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
   }).catch((err: Error) => fail(`RefGames failed to start: ${err.message}`));

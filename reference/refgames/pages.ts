@@ -104,6 +104,14 @@ export function slotPage(s: Session): string {
   });
 }
 
+/** What the platform launched the lottery as: the game's code, prize mode and play type. */
+function launchedAs(s: Session): string {
+  if (!s.launched) return '';
+  const { playType, prizeMode } = s.launched;
+  const text = TEXTS[s.lang].launchedAs.replace('{code}', s.game).replace('{prizeMode}', prizeMode || '-').replace('{playType}', playType || '-');
+  return `<p class="note" id="launched" data-code="${escapeHtml(s.game)}" data-prize-mode="${escapeHtml(prizeMode)}" data-play-type="${escapeHtml(playType)}">${escapeHtml(text)}</p>`;
+}
+
 export function lotteryPage(s: Session): string {
   const t = TEXTS[s.lang];
   const tabs = LOTTERY_CODES.map((code: LotteryCode) => `<button type="button" data-lottery="${code}" aria-pressed="${code === s.lottery}">${escapeHtml(t.lotteryNames[code])}</button>`).join('');
@@ -125,7 +133,7 @@ export function lotteryPage(s: Session): string {
 <div class="message" id="message" role="status" aria-live="polite"></div>
 <h2>${escapeHtml(t.myTickets)}</h2><ul id="tickets"></ul>
 <h2>${escapeHtml(t.results)}</h2><ol id="results"></ol>
-<p class="note">${escapeHtml(t.oddsNote)}</p>`;
+<p class="note">${escapeHtml(t.oddsNote)}</p>${launchedAs(s)}`;
   return shell(s.lang, t.lotteryNames[s.lottery], s.lobby, body, {
     src: '/assets/lottery.js',
     boot: {

@@ -24,6 +24,8 @@ export interface Session {
   lobby: string | null;
   /** The lottery shown first (lotteries only). */
   lottery: LotteryCode;
+  /** What the platform's launch said of a lottery: its play type and prize mode (shown on the page). */
+  launched?: { playType: string; prizeMode: string };
   /** Real mode: the wallet's session token and member reference. */
   token: string | null;
   user: string | null;

@@ -30,6 +30,7 @@ interface Texts {
   betNames: Record<BetKind, string>;
   pays: string;
   oddsNote: string;
+  launchedAs: string;
   pick: string;
   pickHint: string;
   buy: string;
@@ -84,6 +85,7 @@ export const TEXTS: Readonly<Record<Lang, Texts>> = {
     betNames: { last2: 'Last 2 digits', last3: 'Last 3 digits', big: 'Big (sum 23-45)', small: 'Small (sum 0-22)', odd: 'Odd sum', even: 'Even sum' },
     pays: 'pays',
     oddsNote: 'Each draw is 5 digits. Returns include the stake.',
+    launchedAs: 'Game {code}, prize mode {prizeMode}, play type {playType}',
     pick: 'Your number',
     pickHint: 'Enter the digits',
     buy: 'Buy ticket',
@@ -152,6 +154,7 @@ export const TEXTS: Readonly<Record<Lang, Texts>> = {
     betNames: { last2: 'Huling 2 numero', last3: 'Huling 3 numero', big: 'Malaki (kabuuan 23-45)', small: 'Maliit (kabuuan 0-22)', odd: 'Gansal na kabuuan', even: 'Pares na kabuuan' },
     pays: 'bayad',
     oddsNote: 'Ang bawat bola ay 5 numero. Kasama ang taya sa balik.',
+    launchedAs: 'Laro {code}, prize mode {prizeMode}, uri ng laro {playType}',
     pick: 'Iyong numero',
     pickHint: 'Ilagay ang mga numero',
     buy: 'Bumili ng tiket',

@@ -10,6 +10,7 @@ import {
   drawResult,
   lastDrawAt,
   LOTTERIES,
+  lotteriesOf,
   lotteryOfLaunch,
   nextDrawAt,
   ODDS_X100,
@@ -100,6 +101,18 @@ describe('RefGames draw schedule', () => {
 
   it('names draws by their time in UTC', () => {
     expect(drawId(LOTTERIES.ELOTT, at('2026-01-02T03:04:00Z'))).toBe('ELOTT-202601020304');
+  });
+
+  it('draws the electronic lottery every few seconds when configured so (quick demos and journeys), naming draws to the second', () => {
+    const quick = lotteriesOf(10);
+    expect(quick.LOTT).toBe(LOTTERIES.LOTT);
+    const t = at('2026-11-29T11:03:12.500Z');
+    expect(new Date(nextDrawAt(quick.ELOTT, t)).toISOString()).toBe('2026-11-29T11:03:20.000Z');
+    expect(drawId(quick.ELOTT, saleDrawAt(quick.ELOTT, at('2026-11-29T11:03:17.900Z')))).toBe('ELOTT-20261129110320');
+    expect(drawId(quick.ELOTT, saleDrawAt(quick.ELOTT, at('2026-11-29T11:03:18.100Z')))).toBe('ELOTT-20261129110330');
+    expect(lotteriesOf(60)).toBe(LOTTERIES);
+    expect(lotteriesOf()).toBe(LOTTERIES);
+    for (const bad of [0, 4, 7, 45, 1.5]) expect(() => lotteriesOf(bad)).toThrow(/divide 60/);
   });
 
   it('opens the electronic lottery for play type ent or prize mode Elott, the traditional one otherwise', () => {

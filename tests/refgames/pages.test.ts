@@ -51,6 +51,12 @@ describe('RefGames pages', () => {
     expect(html).toContain('Bumili ng tiket');
   });
 
+  it("shows a lottery's launch as the platform sent it: the game's code, prize mode and play type", () => {
+    const html = lotteryPage(session({ kind: 'lottery', game: 'lobby', launched: { playType: 'trad', prizeMode: 'ZY' } }));
+    expect(html).toContain('id="launched" data-code="lobby" data-prize-mode="ZY" data-play-type="trad">Game lobby, prize mode ZY, play type trad</p>');
+    expect(lotteryPage(session({ kind: 'lottery' }))).not.toContain('id="launched"');
+  });
+
   it('says what went wrong with a way back, or without one when there is no lobby', () => {
     expect(messagePage('EN', 'T <1>', 'M & N', null)).toContain('<h1>T &lt;1&gt;</h1><p>M &amp; N</p></div>');
     expect(messagePage('EN', 'T', 'M', 'http://l.localhost/')).toContain('class="primary" href="http://l.localhost/"');

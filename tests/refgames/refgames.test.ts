@@ -81,6 +81,9 @@ describe('RefGames launch', () => {
     const page = await fetch(`${url}/play/${session}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // Only the platform's site it was launched from may frame the game (its frame route).
+    expect(page.headers.get('content-security-policy')).toMatch(/; frame-ancestors http:\/\/demo-ph\.localhost:8080$/);
+    expect(page.headers.get('x-frame-options')).toBeNull();
     const text = await page.text();
     expect(text).toContain('Tiki Fortune');
     expect(text).toContain('PHP 250.00');
@@ -123,6 +126,10 @@ describe('RefGames launch', () => {
     expect(text).toContain('%22%3E%3Cscript%3E');
     const script = await launch(url, { token: 'unused', game: 'TF-001', vendor: 'TF', lobby: 'javascript:alert(1)' });
     expect(await script.res.text()).not.toContain('javascript:');
+    expect(script.res.headers.get('content-security-policy')).toMatch(/; frame-ancestors 'none'$/);
+    // A lobby host that would add a directive to the policy lets nobody frame the page.
+    const directive = await launch(url, { token: 'unused', game: 'TF-001', vendor: 'TF', lobby: 'http://x;script-src*/' });
+    expect(directive.res.headers.get('content-security-policy')).toMatch(/; frame-ancestors 'none'$/);
     const badGame = await launch(url, { token: 'x', game: '<b>', vendor: 'LUCKYREEL' });
     expect(badGame.res.status).toBe(400);
   });

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../../server/config';
 import { rows } from '../../../server/db/client';
-import { call, describeBackends, fundedPlayer, realProviderTenants } from '../helpers';
+import { call, describeBackends, PH, fundedPlayer, realProviderTenants } from '../helpers';
 import { gameOf, launchGame, startFakeVendor, vendorOptions, VENDOR_KEYS, WALLET_KEYS, type FakeVendor } from './vendor-wallet-helpers';
 
 const vendor: FakeVendor = await startFakeVendor();
@@ -30,7 +30,8 @@ describeBackends(
       const { res, url, query } = await launchGame(app, token, { vendor: 'LUCKYREEL', nodeId: String(game.nodeId), language: 'TY', returnUrl: '/m/gameList' });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(url!.startsWith(`${vendor.url}/launch?`)).toBe(true);
-      expect(Object.fromEntries(query!)).toEqual({ token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), game: game.gameId, vendor: 'LUCKYREEL', lang: 'TY', lobby: '/m/gameList' });
+      expect(Object.fromEntries(query!)).toEqual({ token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), game: game.gameId, vendor: 'LUCKYREEL', lang: 'TY', lobby: `http://${PH}/m/gameList` });
+      // The vendor is on another origin: the lobby is the whole URL, on the host the member came on.
 
       const lottery = await launchGame(app, token, { vendor: 'LOTT' });
       expect(Object.fromEntries(lottery.query!)).toMatchObject({ vendor: 'LOTT', prize_mode: 'Lott', code: 'lobby', playType: 'trad' });
@@ -40,6 +41,12 @@ describeBackends(
       expect(fun.res.status).toBe(200);
       expect(fun.query!.get('mode')).toBe('fun');
       expect(fun.query!.has('token')).toBe(false);
+    });
+
+    it("lets the site's pages frame a configured vendor's games (the frame route), on http too", async () => {
+      const { app } = server();
+      const page = await app.inject({ url: '/m/home', headers: { host: PH } });
+      expect(String(page.headers['content-security-policy'])).toContain(`frame-src 'self' https: ${new URL(vendor.url).origin};`);
     });
 
     it('answers 503 game.vendor.unavailable when the vendor is down or slow, before issuing a token', async () => {

@@ -7,7 +7,19 @@ import { apiRoute } from '../../../lib/route';
 import type { GameRow } from '../../../repositories/games';
 import { assertNotExcluded } from '../../protection';
 import type { VendorConfig } from '../../../config';
+import { validAuthority } from '../../../lib/tenant-host';
 import { tenantOffers } from '../services/vendor-wallet';
+
+/**
+ * The lobby a vendor's back control leads to: the return path on the site's origin of the request
+ * (a vendor on another origin needs the whole URL), the host the member came on when it is a plain
+ * host[:port], else the tenant's first domain.
+ */
+function lobbyUrl(request: FastifyRequest, returnUrl: string): string {
+  const host = request.headers.host ?? '';
+  const origin = `${request.protocol === 'https' ? 'https' : 'http'}://${validAuthority(host) ? host : request.tenant.domains[0]}`;
+  return new URL(returnUrl, origin).href;
+}
 
 /** The configured outside vendor (VENDOR_<CODE>_CATALOGUE) that serves a catalogue vendor, if any. */
 function vendorServing(app: FastifyInstance, catalogueCode: string): VendorConfig | undefined {
@@ -100,7 +112,7 @@ export default async function launchRoutes(app: FastifyInstance) {
         if (game) params.set('game', game.gameId);
         params.set('vendor', vendor.code);
         params.set('lang', lang);
-        params.set('lobby', returnUrl);
+        params.set('lobby', lobbyUrl(request, returnUrl));
         if (lottery) {
           params.set('playType', lottery.playType);
           params.set('prize_mode', lottery.prizeMode);
