@@ -35,6 +35,10 @@ describeBackends(
 
       const lottery = await launchGame(app, token, { vendor: 'LOTT' });
       expect(Object.fromEntries(lottery.query!)).toMatchObject({ vendor: 'LOTT', prize_mode: 'Lott', code: 'lobby', playType: 'trad' });
+      // The lobby still plays a catalogue game: the wallet takes stakes only on games it knows.
+      const lobbyGame = lottery.query!.get('game');
+      const known = await rows<{ n: string | number }>(app.db.orm, sql`SELECT count(*) AS n FROM games WHERE merchant_code = 'demoph01' AND vassalage = 'LOTT' AND game_id = ${lobbyGame}`);
+      expect(Number(known[0].n)).toBe(1);
 
       const free = await gameOf(app, 'LUCKYREEL', true);
       const fun = await launchGame(app, undefined, { vendor: 'LUCKYREEL', nodeId: String(free.nodeId) });

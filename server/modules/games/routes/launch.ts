@@ -73,6 +73,10 @@ export default async function launchRoutes(app: FastifyInstance) {
       const served = vendor.code === INHOUSE_VENDOR ? undefined : vendorServing(app, vendor.code);
       if (served) await probe(app, served);
       else if (vendor.code !== INHOUSE_VENDOR && app.config.production) throw new ApiError('game.vendor.unavailable', 503);
+      // A vendor's lobby (no game named) still plays a game of the catalogue: the wallet takes
+      // stakes only on games it knows (docs/vendor-wallet.md, game_code), so the session names the
+      // vendor's first game here, and the lobby's code stays "lobby".
+      const played = game ?? (served ? ((await app.repos.games.list({ merchantCode: tenant.merchantCode, vassalage: vendor.code }, 1, 1)).rows[0] ?? null) : null);
       const mode = auth ? 'real' : 'fun';
       const lang = body.language ?? tenant.i18n.default;
       const returnUrl = body.returnUrl ?? DEFAULT_RETURN_URL;
@@ -85,7 +89,7 @@ export default async function launchRoutes(app: FastifyInstance) {
             memberId: auth.member.id,
             sessionHash: auth.session.tokenHash,
             merchantCode: tenant.merchantCode,
-            nodeId: game?.nodeId ?? null,
+            nodeId: played?.nodeId ?? null,
             vendor: vendor.code === INHOUSE_VENDOR ? null : vendor.code,
           });
           if (game) await app.repos.playerGames.recordPlay(auth.member.id, tenant.merchantCode, game.nodeId, tx);
@@ -109,7 +113,7 @@ export default async function launchRoutes(app: FastifyInstance) {
         const params = new URLSearchParams();
         if (launch) params.set('token', launch.token);
         else params.set('mode', 'fun');
-        if (game) params.set('game', game.gameId);
+        if (played) params.set('game', played.gameId);
         params.set('vendor', vendor.code);
         params.set('lang', lang);
         params.set('lobby', lobbyUrl(request, returnUrl));
