@@ -43,7 +43,7 @@ export function runKit(args: string[]): Promise<KitRun> {
 }
 
 /** Two enabled games of the catalogue vendor at the merchant (the kit's game and its "another game"). */
-async function twoGames(app: FastifyInstance): Promise<{ nodeId: number; gameId: string }[]> {
+export async function vendorGames(app: FastifyInstance): Promise<{ nodeId: number; gameId: string }[]> {
   const found = await rows<{ node_id: number; game_id: string }>(
     app.db.orm,
     sql`SELECT node_id, game_id FROM games WHERE merchant_code = ${MERCHANT} AND vassalage = ${CATALOGUE_VENDOR} AND enabled ORDER BY node_id LIMIT 2`,
@@ -59,7 +59,7 @@ async function asMember(app: FastifyInstance, method: 'PUT' | 'POST', url: strin
 }
 
 /** A one-time launch token of the member's session for a game, as POST /wps/game/launch issues it. */
-async function launchToken(app: FastifyInstance, member: { memberId: number; token: string }, nodeId: number): Promise<string> {
+export async function launchToken(app: FastifyInstance, member: { memberId: number; token: string }, nodeId: number): Promise<string> {
   const issued = await app.db.orm.transaction((tx) =>
     app.repos.gameTokens.issueLaunch(tx, { memberId: member.memberId, sessionHash: sha256(member.token), merchantCode: MERCHANT, nodeId, vendor: CATALOGUE_VENDOR }),
   );
@@ -81,7 +81,7 @@ export interface KitInputs {
 /** Prepares the kit's inputs on the platform `app` and answers its command-line arguments. */
 export async function prepareKit(app: FastifyInstance, o: KitInputs): Promise<string[]> {
   const base = `${o.origin}/vendor/${o.vendor}`;
-  const [game, other] = await twoGames(app);
+  const [game, other] = await vendorGames(app);
   const file = (name: string, text: string) => {
     const at = join(o.dir, name);
     writeFileSync(at, text, { mode: 0o600 });
@@ -112,8 +112,9 @@ export async function prepareKit(app: FastifyInstance, o: KitInputs): Promise<st
     '--wallet-key', file('wallet.pub', o.walletPublicKey),
     '--launch-tokens-file', file('tokens.txt', `# member ${player.memberId}\n${tokens.join('\n')}\n`),
     '--expired-token-file', file('expired.json', JSON.stringify(expired)),
-    '--limited-launch-token', limitedToken,
-    '--excluded-launch-token', excludedToken,
+    // A token may begin with '-': given after '=', it is never taken for an option.
+    `--limited-launch-token=${limitedToken}`,
+    `--excluded-launch-token=${excludedToken}`,
     '--game', game.gameId,
     '--game', other.gameId,
     '--currency', 'PHP',
