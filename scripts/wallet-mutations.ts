@@ -43,7 +43,7 @@ interface Mutation {
   uncaught?: string;
 }
 
-export const MUTATIONS: Mutation[] = [
+const MUTATIONS: Mutation[] = [
   {
     name: 'no-signature-check',
     rule: 'Transport: a missing or bad signature answers 401',
