@@ -15,7 +15,9 @@
  *    overview, team betting (first page, one member) and members next to a bare route (bench-team.ts).
  *  - Slot spins per second on PostgreSQL for 1 member and for 5 members of one merchant, in one run
  *    (bench-spins.ts): independent members must not queue behind one house row.
- * One part alone: BENCH_ONLY=<part> or `npm run bench -- <part>` (bundle, pages, api, hashing, records, renderer, team, spins).
+ *  - Vendor wallet callbacks on PostgreSQL: bet and win callbacks a second through signed HTTP next to
+ *    a bare Fastify route, and the p99 of a bet callback (bench-wallet.ts).
+ * One part alone: BENCH_ONLY=<part> or `npm run bench -- <part>` (bundle, pages, api, hashing, records, renderer, team, spins, wallet).
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
@@ -32,6 +34,7 @@ import { records } from './bench-records';
 import { renderer } from './bench-renderer';
 import { spins } from './bench-spins';
 import { team } from './bench-team';
+import { wallet } from './bench-wallet';
 import { buildSiteIfStale } from './site-build.mjs';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -211,7 +214,7 @@ async function hashing(): Promise<void> {
   console.log(`  ${perHash.toFixed(1)} ms per hash, ${perCheck.toFixed(1)} ms per check (one at a time; libuv runs ${process.env.UV_THREADPOOL_SIZE ?? 4} at once)`);
 }
 
-// BENCH_ONLY=pages (or bundle, api, hashing, records, renderer, team, spins), or the part as the argument, runs one part.
+// BENCH_ONLY=pages (or bundle, api, hashing, records, renderer, team, spins, wallet), or the part as the argument, runs one part.
 const only = process.env.BENCH_ONLY ?? process.argv[2];
 if (!only || only === 'bundle') await sizes();
 if (!only || only === 'pages') await pages();
@@ -221,3 +224,4 @@ if (!only || only === 'records') await records();
 if (!only || only === 'renderer') await renderer();
 if (!only || only === 'team') await team();
 if (!only || only === 'spins') await spins();
+if (!only || only === 'wallet') await wallet();

@@ -55,6 +55,8 @@ function parse(args: string[]) {
   } catch (err) {
     const message = (err as Error).message;
     const named = /'(-[^' ]+)/.exec(message)?.[1] ?? /'([^']+)'/.exec(message)?.[1] ?? 'arguments';
+    // A launch token may begin with '-' (base64url): given after a space it looks like an option.
+    if (/argument is ambiguous/.test(message)) return bad(named, `a value beginning with '-' is given as ${named}=<value>`);
     return bad(named, message.split('\n')[0].replace(/\s*To specify.*$/, ''));
   }
 }

@@ -442,8 +442,11 @@ export const CASES: Case[] = [
       const again = await kit.client.call('transaction/rollback', sent);
       expectStatus(again, 'RS_OK', 'the same rollback with a new request_uuid');
       await kit.expectBalance(s, before, 'after the same rollback twice');
-      // Another rollback of the same bet: whatever it answers, the stake is not credited twice.
-      await kit.rollback(s, bet.sent);
+      // Another rollback of the same bet (a new transaction_uuid): done before, so RS_OK, and the
+      // stake is not credited twice (an error would have the vendor send it again forever).
+      const second = await kit.rollback(s, bet.sent);
+      expectStatus(second, 'RS_OK', 'another rollback of the rolled-back bet');
+      expectAnswerBalance(second, before, 'another rollback of the rolled-back bet');
       await kit.expectBalance(s, before, 'after a second rollback of the bet');
     },
   },

@@ -119,6 +119,7 @@ describe('npm run wallet-conformance', () => {
       [[...ok, '--game', 'a', '--game', 'a'], /^--game: the second must be another game/],
       [[...ok, '--bogus'], /^--bogus: Unknown option/],
       [[...ok, '--url'], /^--url: /],
+      [[...ok, '--excluded-launch-token', '-J5Sy5ZNiLJ'], /^--excluded-launch-token: a value beginning with '-' is given as --excluded-launch-token=<value>$/m],
       [[...ok, 'stray'], /^stray: Unexpected argument/],
     ];
     // A few at a time: each is a Node process with its TypeScript loader.
