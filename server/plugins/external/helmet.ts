@@ -28,7 +28,7 @@ const CSP_DIRECTIVES = {
 };
 
 /** The origins of the configured game vendors, whose games the frame route shows. */
-export function vendorOrigins(vendors: Record<string, { url: string }> | undefined): string[] {
+function vendorOrigins(vendors: Record<string, { url: string }> | undefined): string[] {
   const origins = new Set<string>();
   for (const vendor of Object.values(vendors ?? {})) {
     try {
