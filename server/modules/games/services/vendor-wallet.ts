@@ -175,6 +175,17 @@ async function lockedMoves(platform: Platform, tx: Tx, m: Member) {
   return moves;
 }
 
+/**
+ * A bet's moves, locked as `lockedMoves`, with the id a new round's bet takes, taken under the
+ * lock in the same round trip (a round that exists already, or a repeat, leaves it unused: bet
+ * ids may have gaps, never a lower id behind a wallet's later move).
+ */
+async function lockedBetMoves(platform: Platform, tx: Tx, m: Member) {
+  const moves = await platform.repos.ledger.memberMoves(tx, { merchantCode: m.member.merchantCode, memberId: m.member.id, currency: m.wallet.currency, walletId: m.wallet.id });
+  const betId = await moves.lock('bets');
+  return { moves, betId };
+}
+
 async function balanceIn(platform: Platform, tx: Tx, memberId: number): Promise<number> {
   return (await platform.repos.ledger.walletOf(memberId, tx))!.balance;
 }
@@ -305,7 +316,7 @@ export async function bet(platform: Platform, vendor: VendorConfig, body: BetBod
     }
     try {
       return await platform.db.orm.transaction(async (tx) => {
-        const moves = await lockedMoves(platform, tx, m);
+        const { moves, betId: newBetId } = await lockedBetMoves(platform, tx, m);
         const again = await stored(platform, vendor, body.request_uuid, tx);
         if (again) return again;
         const previous = await transactionOf(tx, vendor, body.transaction_uuid);
@@ -321,11 +332,10 @@ export async function bet(platform: Platform, vendor: VendorConfig, body: BetBod
           .where(and(eq(vendorRounds.vendor, vendor.code), eq(vendorRounds.round, body.round)))
           .for('update');
         if (round && round.memberId !== m.member.id) throw new Refusal('RS_ERROR_UNKNOWN');
-        // A new round's bet id is taken under the wallet's lock (held already: one nextval).
-        const betId = round?.betId ?? (await moves.lock('bets'));
+        const betId = round?.betId ?? newBetId;
         const note = { memo: `${game.vassalage} ${game.gameId}`, reference: `B${betId}` };
         const ledgerTxn = await moves.stake(body.amount, note);
-        const balance = await balanceIn(platform, tx, m.member.id);
+        const balance = moves.balance ?? (await balanceIn(platform, tx, m.member.id));
         if (round) {
           await platform.repos.bets.adjust(tx, { id: betId, merchantCode: m.member.merchantCode }, { stake: body.amount, win: 0, balanceAfter: balance });
         } else {
@@ -383,7 +393,8 @@ export async function win(platform: Platform, vendor: VendorConfig, body: WinBod
       if (ref.kind === 'tombstone' || ref.rolledBack) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
       let ledgerTxn: number | null = null;
       if (body.amount > 0) ledgerTxn = await moves.win(body.amount, { memo: `${game.vassalage} ${game.gameId}`, reference: `B${ref.betId}` });
-      const balance = await balanceIn(platform, tx, m.member.id);
+      // The posting's balance; a win of 0 (a lost round closed) posts nothing.
+      const balance = moves.balance ?? (await balanceIn(platform, tx, m.member.id));
       await platform.repos.bets.adjust(tx, { id: ref.betId!, merchantCode: m.member.merchantCode }, { stake: 0, win: body.amount, balanceAfter: balance });
       await tx.insert(vendorTransactions).values({ vendor: vendor.code, transactionUuid: body.transaction_uuid, ...same, betId: ref.betId, ledgerTransactionId: ledgerTxn });
       // Big wins of real accounts go on the public winners board, as the in-house slot's do.
