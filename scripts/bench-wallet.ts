@@ -3,19 +3,23 @@
  * round per connection, through signed HTTP (RSA-SHA256 requests, each answer signed by the
  * platform), next to a bare Fastify route in the same run; then bets alone for the p99 of a bet
  * callback. The rounds go to 50 members in turn, as many as the connections (a member's
- * callbacks queue on its wallet). The load runs in this process beside the platform, as the API part's does, and signs
- * each request as it sends it (RSA, as a vendor would on its own machine): that CPU is shared
- * with the platform, so the figures are a floor. Every answer must be RS_OK; the ledger is
+ * callbacks queue on its wallet). The load runs in a process of its own (bench-wallet-load.ts), as a vendor
+ * calls from its own machine, and signs each request as it sends it (RSA); on one small machine
+ * its CPU is still the platform's cores, so the figures are a floor. Every answer must be RS_OK; the ledger is
  * checked after.
  *
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test,
  * in a fresh schema dropped afterwards. Unreachable: the section says so and is skipped.
  */
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { sign, type Signing, WalletClient } from '../reference/vendor-protocol/protocol';
+import { type Signing, WalletClient } from '../reference/vendor-protocol/protocol';
+import type { WalletLoadJob, WalletLoadResult, WalletPlayer } from './bench-wallet-load';
 import { buildApp } from '../server/app';
 import { checkLedger } from '../server/money';
 import { benchMembers } from './bench-money';
@@ -46,58 +50,21 @@ const rsaPem = () => {
   return { privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
 };
 
-interface Player {
-  user: string;
-  token: string;
-}
-
-interface Signed {
-  body: string;
-  signature: string;
-}
-
-/** One signed request body. */
-function signed(signing: Signing, request: Record<string, unknown>): Signed {
-  const body = JSON.stringify({ ...request, request_uuid: randomUUID(), timestamp: Math.floor(Date.now() / 1000) });
-  return { body, signature: sign(signing, body) };
-}
-
-interface Figures {
-  rps: number;
-  p99: number;
-  errors: number;
-}
-
 /**
- * `count` requests over CONNECTIONS connections; `steps` are the requests a connection sends in
- * turn for one round (a bet, then its win), each made by `make` for the round's player (the
- * players in turn) and the round. An answer that is not RS_OK counts as an error.
+ * `count` requests over `connections`, rounds of `round` for the players in turn, from the load
+ * process (bench-wallet-load.ts).
  */
-async function run(url: string, players: Player[], count: number, connections: number, steps: { path: string; make: (p: Player, round: { bet: string; round: string }) => Signed }[]): Promise<Figures> {
-  let nextPlayer = 0;
-  let refused = 0;
-  type Context = { player?: Player; round?: { bet: string; round: string } };
-  const result = await autocannon({
-    url,
-    connections,
-    amount: count,
-    timeout: 60,
-    requests: steps.map((step, i) => ({
-      method: 'POST',
-      path: step.path,
-      setupRequest: (req: Record<string, unknown>, context: Context) => {
-        context.player ??= players[nextPlayer++ % players.length];
-        if (i === 0) context.round = { bet: randomUUID(), round: randomUUID() };
-        const { body, signature } = step.make(context.player, context.round!);
-        return { ...req, body, headers: { 'content-type': 'application/json', 'x-wallet-signature': signature } };
-      },
-      onResponse: (_status: number, body: string) => {
-        if (!body.includes('"status":"RS_OK"')) refused++;
-      },
-    })),
-  } as unknown as autocannon.Options);
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx + refused };
+async function run(job: Omit<WalletLoadJob, 'stake' | 'win'>): Promise<Figures> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bench-wallet-load.ts', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stdin.end(JSON.stringify({ ...job, stake: STAKE, win: WIN }));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`the wallet load process exited with ${code}`);
+  return JSON.parse(out) as WalletLoadResult;
 }
+
+type Figures = WalletLoadResult;
 
 export async function wallet(): Promise<void> {
   const schema = `bench_${randomBytes(6).toString('hex')}`;
@@ -127,33 +94,22 @@ export async function wallet(): Promise<void> {
     const base = `${origin}/vendor/REFGAMES`;
     const [game] = await vendorGames(app);
     const client = new WalletClient({ base, signing, timeoutMs: 20_000 });
-    const players: Player[] = [];
+    const players: WalletPlayer[] = [];
     for (const member of await benchMembers(app, CONNECTIONS, 100_000_000)) {
       const opened = await client.call('session/open', { token: await launchToken(app, member, game.nodeId) });
       if (opened.body.status !== 'RS_OK') throw new Error(`session/open: ${opened.raw}`);
       players.push({ user: opened.body.user!, token: opened.body.token! });
     }
-    const betOf = (p: Player, r: { bet: string; round: string }) =>
-      signed(signing, { user: p.user, token: p.token, transaction_uuid: r.bet, round: r.round, game_code: game.gameId, currency: 'PHP', amount: STAKE });
-    const winOf = (p: Player, r: { bet: string; round: string }) =>
-      signed(signing, { user: p.user, token: p.token, transaction_uuid: randomUUID(), reference_transaction_uuid: r.bet, round: r.round, round_closed: true, game_code: game.gameId, currency: 'PHP', amount: WIN });
-
+    const job = { origin, vendor: 'REFGAMES', players, gameCode: game.gameId, currency: 'PHP', signing };
     const b = await rate(bareUrl);
     console.log(`  bare Fastify route              ${b.rps.toFixed(0).padStart(7)} req/s        p99 ${String(b.p99).padStart(4)} ms`);
     const line = (name: string, r: Figures, unit: string) =>
-      console.log(`  ${name.padEnd(31)} ${r.rps.toFixed(0).padStart(7)} ${unit.padEnd(12)} p99 ${String(r.p99).padStart(4)} ms  ratio to bare ${(b.rps / Math.max(r.rps, 1)).toFixed(1)}x${r.errors ? `  (${r.errors} errors, non-2xx or not RS_OK)` : ''}`);
-    line(
-      'bet + win callbacks',
-      await run(origin, players, 2 * ROUNDS, CONNECTIONS, [
-        { path: '/vendor/REFGAMES/transaction/bet', make: betOf },
-        { path: '/vendor/REFGAMES/transaction/win', make: winOf },
-      ]),
-      'callbacks/s',
-    );
-    const bets = await run(origin, players, ROUNDS, CONNECTIONS, [{ path: '/vendor/REFGAMES/transaction/bet', make: betOf }]);
+      console.log(`  ${name.padEnd(31)} ${r.rps.toFixed(0).padStart(7)} ${unit.padEnd(12)} p99 ${String(r.p99).padStart(4)} ms  ${((100 * r.rps) / Math.max(b.rps, 1)).toFixed(1)}% of the bare route (${(b.rps / Math.max(r.rps, 1)).toFixed(0)}x slower; target 30%)${r.errors ? `  (${r.errors} errors, non-2xx or not RS_OK)` : ''}`);
+    line('bet + win callbacks', await run({ ...job, count: 2 * ROUNDS, connections: CONNECTIONS, round: 'bet+win' }), 'callbacks/s');
+    const bets = await run({ ...job, count: ROUNDS, connections: CONNECTIONS, round: 'bet' });
     line('bet callbacks alone', bets, 'callbacks/s');
     // One at a time: the latency of a bet callback itself, without the queue of a saturated run.
-    const single = await run(origin, players, Math.min(ROUNDS, 300), 1, [{ path: '/vendor/REFGAMES/transaction/bet', make: betOf }]);
+    const single = await run({ ...job, count: Math.min(ROUNDS, 300), connections: 1, round: 'bet' });
     line('bet callbacks, one connection', single, 'callbacks/s');
     console.log(`  p99 of a bet callback: ${bets.p99} ms with ${CONNECTIONS} connections (each queued behind the others), ${single.p99} ms one at a time`);
     const problems = await checkLedger(app.db.orm);
@@ -165,7 +121,7 @@ export async function wallet(): Promise<void> {
   }
 }
 
-async function rate(url: string): Promise<Figures> {
+async function rate(url: string): Promise<{ rps: number; p99: number; errors: number }> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
