@@ -323,7 +323,7 @@ export async function buildRefGames(options: RefGamesOptions): Promise<FastifyIn
       lang,
       lobby,
       lottery: lotteryOfLaunch(q.playType, q.prize_mode),
-      launched: kind === 'lottery' ? { playType: launchFact(q.playType), prizeMode: launchFact(q.prize_mode) } : undefined,
+      launched: kind === 'lottery' ? { playType: launchFact(q.playType), prizeMode: launchFact(q.prize_mode), code: launchFact(q.code) } : undefined,
       token: null,
       user: null,
       currency: 'FUN',

@@ -108,8 +108,10 @@ export function slotPage(s: Session): string {
 function launchedAs(s: Session): string {
   if (!s.launched) return '';
   const { playType, prizeMode } = s.launched;
-  const text = TEXTS[s.lang].launchedAs.replace('{code}', s.game).replace('{prizeMode}', prizeMode || '-').replace('{playType}', playType || '-');
-  return `<p class="note" id="launched" data-code="${escapeHtml(s.game)}" data-prize-mode="${escapeHtml(prizeMode)}" data-play-type="${escapeHtml(playType)}">${escapeHtml(text)}</p>`;
+  // The code the launch named ("lobby" for a vendor's lobby), else the game played.
+  const code = s.launched.code || s.game;
+  const text = TEXTS[s.lang].launchedAs.replace('{code}', code).replace('{prizeMode}', prizeMode || '-').replace('{playType}', playType || '-');
+  return `<p class="note" id="launched" data-code="${escapeHtml(code)}" data-prize-mode="${escapeHtml(prizeMode)}" data-play-type="${escapeHtml(playType)}">${escapeHtml(text)}</p>`;
 }
 
 export function lotteryPage(s: Session): string {

@@ -25,7 +25,8 @@ export interface Session {
   /** The lottery shown first (lotteries only). */
   lottery: LotteryCode;
   /** What the platform's launch said of a lottery: its play type and prize mode (shown on the page). */
-  launched?: { playType: string; prizeMode: string };
+  /** What the platform's launch named (a lottery's play type, prize mode and code: a game's, or "lobby"). */
+  launched?: { playType: string; prizeMode: string; code?: string };
   /** Real mode: the wallet's session token and member reference. */
   token: string | null;
   user: string | null;
