@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../server/app';
 
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -79,5 +80,19 @@ export async function withSeededBench(name: string, body: (bench: SeededBench) =
     await app.close();
     await bare.close();
     await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Runs one statement on PostgreSQL at `url`; false when it is out of reach or refuses (the bench parts that need it say so and skip). */
+export async function pgSql(url: string, query: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query(query);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
   }
 }

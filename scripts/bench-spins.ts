@@ -25,7 +25,7 @@ import { checkLedger } from '../server/money';
 import type { LoadJob, LoadResult } from './bench-load';
 import type { BenchServerJob } from './bench-server';
 import { benchMembers, type BenchMember } from './bench-money';
-import { DURATION_S } from './bench-setup';
+import { DURATION_S, pgSql } from './bench-setup';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** Connections per member: enough to keep a member's wallet always wanted. */
@@ -35,18 +35,6 @@ const MEMBERS = 5;
 const BALANCE = 100_000_000;
 const STAKE = 10;
 
-async function sql(query: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query(query);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 /** Spins a second of `members` (each with CONNECTIONS_PER_MEMBER connections) for DURATION_S seconds on the instances at `bases`, the load in its own process. */
 async function spinRate(bases: string[], members: BenchMember[]): Promise<LoadResult> {
@@ -178,7 +166,7 @@ async function cpuPerSpin(instances: Instance[], during: Promise<LoadResult>): P
 export async function spins(): Promise<void> {
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   console.log(`\n# Slot spins on PostgreSQL, one merchant (${CONNECTIONS_PER_MEMBER} connections per member, ${DURATION_S} s each, loopback)`);
-  if (!(await sql('SELECT 1'))) {
+  if (!(await pgSql(PG_URL, 'SELECT 1'))) {
     console.log(`  skipped: PostgreSQL unreachable at ${PG_URL.replace(/\/\/[^@]*@/, '//')}`);
     return;
   }
@@ -219,6 +207,6 @@ export async function spins(): Promise<void> {
   } finally {
     for (const instance of instances) await instance.stop();
     await setup.close();
-    await sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await pgSql(PG_URL, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   }
 }

@@ -17,13 +17,12 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { type Signing, WalletClient } from '../reference/vendor-protocol/protocol';
 import type { WalletLoadJob, WalletLoadResult, WalletPlayer } from './bench-wallet-load';
 import { buildApp } from '../server/app';
 import { checkLedger } from '../server/money';
 import { benchMembers } from './bench-money';
-import { CONNECTIONS, DURATION_S } from './bench-setup';
+import { CONNECTIONS, DURATION_S, pgSql } from './bench-setup';
 import { launchToken, vendorGames } from './wallet-kit-platform';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -32,18 +31,6 @@ const ROUNDS = Number(process.env.BENCH_WALLET_ROUNDS ?? 3000);
 const STAKE = 100;
 const WIN = 150;
 
-async function sql(query: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query(query);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
 
 const rsaPem = () => {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -69,7 +56,7 @@ type Figures = WalletLoadResult;
 export async function wallet(): Promise<void> {
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   console.log(`\n# Vendor wallet callbacks on PostgreSQL, signed HTTP (rsa), ${CONNECTIONS} connections, ${CONNECTIONS} members, loopback`);
-  if (!(await sql('SELECT 1'))) {
+  if (!(await pgSql(PG_URL, 'SELECT 1'))) {
     console.log(`  skipped: PostgreSQL unreachable at ${PG_URL.replace(/\/\/[^@]*@/, '//')}`);
     return;
   }
@@ -117,7 +104,7 @@ export async function wallet(): Promise<void> {
   } finally {
     await app.close();
     await bare.close();
-    await sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await pgSql(PG_URL, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
   }
 }
 

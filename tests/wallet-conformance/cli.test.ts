@@ -2,13 +2,13 @@
  * `npm run wallet-conformance` as an operator runs it: a child process against the model wallet,
  * its inputs in files; one line per case and a closing count; bad arguments name themselves.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASES, prepareExpiredSession } from '../../reference/wallet-conformance/cases';
+import { runKit, type KitRun } from '../../scripts/wallet-kit-platform';
 import { type ModelWallet, startModelWallet } from './model-wallet';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,24 +19,8 @@ const file = (name: string, text: string) => {
   return at;
 };
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** The command in a child process (asynchronous: the model wallet answers from this process). */
-function kit(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/wallet-conformance.ts', ...args], { cwd: ROOT, env: { PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const kit = runKit;
 
 const wallets: ModelWallet[] = [];
 beforeAll(() => {
@@ -123,7 +107,7 @@ describe('npm run wallet-conformance', () => {
       [[...ok, 'stray'], /^stray: Unexpected argument/],
     ];
     // A few at a time: each is a Node process with its TypeScript loader.
-    const runs: Run[] = [];
+    const runs: KitRun[] = [];
     for (let i = 0; i < cases.length; i += 4) runs.push(...(await Promise.all(cases.slice(i, i + 4).map(([args]) => kit(args)))));
     runs.forEach((run, i) => {
       const [args, line] = cases[i];

@@ -168,6 +168,27 @@ function repeated(previous: VendorTransaction, same: Partial<VendorTransaction>)
   }
 }
 
+/**
+ * Under the member's lock, a request seen before: its stored answer (rule 1), or, for a
+ * transaction_uuid processed before, RS_OK with the balance when it is the same request and a
+ * refusal when it is not (rule 2). Null: a new request.
+ */
+async function repeatAnswer(
+  platform: Platform,
+  tx: Tx,
+  vendor: VendorConfig,
+  body: { request_uuid: string; transaction_uuid: string },
+  m: Member,
+  same: Partial<VendorTransaction>,
+): Promise<Answer | null> {
+  const again = await stored(platform, vendor, body.request_uuid, tx);
+  if (again) return again;
+  const previous = await transactionOf(tx, vendor, body.transaction_uuid);
+  if (!previous) return null;
+  repeated(previous, same);
+  return store(tx, vendor, body.request_uuid, moneyAnswer(body.request_uuid, m, await balanceIn(platform, tx, m.member.id)));
+}
+
 /** The member's moves, locked: the member row, then the wallet and house sub-account. */
 async function lockedMoves(platform: Platform, tx: Tx, m: Member) {
   const moves = await platform.repos.ledger.memberMoves(tx, { merchantCode: m.member.merchantCode, memberId: m.member.id, currency: m.wallet.currency, walletId: m.wallet.id });
@@ -317,13 +338,8 @@ export async function bet(platform: Platform, vendor: VendorConfig, body: BetBod
     try {
       return await platform.db.orm.transaction(async (tx) => {
         const { moves, betId: newBetId } = await lockedBetMoves(platform, tx, m);
-        const again = await stored(platform, vendor, body.request_uuid, tx);
+        const again = await repeatAnswer(platform, tx, vendor, body, m, same);
         if (again) return again;
-        const previous = await transactionOf(tx, vendor, body.transaction_uuid);
-        if (previous) {
-          repeated(previous, same);
-          return store(tx, vendor, body.request_uuid, moneyAnswer(body.request_uuid, m, await balanceIn(platform, tx, m.member.id)));
-        }
         // The wager and loss limits under the wallet's lock: racing stakes read each other's.
         await enforceBetLimits(tx, m.tenant, m.member.id, body.amount);
         const [round] = await tx
@@ -381,13 +397,8 @@ export async function win(platform: Platform, vendor: VendorConfig, body: WinBod
     const same = { kind: 'win' as const, memberId: m.member.id, gameCode: body.game_code, round: body.round, amount: body.amount, referenceUuid: body.reference_transaction_uuid };
     return platform.db.orm.transaction(async (tx) => {
       const moves = await lockedMoves(platform, tx, m);
-      const again = await stored(platform, vendor, body.request_uuid, tx);
+      const again = await repeatAnswer(platform, tx, vendor, body, m, same);
       if (again) return again;
-      const previous = await transactionOf(tx, vendor, body.transaction_uuid);
-      if (previous) {
-        repeated(previous, same);
-        return store(tx, vendor, body.request_uuid, moneyAnswer(body.request_uuid, m, await balanceIn(platform, tx, m.member.id)));
-      }
       const ref = await referencedOf(tx, vendor, m, body.reference_transaction_uuid);
       if (!ref || 'foreign' in ref || (ref.kind !== 'bet' && ref.kind !== 'tombstone')) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
       if (ref.kind === 'tombstone' || ref.rolledBack) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
@@ -422,13 +433,8 @@ export async function rollback(platform: Platform, vendor: VendorConfig, body: R
     const same = { kind: 'rollback' as const, memberId: m.member.id, gameCode: body.game_code, round: body.round, referenceUuid: body.reference_transaction_uuid };
     return platform.db.orm.transaction(async (tx) => {
       const moves = await lockedMoves(platform, tx, m);
-      const again = await stored(platform, vendor, body.request_uuid, tx);
+      const again = await repeatAnswer(platform, tx, vendor, body, m, same);
       if (again) return again;
-      const previous = await transactionOf(tx, vendor, body.transaction_uuid);
-      if (previous) {
-        repeated(previous, same);
-        return store(tx, vendor, body.request_uuid, moneyAnswer(body.request_uuid, m, await balanceIn(platform, tx, m.member.id)));
-      }
       const ref = await referencedOf(tx, vendor, m, body.reference_transaction_uuid);
       const row = { vendor: vendor.code, transactionUuid: body.transaction_uuid, ...same };
       if (ref && ('foreign' in ref || ref.kind === 'rollback')) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
