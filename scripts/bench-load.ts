@@ -1,21 +1,26 @@
 /**
- * The load of the spins bench (bench-spins.ts), in a process of its own: clients are other
- * machines, so they must not share the server's event loop. Reads one JSON job on stdin (the URL
- * of each server instance, the members' session tokens, connections, seconds), spins with a fresh
- * Idempotency-Key per request, each member's requests on its own token, the connections shared
- * evenly by the instances (as a balancer would), and writes the figures summed as JSON.
+ * The load of the benches that measure a deployment (bench-spins.ts, bench-serve.ts), in a
+ * process of its own: clients are other machines, so they must not share the server's event
+ * loop. Reads one JSON job on stdin (the URL of each server instance, connections, seconds, and
+ * for member requests the members' session tokens), sends each member's requests on its own
+ * token (a POST with a fresh Idempotency-Key each), the connections shared evenly by the
+ * instances (as a balancer would), and writes the figures summed as JSON.
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 
 export interface LoadJob {
-  /** The spin URL of each instance. */
+  /** The URL of each instance. */
   urls: string[];
   host: string;
+  /** Members' session tokens, taken in turn (none: a visitor's requests). */
   tokens: string[];
   connections: number;
   seconds: number;
-  body: string;
+  /** A POST's body; without one the requests are GETs. */
+  body?: string;
+  /** Further request headers (a browser's Accept-Encoding and User-Agent). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult {
@@ -35,16 +40,17 @@ async function runOn(job: LoadJob, url: string, connections: number, offset: num
     duration: job.seconds,
     // A loaded machine answers slowly: a slow spin is counted late, not as an error (autocannon's default is 10 s).
     timeout: 60,
-    method: 'POST',
-    headers: { host: job.host, 'content-type': 'application/json' },
-    body: job.body,
+    method: job.body === undefined ? 'GET' : 'POST',
+    headers: { host: job.host, ...(job.body === undefined ? {} : { 'content-type': 'application/json' }), ...job.headers },
+    ...(job.body === undefined ? {} : { body: job.body }),
     requests: [
       {
         setupRequest: (req: { headers?: Record<string, string> }) => {
+          if (job.tokens.length === 0) return req;
           const n = next++;
           const headers = { ...req.headers };
           headers.authorization = `Bearer ${job.tokens[n % job.tokens.length]}`;
-          headers['idempotency-key'] = `spin-${n}-${randomBytes(6).toString('hex')}`;
+          if (job.body !== undefined) headers['idempotency-key'] = `load-${n}-${randomBytes(6).toString('hex')}`;
           return { ...req, headers };
         },
       },

@@ -13,12 +13,9 @@
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test,
  * in a fresh schema dropped afterwards. Unreachable: the section says so and is skipped.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { checkLedger } from '../server/money';
@@ -26,6 +23,7 @@ import type { LoadJob, LoadResult } from './bench-load';
 import type { BenchServerJob } from './bench-server';
 import { benchMembers, type BenchMember } from './bench-money';
 import { DURATION_S, pgSql } from './bench-setup';
+import { cpuMs, runLoad, startProcess, type Instance } from './bench-instances';
 
 const PG_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** Connections per member: enough to keep a member's wallet always wanted. */
@@ -46,13 +44,7 @@ async function spinRate(bases: string[], members: BenchMember[]): Promise<LoadRe
     seconds: DURATION_S,
     body: JSON.stringify({ stake: STAKE }),
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bench-load.ts', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  child.stdin.end(JSON.stringify(job));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  if (code !== 0) throw new Error(`the load process exited with ${code}`);
-  return JSON.parse(out) as LoadResult;
+  return runLoad(job);
 }
 
 /**
@@ -87,43 +79,7 @@ async function sampleWaits<T>(during: Promise<T>): Promise<{ value: T; waits: [s
   }
 }
 
-/** An instance of the deployment: a server process of its own (bench-server.ts). */
-interface Instance {
-  base: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-
-async function startInstance(job: BenchServerJob): Promise<Instance> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bench-server.ts', import.meta.url)), JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.setEncoding('utf8');
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.on('data', (chunk: string) => {
-      out += chunk;
-      const line = out.split('\n')[0];
-      if (out.includes('\n')) resolve((JSON.parse(line) as { port: number }).port);
-    });
-    child.once('exit', (code) => reject(new Error(`a bench server exited with ${code} before listening`)));
-  });
-  return {
-    base: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
-  };
-}
-
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  // utime and stime are fields 14 and 15 of stat: 12 and 13 after the command's ") ".
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
-const CLOCK_TICKS = 100;
+const startInstance = (job: BenchServerJob): Promise<Instance> => startProcess('./bench-server.ts', job);
 
 /** The PostgreSQL server's processes on this machine (none when it runs elsewhere). */
 function postgresPids(): number[] {

@@ -13,11 +13,14 @@
  *    equivalent hand-written component tree, and the ratio (bench-renderer.ts; target 1.1x).
  *  - An agent's team at scale: 10,000 downline members and a million team bets, then the team
  *    overview, team betting (first page, one member) and members next to a bare route (bench-team.ts).
+ *  - Serving on PostgreSQL (bench-serve.ts): the kept home of each demo tenant against a bare route
+ *    sending the same bytes, the startup settings, game list and a member's wallet read against a
+ *    bare JSON route, and the home on two instances against one; each a share of its bare route.
  *  - Slot spins per second on PostgreSQL for 1 member and for 5 members of one merchant, in one run
  *    (bench-spins.ts): independent members must not queue behind one house row.
  *  - Vendor wallet callbacks on PostgreSQL: bet and win callbacks a second through signed HTTP next to
  *    a bare Fastify route, and the p99 of a bet callback (bench-wallet.ts).
- * One part alone: BENCH_ONLY=<part> or `npm run bench -- <part>` (bundle, pages, api, hashing, records, renderer, team, spins, wallet).
+ * One part alone: BENCH_ONLY=<part> or `npm run bench -- <part>` (bundle, pages, api, serve, hashing, records, renderer, team, spins, wallet).
  */
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
@@ -33,6 +36,7 @@ import { pages } from './bench-pages';
 import { records } from './bench-records';
 import { renderer } from './bench-renderer';
 import { spins } from './bench-spins';
+import { serve } from './bench-serve';
 import { team } from './bench-team';
 import { wallet } from './bench-wallet';
 import { buildSiteIfStale } from './site-build.mjs';
@@ -214,7 +218,7 @@ async function hashing(): Promise<void> {
   console.log(`  ${perHash.toFixed(1)} ms per hash, ${perCheck.toFixed(1)} ms per check (one at a time; libuv runs ${process.env.UV_THREADPOOL_SIZE ?? 4} at once)`);
 }
 
-// BENCH_ONLY=pages (or bundle, api, hashing, records, renderer, team, spins, wallet), or the part as the argument, runs one part.
+// BENCH_ONLY=pages (or bundle, api, serve, hashing, records, renderer, team, spins, wallet), or the part as the argument, runs one part.
 const only = process.env.BENCH_ONLY ?? process.argv[2];
 if (!only || only === 'bundle') await sizes();
 if (!only || only === 'pages') await pages();
@@ -223,5 +227,6 @@ if (!only || only === 'hashing') await hashing();
 if (!only || only === 'records') await records();
 if (!only || only === 'renderer') await renderer();
 if (!only || only === 'team') await team();
+if (!only || only === 'serve') await serve();
 if (!only || only === 'spins') await spins();
 if (!only || only === 'wallet') await wallet();

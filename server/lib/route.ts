@@ -182,6 +182,12 @@ export interface ApiRouteOptions<E extends Endpoints[EndpointKey]> {
    */
   preValidation?: preValidationHookHandler;
   onSend?: onSendHookHandler;
+  /**
+   * Where the per-visit part of a visitor's answer starts (its first key, e.g. `,"location":`,
+   * the last keys of the answer's schema): the answer before it is compressed once and kept, and
+   * each request's own bytes follow it (plugins/external/compress.ts).
+   */
+  visitTail?: string;
   errorHandler?: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => unknown;
 }
 
@@ -223,7 +229,7 @@ export function apiRoute<F extends keyof RouteNames, N extends keyof RouteNames[
     schema: app.schemas.route(file, name),
     preValidation,
     preHandler,
-    config: opts.rateLimit ? perIp(opts.rateLimit) : {},
+    config: { ...(opts.rateLimit ? perIp(opts.rateLimit) : {}), ...(opts.visitTail ? { visitTail: opts.visitTail } : {}) },
     ...(opts.onSend ? { onSend: opts.onSend } : {}),
     ...(opts.errorHandler ? { errorHandler: opts.errorHandler } : {}),
     // A `produces` route sends its own body (page, script, image); the others return the value.

@@ -22,6 +22,12 @@ export interface IndexParts {
   root?: string;
   /** Extra head elements (theme style, hoisted title and preloads of the render). */
   head?: string;
+  /**
+   * The config as the body's last element rather than at the placeholder: the page before it
+   * paints without waiting for it, and a page kept by the server ends with what differs per
+   * visit (the site route's kept pages, server/lib/page-encoding.ts).
+   */
+  configAtEnd?: boolean;
 }
 
 const MODULE_SCRIPT = /<script type="module"[^>]*?\ssrc="([^"]+)"[^>]*><\/script>/g;
@@ -56,9 +62,11 @@ function startAfterPaint(html: string): string {
 export function renderIndex(template: string, parts: IndexParts): string {
   const script = `<script id="app-config" type="application/json">${scriptJson(parts.config)}</script>`;
   // Function replacements: the JSON may contain `$&` and friends, which string replacements expand.
-  let html = template.includes(PLACEHOLDER)
-    ? template.replace(PLACEHOLDER, () => script)
-    : template.replace(/<\/head>/i, () => `${script}</head>`);
+  let html = parts.configAtEnd
+    ? template.replace(PLACEHOLDER, '')
+    : template.includes(PLACEHOLDER)
+      ? template.replace(PLACEHOLDER, () => script)
+      : template.replace(/<\/head>/i, () => `${script}</head>`);
   html = html.replace(/<html([^>]*)>/i, (_m, attrs: string) => {
     const rest = attrs.replace(/\s+lang=("[^"]*"|'[^']*'|[^\s>]*)/i, '');
     return `<html lang="${escapeHtml(parts.lang)}"${rest}>`;
@@ -70,6 +78,10 @@ export function renderIndex(template: string, parts: IndexParts): string {
     : html.replace(/<head([^>]*)>/i, (m) => `${m}${title}`);
   if (parts.head) html = html.replace(/<\/head>/i, () => `${parts.head}</head>`);
   if (parts.root) html = startAfterPaint(html.replace(/<div id="root"><\/div>/, () => `<div id="root">${parts.root}</div>`));
+  if (parts.configAtEnd) {
+    const end = html.toLowerCase().lastIndexOf('</body>');
+    html = end < 0 ? `${html}${script}` : `${html.slice(0, end)}${script}${html.slice(end)}`;
+  }
   return html;
 }
 
@@ -99,13 +111,28 @@ async function inlineStylesheets(html: string, siteDir: string): Promise<string>
   });
 }
 
-/** Reads the site's index.html, re-reading only when the file changes (a rebuild); its stylesheet inlined. */
+/** How often the template's file is looked at for a rebuild (not on every request: a stat each costs more than serving a kept page). */
+const TEMPLATE_CHECK_MS = 1_000;
+
+/** Reads the site's index.html, re-reading only when the file changes (a rebuild, seen within a second); its stylesheet inlined. */
 export class IndexTemplate {
   private cached: { mtimeMs: number; text: string } | null = null;
+  private checked: { at: number; text: Promise<string | null> } | null = null;
 
-  constructor(private readonly siteDir: string) {}
+  constructor(
+    private readonly siteDir: string,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
 
-  async get(): Promise<string | null> {
+  get(): Promise<string | null> {
+    const at = this.now();
+    if (this.checked && at - this.checked.at < TEMPLATE_CHECK_MS) return this.checked.text;
+    const text = this.read();
+    this.checked = { at, text };
+    return text;
+  }
+
+  private async read(): Promise<string | null> {
     const file = join(this.siteDir, 'index.html');
     try {
       const { mtimeMs } = await stat(file);

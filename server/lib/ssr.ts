@@ -78,7 +78,7 @@ export class ServerRenderer {
   }
 
   /** The page for this request, or null when the site has no server-render module or it fails. */
-  async render(request: FastifyRequest, config: { tenant: unknown; startup: unknown }, language: string): Promise<RenderedPage | null> {
+  async render(request: FastifyRequest, config: { tenant: unknown; startup: unknown }, language: string, userAgent: string): Promise<RenderedPage | null> {
     const module = await this.module().catch((err: unknown) => {
       request.log.error({ err }, 'server render module failed to load');
       return null;
@@ -105,7 +105,7 @@ export class ServerRenderer {
       for (let round = 1; ; round++) {
         const wanted = new Map<string, AnswerKey>();
         const rendered = await module.render(url, config, language, {
-          userAgent: request.headers['user-agent'] ?? '',
+          userAgent,
           answer: (id) => answers[id],
           want: (id, key) => {
             if (!asked.has(id) && asked.size + wanted.size < MAX_ANSWERS && isSharedGet(key)) wanted.set(id, key);
@@ -187,6 +187,19 @@ export function watchStartup<S extends object>(startup: S): { startup: S; readPe
   return { startup: watched, readPerVisit: () => read };
 }
 
+/**
+ * The user agent a page is rendered with: what the widgets read of it (the device's platform and
+ * iOS version, src/features/home/download.ts detectDevice) and nothing else, so that one kept
+ * page serves every browser of a device kind rather than one per user-agent string.
+ */
+export function renderUserAgent(userAgent: string): string {
+  if (/iPhone|iPad|iPod/i.test(userAgent)) {
+    const version = /OS (\d+)[_.](\d+)/i.exec(userAgent);
+    return version ? `iPhone; CPU iPhone OS ${version[1]}_${version[2]}` : 'iPhone';
+  }
+  return /Android/i.test(userAgent) ? 'Android' : '';
+}
+
 /** What a page is rendered from, beside the per-visit startup values it is watched for. */
 export interface PageKeyParts {
   /** The host's tenant (the object: a reloaded tenant is another page). */
@@ -201,8 +214,10 @@ export interface PageKeyParts {
   /** Path and query. */
   url: string;
   language: string;
-  /** The whole header: widgets read what they need of it (the download bar, the device). */
+  /** The device's user agent as the render sees it (renderUserAgent). */
   userAgent: string;
+  /** The id of the encryption key the startup settings carry (a rotated key is another page). */
+  keyId: string;
   /** The site's index.html (a rebuild is another page). */
   template: string;
 }
@@ -261,6 +276,7 @@ export class PageCache<P extends CacheablePage> {
       parts.host,
       parts.language,
       parts.userAgent,
+      parts.keyId,
       parts.url,
     ]);
   }

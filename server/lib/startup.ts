@@ -54,11 +54,25 @@ export interface StartupRequest {
 
 const booleans = (o: object) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Boolean(v)]));
 
-/** Startup settings of spec section 3, built from the tenant, plus the JWE key and validation rules. */
+/** The startup settings that differ from one visit to the next: the visitor's location and the server's clock. */
+export type VisitStartup = Pick<Startup, 'location' | 'serverTime'>;
+
+/** The per-visit startup settings: the visitor's country (proxy header, address, else the tenant's dialing code) and address, and the clock. */
+export function visitStartup(tenant: Tenant, req: StartupRequest): VisitStartup {
+  const dialing = tenant.settings.countryDialingCode.replace(/^\+/, '');
+  return {
+    location: { country: req.country ?? countryOf(req.ip) ?? COUNTRY_BY_DIALING_CODE[dialing] ?? null, ip: req.ip },
+    serverTime: new Date().toISOString(),
+  };
+}
+
+/**
+ * Startup settings of spec section 3, built from the tenant, plus the JWE key and validation
+ * rules: those every visitor of a host shares, then the per-visit ones (visitStartup) last.
+ */
 export function buildStartup(tenant: Tenant, status: SiteStatus, jwk: JWK, req: StartupRequest): Startup {
   const { settings } = tenant;
   const current = hostName(req.host) || tenant.domains[0];
-  const dialing = settings.countryDialingCode.replace(/^\+/, '');
   return {
     info: {
       customerService: settings.customerService.url,
@@ -79,7 +93,6 @@ export function buildStartup(tenant: Tenant, status: SiteStatus, jwk: JWK, req: 
       promotions: settings.promotions,
       contacts: { ...settings.contacts } as Record<string, string>,
     },
-    location: { country: req.country ?? countryOf(req.ip) ?? COUNTRY_BY_DIALING_CODE[dialing] ?? null, ip: req.ip },
     maintenance: status.maintenance,
     regionRestriction: status.regionRestriction,
     maintenanceWindow: status.maintenanceWindow,
@@ -87,7 +100,7 @@ export function buildStartup(tenant: Tenant, status: SiteStatus, jwk: JWK, req: 
     version: { current: SERVER_VERSION, pathList: settings.customerService.url ? [{ type: '3', path: settings.customerService.url }] : [] },
     encryption: { header: ENCRYPTION_HEADER, alg: JWE_ALG, enc: JWE_ENC, jwk },
     validation: VALIDATION_RULES,
-    serverTime: new Date().toISOString(),
+    ...visitStartup(tenant, req),
   };
 }
 

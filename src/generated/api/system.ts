@@ -81,10 +81,6 @@ export interface Startup {
     promotions?: string[];
     contacts?: StringMap;
   };
-  location: {
-    country: string | null;
-    ip: string;
-  };
   maintenance: boolean;
   regionRestriction: boolean;
   maintenanceWindow: MaintenanceWindow;
@@ -108,6 +104,10 @@ export interface Startup {
     jwk: {};
   };
   validation: ValidationRules;
+  location: {
+    country: string | null;
+    ip: string;
+  };
   serverTime: string;
 }
 /**

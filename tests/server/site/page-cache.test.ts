@@ -6,12 +6,16 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { scriptJson } from '../../../server/lib/site-index';
 import { PageCache, watchStartup, type PageKeyParts } from '../../../server/lib/ssr';
 import { TtlCache } from '../../../server/lib/ttl-cache';
 import { EN, PH, startServer, type TestServer } from '../helpers';
+
+const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -24,6 +28,7 @@ describe('page cache', () => {
     url: '/m/home',
     language: 'TY',
     userAgent: 'Phone/1.0',
+    keyId: 'k1',
     template: '<html></html>',
   };
 
@@ -60,6 +65,8 @@ describe('page cache', () => {
       { url: '/m/home?tab=2' },
       { language: 'EN' },
       { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)' },
+      // A rotated encryption key is in the startup settings the page carries.
+      { keyId: 'k2' },
     ];
     const keys = variants.map((v) => cache.key({ ...parts, ...v }));
     expect(new Set([base, ...keys]).size).toBe(variants.length + 1);
@@ -216,7 +223,7 @@ describe('server-rendered pages of the site route', () => {
     const first = await get('/m/home', {}, '10.8.0.1');
     const second = await get('/m/home', {}, '10.8.0.2');
     expect(renders() - before).toBe(1);
-    expect(root(first.body)).toBe('<p>demo-ph TY /m/home Phone/1.0 demo-ph.localhost</p>');
+    expect(root(first.body)).toBe('<p>demo-ph TY /m/home  demo-ph.localhost</p>');
     expect(second.body.includes(root(first.body)!)).toBe(true);
     expect(config(first.body).startup.location.ip).toBe('10.8.0.1');
     expect(config(second.body).startup.location.ip).toBe('10.8.0.2');
@@ -238,17 +245,54 @@ describe('server-rendered pages of the site route', () => {
       get('/m/home', { host: EN }),
       get('/m/home?tab=2'),
       get('/m/games'),
-      get('/m/home', { 'user-agent': 'Tablet/2.0' }),
+      get('/m/home', { 'user-agent': ANDROID }),
     ]);
     expect(renders() - before).toBe(5);
     expect(pages.map((p) => root(p.body))).toEqual([
-      '<p>demo-ph EN /m/home Phone/1.0 demo-ph.localhost</p>',
-      '<p>demo-en EN /m/home Phone/1.0 demo-en.localhost</p>',
-      '<p>demo-ph TY /m/home?tab=2 Phone/1.0 demo-ph.localhost</p>',
-      '<p>demo-ph TY /m/games Phone/1.0 demo-ph.localhost</p>',
-      '<p>demo-ph TY /m/home Tablet/2.0 demo-ph.localhost</p>',
+      '<p>demo-ph EN /m/home  demo-ph.localhost</p>',
+      '<p>demo-en EN /m/home  demo-en.localhost</p>',
+      '<p>demo-ph TY /m/home?tab=2  demo-ph.localhost</p>',
+      '<p>demo-ph TY /m/games  demo-ph.localhost</p>',
+      '<p>demo-ph TY /m/home Android demo-ph.localhost</p>',
     ]);
     expect(config(pages[1].body).tenant.id).toBe('demo-en');
+  });
+
+  it('serves a kept page compressed once, each visit\'s own settings at its end, in brotli, gzip or plain', async () => {
+    const before = renders();
+    const plain = await get('/m/encoded', {}, '10.7.0.1');
+    const br = await get('/m/encoded', { 'accept-encoding': 'gzip, deflate, br' }, '10.7.0.2');
+    const gzip = await get('/m/encoded', { 'accept-encoding': 'gzip, deflate' }, '10.7.0.3');
+    expect(renders() - before).toBe(1);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    for (const res of [plain, br, gzip]) expect(String(res.headers.vary)).toMatch(/accept-encoding/);
+    const pages = [plain.body, brotliDecompressSync(br.rawPayload).toString(), gunzipSync(gzip.rawPayload).toString()];
+    // The same page, but for the visitor's address and the clock, which close the config.
+    expect(pages.map((p) => config(p).startup.location.ip)).toEqual(['10.7.0.1', '10.7.0.2', '10.7.0.3']);
+    const shared = (p: string) => p.replace(/"location":\{[^}]*\},"serverTime":"[^"]*"/, '');
+    expect(new Set(pages.map(shared)).size).toBe(1);
+    expect(pages[0]).toMatch(/"serverTime":"[^"]+"\}\}<\/script><\/body><\/html>$/);
+  });
+
+  it('renders one page per device kind, not per user-agent string', async () => {
+    const before = renders();
+    const pages = await Promise.all([
+      get('/m/kinds', { 'user-agent': ANDROID }),
+      get('/m/kinds', { 'user-agent': ANDROID.replace('Pixel 7', 'SM-S918B') }),
+      get('/m/kinds', { 'user-agent': IPHONE }),
+      get('/m/kinds', { 'user-agent': IPHONE.replace('Version/17.4', 'Version/17.4.1') }),
+      get('/m/kinds', { 'user-agent': 'Desktop/1.0' }),
+    ]);
+    expect(renders() - before).toBe(3);
+    expect(pages.map((p) => root(p.body))).toEqual([
+      '<p>demo-ph TY /m/kinds Android demo-ph.localhost</p>',
+      '<p>demo-ph TY /m/kinds Android demo-ph.localhost</p>',
+      '<p>demo-ph TY /m/kinds iPhone; CPU iPhone OS 17_4 demo-ph.localhost</p>',
+      '<p>demo-ph TY /m/kinds iPhone; CPU iPhone OS 17_4 demo-ph.localhost</p>',
+      '<p>demo-ph TY /m/kinds  demo-ph.localhost</p>',
+    ]);
   });
 
   it('renders a burst of 100 requests for a new page once', async () => {

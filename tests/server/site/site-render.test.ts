@@ -173,7 +173,7 @@ describe('server renderer', () => {
       calls.push('member');
       return { success: true, value: {} };
     });
-    app.get('/m/*', async (request) => renderer.render(request, {} as never, 'TY'));
+    app.get('/m/*', async (request) => renderer.render(request, {} as never, 'TY', request.headers['user-agent'] ?? ''));
     const { ServerRenderer } = await import('../../../server/lib/ssr');
     const renderer = new ServerRenderer(app, join(dir, 'entry-server.js'));
     return { app, calls };
@@ -223,7 +223,7 @@ describe('server renderer, as an attacker and under load would use it', () => {
       return { success: true, value: { brand: req.headers.host } };
     });
     const renderer = new ServerRenderer(app, join(dir, 'entry-server.js'));
-    app.get('/m/home', async (request) => renderer.render(request, { tenant: { id: request.headers.host } } as never, 'TY'));
+    app.get('/m/home', async (request) => renderer.render(request, { tenant: { id: request.headers.host } } as never, 'TY', ''));
     return { app, seen };
   }
   const renders = () => (globalThis as { __tenantRenders?: number }).__tenantRenders ?? 0;

@@ -7,11 +7,11 @@ import fp from 'fastify-plugin';
 import { publicTenant } from '../../../lib/public-tenant';
 import { IndexTemplate, renderIndex, scriptJson } from '../../../lib/site-index';
 import { offlinePage } from '../../../lib/offline-page';
-import type { Startup } from '../../../lib/startup';
 import { htmlLang } from '../../../lib/tenant-host';
 import { SiteAssets } from '../../../lib/site-assets';
 import { STALE_LIMIT_MS } from '../../../lib/stale';
-import { PageCache, ServerRenderer, ssrEntryOf, watchStartup } from '../../../lib/ssr';
+import { PageCache, renderUserAgent, ServerRenderer, ssrEntryOf, watchStartup } from '../../../lib/ssr';
+import { EncodedPage, pageEncoding } from '../../../lib/page-encoding';
 import { LANGUAGE_COOKIE, tenantTimeZone, themeCss } from '../../../../src/lib/app-config';
 import type { Tenant } from '../../../../src/generated/tenant';
 import { zoneWindow } from '../../../lib/time-zone';
@@ -28,23 +28,27 @@ const BRAND_TYPES: Record<string, string> = {
 };
 
 /**
- * A page of the site as kept between requests: index.html around the startup settings, which
- * are each request's own (the visitor's address, the server's clock).
+ * A page of the site as kept between requests: index.html up to the per-visit startup settings
+ * (the visitor's address, the server's clock), compressed once, and what follows them.
  */
-interface SitePage {
+type SitePage = {
   /** False when the render read a per-visit startup value: the page is this visit's only. */
   shared: boolean;
   /** False when the page was not server-rendered (no render module, or the render failed). */
   rendered: boolean;
-  redirect?: string;
-  /** The page up to the startup settings and after them, encoded once (a page is ~100 KB). */
-  before: Buffer;
-  after: Buffer;
-}
+} & (
+  | { redirect: string }
+  | {
+      redirect?: undefined;
+      /** The page up to the per-visit startup values (a page is ~160 KB), encoded once per encoding. */
+      head: EncodedPage;
+      /** The rest of the page after them (the end of the config script and of the document). */
+      after: Buffer;
+    }
+);
 
-/** Stands in for the startup settings in a page made to be kept; unguessable, so no content holds it. */
-const STARTUP_MARKER = `startup-${randomUUID()}`;
-const EMPTY = Buffer.alloc(0);
+/** Stands in for the per-visit startup values in a page made to be kept; unguessable, so no content holds it. */
+const VISIT_MARKER = `visit-${randomUUID()}`;
 
 /** Paths the single-page app answers: /, /register.html and /m/... (not assets, not other files). */
 export function isSpaPath(url: string): boolean {
@@ -71,13 +75,14 @@ export default fp(async (app: FastifyInstance) => {
    * The page of a key, rendered at most once per key at a time and kept for a few seconds (see
    * PageCache): made with a marker for the startup settings, which are the request's own.
    */
-  async function makePage(request: FastifyRequest, html: string, tenant: Tenant, startup: Startup, language: string): Promise<SitePage> {
+  async function makePage(request: FastifyRequest, html: string, tenant: Tenant, language: string, userAgent: string): Promise<SitePage> {
+    const startup = await app.startup(request);
     const watched = watchStartup(startup);
     const zone = zoneWindow(tenantTimeZone(tenant));
     const config = { tenant, startup: watched.startup, zone };
-    const rendered = await renderer.render(request, config, language);
+    const rendered = await renderer.render(request, config, language, userAgent);
     const shared = !watched.readPerVisit();
-    if (rendered?.redirect) return { shared, rendered: true, redirect: rendered.redirect, before: EMPTY, after: EMPTY };
+    if (rendered?.redirect) return { shared, rendered: true, redirect: rendered.redirect };
     const theme = themeCss(tenant.brand.theme);
     const pageAssets = rendered ? assets.forPage(rendered.modules, rendered.widgets, language) : assets.forPage([], [], language);
     const head = [
@@ -88,17 +93,21 @@ export default fp(async (app: FastifyInstance) => {
       ...pageAssets.preload.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
       rendered?.head ?? '',
     ].join('');
+    // The config is the page's last element and the per-visit values the last of its startup
+    // settings, so all that differs per visit is a few hundred bytes at the end of the page.
+    const { location: _location, serverTime: _serverTime, ...sharedStartup } = startup;
     const page = renderIndex(html, {
       lang: htmlLang(language),
       title: tenant.brand.name,
-      config: { tenant, startup: STARTUP_MARKER, zone, ...(rendered ? { pageData: rendered.pageData } : {}) },
+      config: { tenant, zone, ...(rendered ? { pageData: rendered.pageData } : {}), startup: { ...sharedStartup, [VISIT_MARKER]: 0 } },
       root: rendered?.html,
       head,
+      configAtEnd: true,
     });
     // The JSON holds no '<' (scriptJson), so the marker is the config's and nothing else matched it.
-    const [before, after, ...more] = page.split(scriptJson(STARTUP_MARKER));
-    if (after === undefined || more.length > 0) throw new Error('the page config has no single startup marker');
-    return { shared, rendered: rendered !== null, before: Buffer.from(before), after: Buffer.from(after) };
+    const [before, after, ...more] = page.split(`${scriptJson(VISIT_MARKER)}:0`);
+    if (after === undefined || more.length > 0) throw new Error('the page config has no single per-visit marker');
+    return { shared, rendered: rendered !== null, head: new EncodedPage(Buffer.from(before)), after: Buffer.from(after) };
   }
 
   async function serveIndex(request: FastifyRequest, reply: FastifyReply) {
@@ -107,32 +116,44 @@ export default fp(async (app: FastifyInstance) => {
     // What every visitor may read: no merchant bank account of a manual deposit channel.
     const tenant = publicTenant(request.tenant);
     const language = pageLanguage(request.headers.cookie, tenant.i18n.languages, tenant.i18n.default);
-    const startup = await app.startup(request);
+    const userAgent = renderUserAgent(request.headers['user-agent'] ?? '');
     const key = pages.key({
       tenant,
-      status: startup,
+      status: await app.siteStatus(request),
       host: request.headers.host ?? '',
       url: request.url,
       language,
-      userAgent: request.headers['user-agent'] ?? '',
+      userAgent,
+      keyId: app.jwe.publicJwk.kid ?? '',
       template: html,
     });
     // Kept: rendered pages that hold nothing of this visit. Redirects and failed or missing
     // renders are made again (a redirect costs no render; a failed render deserves another try).
-    // The database out of reach (the startup settings came from the cache): the page kept last
-    // stands in rather than a render whose shared answers would fail.
+    // The database out of reach (the maintenance windows came from the cache): the page kept
+    // last stands in rather than a render whose shared answers would fail.
     const kept = request.servedStale ? pages.kept(key, STALE_LIMIT_MS) : undefined;
-    const page = kept ?? (await pages.get(key, () => makePage(request, html, tenant, startup, language), (made) => made.rendered && !made.redirect));
-    if (page.redirect) return reply.redirect(page.redirect);
+    const page = kept ?? (await pages.get(key, () => makePage(request, html, tenant, language, userAgent), (made) => made.rendered && !made.redirect));
+    if (page.redirect !== undefined) return reply.redirect(page.redirect);
+    // This visit's startup values close the kept page's config: no render, no database, no
+    // compression of the page per request (see EncodedPage).
+    const visit = scriptJson(app.startupVisit(request)).slice(1, -1);
+    const encoding = pageEncoding(request.headers['accept-encoding']);
+    const body = await page.head.body(encoding, Buffer.concat([Buffer.from(visit), page.after]));
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply
       .header('cache-control', 'no-cache')
-      .header('vary', 'cookie')
+      .header('vary', 'cookie, accept-encoding')
       .type('text/html; charset=utf-8')
-      .send(Buffer.concat([page.before, Buffer.from(scriptJson(startup)), page.after]));
+      .send(body);
   }
 
   // /m/ is listed: the static wildcard would otherwise answer it as a directory.
   for (const url of ['/', '/m', '/m/', '/register.html']) app.get(url, serveIndex);
+  // A route's page (/m/home, /m/gameList): a name without a dot is never a file of the build, so
+  // it is answered here rather than by the static wildcard, which would first look for the file
+  // on disk (reading its folder on every request) and only then fall through to the not-found
+  // handler. Other page paths (/m/x.html, /m/a/b) still reach serveIndex that way.
+  app.get('/m/:page(^[A-Za-z][A-Za-z0-9_-]*$)', serveIndex);
 
   // The service worker's offline page: this host's tenant, in the visitor's language (precached per host).
   app.get('/m/offline', async (request, reply) => {

@@ -9,6 +9,7 @@ export default async function startupRoutes(app: FastifyInstance) {
   apiRoute(app, 'system', 'bootstrap', {
     handler: async (request) => ({ tenant: publicTenant(request.tenant), startup: await app.startup(request), zone: zoneWindow(tenantTimeZone(request.tenant)) }),
   });
-  apiRoute(app, 'system', 'startup', { handler: async (request) => app.startup(request) });
+  // The visitor's location and the clock are the answer's last keys (schemas/api/system.json).
+  apiRoute(app, 'system', 'startup', { handler: async (request) => app.startup(request), visitTail: ',"location":' });
   apiRoute(app, 'system', 'status', { handler: async (request) => app.siteStatus(request) });
 }

@@ -1,0 +1,64 @@
+/**
+ * Processes of the benches that load a deployment over HTTP (bench-spins.ts, bench-serve.ts):
+ * platform instances (bench-server.ts), the load in a process of its own (bench-load.ts), and
+ * the CPU time a process has used.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { LoadJob, LoadResult } from './bench-load';
+
+/** A process of the bench that listens on loopback (a platform instance, the bare route). */
+export interface Instance {
+  base: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `script` (a file next to this one) with `job` as its JSON argument and waits for the
+ * `{"port":N}` line it writes once it serves.
+ */
+export async function startProcess(script: string, job: unknown, nodeArgs: string[] = []): Promise<Instance> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', fileURLToPath(new URL(script, import.meta.url)), JSON.stringify(job)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.setEncoding('utf8');
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.on('data', (chunk: string) => {
+      out += chunk;
+      const line = out.split('\n')[0];
+      if (out.includes('\n')) resolve((JSON.parse(line) as { port: number }).port);
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before listening`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+/** Runs one load (bench-load.ts) in a process of its own: clients are other machines. */
+export async function runLoad(job: LoadJob): Promise<LoadResult> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./bench-load.ts', import.meta.url))], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stdin.end(JSON.stringify(job));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`the load process exited with ${code}`);
+  return JSON.parse(out) as LoadResult;
+}
+
+const CLOCK_TICKS = 100;
+
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat: 12 and 13 after the command's ") ".
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
