@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { compactDecrypt, CompactEncrypt } from 'jose';
 import type { Db, Executor } from '../db/client';
-import { gameTokens, members, sessions } from '../db/schema';
+import { gameTokens, members, playerLimits, sessions } from '../db/schema';
 import type { MemberRow } from './members';
 import { newToken, sha256 } from '../lib/tokens';
 
@@ -20,6 +20,19 @@ export interface SessionRow {
   /** The login this token belongs to (its first token's hash; renewals carry it over). */
   loginId: string;
 }
+
+/** A member's session time limit as stored: the value in force and a change waiting for its time. */
+export interface SessionLimitRow {
+  value: number | null;
+  pendingSet: boolean;
+  effectiveAt: Date | null;
+}
+
+const SESSION_LIMIT_COLUMNS = {
+  value: playerLimits.value,
+  pendingSet: playerLimits.pendingSet,
+  effectiveAt: playerLimits.effectiveAt,
+};
 
 /** The columns of a SessionRow, for a select of sessions (alone or joined). */
 export const SESSION_COLUMNS = {
@@ -67,11 +80,16 @@ export class SessionRepository {
   }
 
   /** The live session (not revoked, not expired) of `token` with its member, in one read: every member request starts so. */
-  async findWithMember(token: string): Promise<{ session: SessionRow; member: MemberRow } | null> {
+  /**
+   * The live session of a token with its member and the member's session time limit row (null:
+   * none set), in one statement: every member call reads them.
+   */
+  async findWithMember(token: string): Promise<{ session: SessionRow; member: MemberRow; sessionLimit: SessionLimitRow | null } | null> {
     const [row] = await this.db
-      .select({ session: SESSION_COLUMNS, member: members })
+      .select({ session: SESSION_COLUMNS, member: members, sessionLimit: SESSION_LIMIT_COLUMNS })
       .from(sessions)
       .innerJoin(members, eq(members.id, sessions.memberId))
+      .leftJoin(playerLimits, and(eq(playerLimits.memberId, sessions.memberId), eq(playerLimits.kind, 'session'), eq(playerLimits.period, 'session')))
       .where(and(eq(sessions.tokenHash, sha256(token)), liveSession()));
     return row ?? null;
   }

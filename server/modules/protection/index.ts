@@ -3,5 +3,5 @@
  * What other code may use of this module; everything else in the folder is its own.
  */
 export { assertNotExcluded, excludedError, excludedInMerchant, exclusionOfToken } from './services/exclusions';
-export { enforceBetLimits, enforceDepositLimit, sessionLimitReached } from './services/player-limits';
+export { enforceBetLimits, enforceDepositLimit, sessionLimitReached, sessionOver } from './services/player-limits';
 export { assertRealityNotDue } from './services/reality-check';

@@ -5,7 +5,7 @@ import { sha256 } from '../../lib/tokens';
 import { excludedError, exclusionOfToken } from '../../modules/protection';
 import type { Auth } from '../../platform';
 import type { SessionRow } from '../../repositories/sessions';
-import { sessionLimitReached } from '../../modules/protection';
+import { sessionLimitReached, sessionOver } from '../../modules/protection';
 
 
 declare module 'fastify' {
@@ -54,7 +54,11 @@ export default fp(async (app: FastifyInstance) => {
       if (excluded) throw excludedError(tenant, excluded, 401);
       throw new ApiError('session.invalid', 401);
     }
-    await endAtSessionLimit(session);
+    const limit = found?.sessionLimit ?? null;
+    // A change of the limit whose time has come is written by the full read; else the row read
+    // with the session holds the limit in force.
+    if (limit && limit.pendingSet && limit.effectiveAt && limit.effectiveAt.getTime() <= Date.now()) await endAtSessionLimit(session);
+    else if (sessionOver(session.createdAt, limit?.value ?? null)) throw new ApiError('limit.session.reached', 401);
     return { session, member };
   }
 

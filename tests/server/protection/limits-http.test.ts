@@ -7,6 +7,7 @@
  * on the platform in limits.test.ts.
  */
 import { sql } from 'drizzle-orm';
+import { rows } from '../../../server/db/client';
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { call, describeBackends, EN, fundedPlayer, nextIp } from '../helpers';
@@ -42,6 +43,22 @@ describeBackends('player protection limits over HTTP', ({ server }) => {
     const refused = await createDeposit(app, token, { channelId: 'gcash', amount: 600 });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ errorCode: 'limit.deposit.exceeded', message: 'err_limit_deposit_exceeded', value: { period: 'day', amount: 500, limit: 500 } });
+  });
+
+  it('a session limit change whose time has come applies to the next call (read with the session, written once due)', async () => {
+    const { app } = server();
+    const { token, memberId } = await fundedPlayer(app, 0);
+    await setLimit(app, token, { kind: 'session', period: 'session', value: 120 });
+    await app.db.orm.execute(sql`UPDATE sessions SET created_at = now() - interval '31 minutes' WHERE member_id = ${memberId}`);
+    // 120 minutes in force: the 31-minute-old login goes on.
+    expect((await call(app, 'GET', '/wps/member/wallet', { token })).status).toBe(200);
+    // A change to 30 minutes, due a minute ago (as a tightening made by an operator, or a loosening after its cooling-off).
+    await app.db.orm.execute(sql`UPDATE player_limits SET pending_set = true, pending_value = 30, effective_at = now() - interval '1 minute' WHERE member_id = ${memberId} AND kind = 'session'`);
+    const ended = await call(app, 'GET', '/wps/member/wallet', { token });
+    expect(ended.status).toBe(401);
+    expect(ended.body).toMatchObject({ errorCode: 'limit.session.reached' });
+    const [row] = await rows<{ value: number | string; pending_set: boolean }>(app.db.orm, sql`SELECT value, pending_set FROM player_limits WHERE member_id = ${memberId} AND kind = 'session'`);
+    expect({ value: Number(row.value), pendingSet: row.pending_set }).toEqual({ value: 30, pendingSet: false });
   });
 
   it('the session limit ends the login: calls answer limit.session.reached, a new login starts again', async () => {

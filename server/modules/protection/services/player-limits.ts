@@ -159,8 +159,12 @@ export async function enforceBetLimits(tx: Tx, tenant: Tenant, memberId: number,
  * Cheap when the member has none (one indexed read).
  */
 export async function sessionLimitReached(db: Executor, memberId: number, startedAt: Date, now = new Date()): Promise<boolean> {
-  const limit = (await limitsOf(db, memberId, now, 'session')).get('session:session')?.value ?? null;
-  return limit !== null && now.getTime() - startedAt.getTime() >= limit * 60_000;
+  return sessionOver(startedAt, (await limitsOf(db, memberId, now, 'session')).get('session:session')?.value ?? null, now);
+}
+
+/** True once a login that began at `startedAt` is `limitMinutes` old (null: no limit). */
+export function sessionOver(startedAt: Date, limitMinutes: number | null, now = new Date()): boolean {
+  return limitMinutes !== null && now.getTime() - startedAt.getTime() >= limitMinutes * 60_000;
 }
 
 // ---------------------------------------------------------------------------------------------
