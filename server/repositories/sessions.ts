@@ -55,12 +55,28 @@ export async function liveSessionByHash(tx: Executor, tokenHash: string): Promis
   return row ?? null;
 }
 
+/** A live session by token hash, with its member and the member's session time limit row. */
+function sessionWithMemberQuery(db: Db) {
+  return db
+    .select({ session: SESSION_COLUMNS, member: members, sessionLimit: SESSION_LIMIT_COLUMNS })
+    .from(sessions)
+    .innerJoin(members, eq(members.id, sessions.memberId))
+    .leftJoin(playerLimits, and(eq(playerLimits.memberId, sessions.memberId), eq(playerLimits.kind, 'session'), eq(playerLimits.period, 'session')))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), liveSession()))
+    .prepare('session_with_member');
+}
+
 export class SessionRepository {
+  /** findWithMember's statement, built once (it runs on every member call) and prepared by name on each connection. */
+  private readonly sessionWithMember: ReturnType<typeof sessionWithMemberQuery>;
+
   constructor(
     private readonly db: Db,
     private readonly ttlMinutes: number,
     private readonly maxDays: number,
-  ) {}
+  ) {
+    this.sessionWithMember = sessionWithMemberQuery(db);
+  }
 
   /** The next expiry: the renewal window, never past the login's absolute end. */
   private expiry(endsAt: Date): Date {
@@ -79,18 +95,12 @@ export class SessionRepository {
     return { token, expiresAt };
   }
 
-  /** The live session (not revoked, not expired) of `token` with its member, in one read: every member request starts so. */
   /**
-   * The live session of a token with its member and the member's session time limit row (null:
-   * none set), in one statement: every member call reads them.
+   * The live session (not revoked, not expired) of `token` with its member and the member's
+   * session time limit row (null: none set), in one read: every member request starts so.
    */
   async findWithMember(token: string): Promise<{ session: SessionRow; member: MemberRow; sessionLimit: SessionLimitRow | null } | null> {
-    const [row] = await this.db
-      .select({ session: SESSION_COLUMNS, member: members, sessionLimit: SESSION_LIMIT_COLUMNS })
-      .from(sessions)
-      .innerJoin(members, eq(members.id, sessions.memberId))
-      .leftJoin(playerLimits, and(eq(playerLimits.memberId, sessions.memberId), eq(playerLimits.kind, 'session'), eq(playerLimits.period, 'session')))
-      .where(and(eq(sessions.tokenHash, sha256(token)), liveSession()));
+    const [row] = await this.sessionWithMember.execute({ tokenHash: sha256(token) });
     return row ?? null;
   }
 
