@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
+import { serveForBench } from './bench-instances';
 
 export interface BareJob {
   pages: { name: string; file: string; encoding: string }[];
@@ -22,11 +23,4 @@ for (const page of job.pages) {
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(body);
   });
 }
-await app.listen({ port: 0, host: '127.0.0.1' });
-process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port })}\n`);
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => {
-  app.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-});
+await serveForBench(app);

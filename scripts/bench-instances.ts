@@ -7,7 +7,23 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import type { LoadJob, LoadResult } from './bench-load';
+
+/**
+ * In a bench's child process: listens on a free loopback port, writes `{"port":N}` on a line of
+ * stdout (what startProcess waits for), and closes on SIGTERM or SIGINT.
+ */
+export async function serveForBench(app: FastifyInstance): Promise<void> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port })}\n`);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => {
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
 
 /** A process of the bench that listens on loopback (a platform instance, the bare route). */
 export interface Instance {

@@ -5,6 +5,7 @@
  * line of stdout once it serves, and closes on SIGTERM.
  */
 import { buildApp } from '../server/app';
+import { serveForBench } from './bench-instances';
 
 export interface BenchServerJob {
   pgUrl: string;
@@ -14,11 +15,4 @@ export interface BenchServerJob {
 
 const job = JSON.parse(process.argv[2] ?? '{}') as BenchServerJob;
 const app = await buildApp({ db: { pgUrl: job.pgUrl, schema: job.schema }, logger: false, housekeeping: false, keyEncryptionKey: job.keyEncryptionKey });
-await app.listen({ port: 0, host: '127.0.0.1' });
-process.stdout.write(`${JSON.stringify({ port: (app.server.address() as { port: number }).port })}\n`);
-for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => {
-  app.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-});
+await serveForBench(app);

@@ -19,6 +19,14 @@ const THRESHOLD = 1024;
 const MEMO_BYTES = 32 * 1024 * 1024;
 const MEMO_TTL_MS = 30_000;
 
+/** Marks a reply as sent in `encoding`, keeping any Vary the route set. */
+function encoded(reply: FastifyReply, encoding: string): void {
+  const vary = reply.getHeader('vary');
+  reply.header('content-encoding', encoding);
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  reply.removeHeader('content-length');
+}
+
 /**
  * br / gzip for responses above 1 KB. A visitor's JSON answer (no credentials: the startup's
  * shared lists, the game list, announcements) is the same bytes for every visitor of a tenant
@@ -53,9 +61,7 @@ export default fp(async (app: FastifyInstance) => {
       const head = payload.slice(0, split);
       let page = heads.get(head);
       if (!page) heads.set(head, (page = new EncodedPage(Buffer.from(head))));
-      reply.header('content-encoding', encoding);
-      reply.header('vary', 'accept-encoding');
-      reply.removeHeader('content-length');
+      encoded(reply, encoding);
       return page.body(encoding, Buffer.from(payload.slice(split)));
     }
     const key = `${encoding}\n${payload}`;
@@ -64,9 +70,7 @@ export default fp(async (app: FastifyInstance) => {
       body = encoding === 'br' ? brotliCompressSync(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }) : gzipSync(payload);
       memo.set(key, body);
     }
-    reply.header('content-encoding', encoding);
-    reply.header('vary', 'accept-encoding');
-    reply.removeHeader('content-length');
+    encoded(reply, encoding);
     return body;
   });
 
