@@ -10,7 +10,8 @@
  *  - the home on two instances of the same database against one.
  * The server's CPU time per request is printed next to each figure: where a target is missed,
  * that says how much of the machine one request costs (profile: `BENCH_SERVE_PROFILE=1` runs the
- * instances under --cpu-prof and names the files).
+ * instances under --cpu-prof and names the files; `BENCH_SERVE_ONLY=<pattern>` measures only the
+ * targets whose name matches, with the routes they are measured against).
  *
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test,
  * in a fresh schema dropped afterwards. Unreachable: the section says so and is skipped.
@@ -112,6 +113,13 @@ export async function serve(): Promise<void> {
       { name: 'GET /wps/member/wallet', on: 'one', path: '/wps/member/wallet', host: 'demo-ph.localhost', tokens: [member.token], against: 'bare route (JSON)', goal: 0.2 },
       { name: 'GET /m/home demo-ph, 2 instances', on: 'two', path: '/m/home', host: 'demo-ph.localhost', against: 'GET /m/home demo-ph (kept page)' },
     ];
+    // BENCH_SERVE_ONLY=<pattern>: only the targets whose name matches, with the routes they are measured against.
+    const only = process.env.BENCH_SERVE_ONLY ? new RegExp(process.env.BENCH_SERVE_ONLY, 'i') : null;
+    if (only) {
+      const picked = targets.filter((t) => only.test(t.name));
+      const wanted = new Set([...picked.map((t) => t.name), ...picked.flatMap((t) => (t.against ? [t.against] : []))]);
+      targets.splice(0, targets.length, ...targets.filter((t) => wanted.has(t.name)));
+    }
     const figures = new Map<string, { rps: number[]; p99: number[]; cpu: number[]; errors: number }>(targets.map((t) => [t.name, { rps: [], p99: [], cpu: [], errors: 0 }]));
     for (let round = 0; round < ROUNDS; round++) {
       for (const target of targets) {

@@ -7,6 +7,7 @@ import { JweRefused } from '../repositories/keys';
 import { MEMBER_TYPE, type MemberRow } from '../repositories/members';
 import { fieldOf, type RouteSpec } from '../schemas';
 import { IDEMPOTENCY_HEADER, idempotentRequest, runnerOf, type Once } from './idempotency';
+import { KeptAnswer } from './kept-answer';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -120,7 +121,7 @@ type ApiRequest<E extends Endpoints[EndpointKey]> = FastifyRequest<{
   ([E['payload']] extends [undefined] ? unknown : { decrypted: E['payload'] });
 
 /** What a handler answers: the route's value (the envelope is added), or the reply itself on `produces` routes. */
-type ApiAnswer<E extends Endpoints[EndpointKey]> = E['produces'] extends 'application/json' ? E['response'] : FastifyReply;
+type ApiAnswer<E extends Endpoints[EndpointKey]> = E['produces'] extends 'application/json' ? E['response'] | KeptAnswer<E['response'] & object> : FastifyReply;
 
 /**
  * Free-trial accounts (member type 4) play with trial money: the real-account functions (money,
@@ -182,13 +183,18 @@ export interface ApiRouteOptions<E extends Endpoints[EndpointKey]> {
    */
   preValidation?: preValidationHookHandler;
   onSend?: onSendHookHandler;
-  /**
-   * Where the per-visit part of a visitor's answer starts (its first key, e.g. `,"location":`,
-   * the last keys of the answer's schema): the answer before it is compressed once and kept, and
-   * each request's own bytes follow it (plugins/external/compress.ts).
-   */
-  visitTail?: string;
   errorHandler?: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => unknown;
+}
+
+/**
+ * The answer in its envelope. A kept answer (lib/kept-answer.ts) is already serialised: it is sent
+ * as its text, and the compress plugin sends its kept head compressed once.
+ */
+function envelope(reply: FastifyReply, value: unknown): unknown {
+  if (!(value instanceof KeptAnswer)) return ok(value);
+  reply.keptAnswer = value;
+  reply.type('application/json; charset=utf-8');
+  return value.text;
 }
 
 /**
@@ -229,10 +235,10 @@ export function apiRoute<F extends keyof RouteNames, N extends keyof RouteNames[
     schema: app.schemas.route(file, name),
     preValidation,
     preHandler,
-    config: { ...(opts.rateLimit ? perIp(opts.rateLimit) : {}), ...(opts.visitTail ? { visitTail: opts.visitTail } : {}) },
+    config: opts.rateLimit ? perIp(opts.rateLimit) : {},
     ...(opts.onSend ? { onSend: opts.onSend } : {}),
     ...(opts.errorHandler ? { errorHandler: opts.errorHandler } : {}),
     // A `produces` route sends its own body (page, script, image); the others return the value.
-    handler: spec.produces ? handler : async (request, reply) => ok(await handler(request, reply)),
+    handler: spec.produces ? handler : async (request, reply) => envelope(reply, await handler(request, reply)),
   });
 }

@@ -157,6 +157,15 @@ type ReservedSequence = 'bets';
  */
 const lockedBy = new WeakMap<Tx, Set<number>>();
 
+/** A member's wallet account: id, balance and currency. */
+function walletQuery(db: Db) {
+  return db
+    .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance, currency: ledgerAccounts.currency })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.memberId, sql.placeholder('memberId')), eq(ledgerAccounts.kind, 'WALLET')))
+    .prepare('wallet_of');
+}
+
 /**
  * Double-entry ledger. Every balance change is a posting whose lines sum to zero, written with
  * its entries in the caller's transaction. Debits use a conditional UPDATE, so concurrent
@@ -170,10 +179,15 @@ export class LedgerRepository {
   /** Wallet ids and currencies by member (`walletRef`). */
   private readonly walletRefs = new LRUCache<number, { id: number; currency: string }>({ max: 100_000 });
 
+  /** walletOf's statement outside a transaction (the header's balance, read on most pages), built once and prepared by name. */
+  private readonly walletStatement: ReturnType<typeof walletQuery>;
+
   constructor(
     private readonly db: Db,
     private readonly zoneOf: ZoneOf = () => DEFAULT_TIME_ZONE,
-  ) {}
+  ) {
+    this.walletStatement = walletQuery(db);
+  }
 
   /**
    * The merchant's house sub-account for a money move of `memberId` (member id mod HOUSE_SHARDS),
@@ -259,6 +273,7 @@ export class LedgerRepository {
   }
 
   async walletOf(memberId: number, tx: Executor = this.db): Promise<{ id: number; balance: number; currency: string } | null> {
+    if (tx === this.db) return (await this.walletStatement.execute({ memberId }))[0] ?? null;
     const [row] = await tx
       .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balance, currency: ledgerAccounts.currency })
       .from(ledgerAccounts)

@@ -3,12 +3,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { EncodedPage, pageEncoding } from '../../lib/page-encoding';
+import type { KeptAnswer } from '../../lib/kept-answer';
+import { pageEncoding } from '../../lib/page-encoding';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Where the per-visit part of the route's answer starts (lib/route.ts `visitTail`). */
-    visitTail?: string;
+  interface FastifyReply {
+    /** The kept answer this reply sends (lib/kept-answer.ts), set by lib/route.ts. */
+    keptAnswer: KeptAnswer<object> | null;
   }
 }
 
@@ -32,9 +33,9 @@ function encoded(reply: FastifyReply, encoding: string): void {
  * shared lists, the game list, announcements) is the same bytes for every visitor of a tenant
  * for seconds at a time, so its compressed form is kept by those exact bytes and served again
  * instead of compressed per request: the same input always gives the same output, so nothing of
- * one request can reach another that did not produce the very same answer. An answer whose last
- * keys are the visit's own (a route's `visitTail`) keeps the part before them, compressed once,
- * and sends each visit's tail after it (lib/page-encoding.ts).
+ * one request can reach another that did not produce the very same answer. A kept answer (the
+ * startup settings: lib/kept-answer.ts) has its shared part compressed once, and each visit's
+ * last keys are sent after it (lib/page-encoding.ts).
  */
 export default fp(async (app: FastifyInstance) => {
   const memo = new LRUCache<string, Buffer>({
@@ -42,12 +43,7 @@ export default fp(async (app: FastifyInstance) => {
     sizeCalculation: (body, key) => body.length + key.length,
     ttl: MEMO_TTL_MS,
   });
-  /** Answers with a per-visit tail (the startup settings): the part before it, compressed once (EncodedPage). */
-  const heads = new LRUCache<string, EncodedPage>({
-    maxSize: MEMO_BYTES,
-    sizeCalculation: (_page, key) => 2 * key.length,
-    ttl: MEMO_TTL_MS,
-  });
+  app.decorateReply('keptAnswer', null);
 
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string' || payload.length < THRESHOLD) return payload;
@@ -55,14 +51,11 @@ export default fp(async (app: FastifyInstance) => {
     if (reply.getHeader('content-encoding') !== undefined || !String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
     const encoding = pageEncoding(request.headers['accept-encoding']);
     if (encoding === 'identity') return payload;
-    const marker = request.routeOptions.config?.visitTail;
-    const split = marker ? payload.lastIndexOf(marker) : -1;
-    if (split > 0) {
-      const head = payload.slice(0, split);
-      let page = heads.get(head);
-      if (!page) heads.set(head, (page = new EncodedPage(Buffer.from(head))));
+    const kept = reply.keptAnswer;
+    // The kept answer's own bytes (no hook before this one changed them): its head is compressed already.
+    if (kept && payload.length === kept.head.text.length + kept.tail.length) {
       encoded(reply, encoding);
-      return page.body(encoding, Buffer.from(payload.slice(split)));
+      return kept.head.page.body(encoding, Buffer.from(kept.tail));
     }
     const key = `${encoding}\n${payload}`;
     let body = memo.get(key);

@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Security headers. The CSP is one the built site runs under: scripts only from our origin
@@ -40,13 +40,37 @@ function vendorOrigins(vendors: Record<string, { url: string }> | undefined): st
   return [...origins].sort();
 }
 
+/**
+ * The headers helmet sets with these options. They depend on nothing of the request (no nonce,
+ * no per-route option), so helmet runs once, against a response that only records them, and each
+ * request gets the same list: helmet itself, run per request, re-parses the CSP every time.
+ */
+export function helmetHeaders(options: HelmetOptions): [string, string][] {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+  };
+  let failed: unknown = null;
+  helmet(options)({} as never, recorder as never, (error?: unknown) => {
+    failed = error ?? null;
+  });
+  if (failed) throw failed;
+  return [...headers];
+}
+
 export default fp(async (app: FastifyInstance) => {
   const frameSrc = [...CSP_DIRECTIVES.frameSrc, ...vendorOrigins(app.config.vendors).filter((o) => !o.startsWith('https:'))];
-  await app.register(helmet, {
-    global: true,
+  const headers = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: { ...CSP_DIRECTIVES, frameSrc } },
     // Game vendors and CDNs serve images without CORP headers.
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  // Every answer, errors and 404s included (onRequest runs before routing's outcome is known).
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.header(name, value);
+    done();
   });
 }, { name: 'helmet' });

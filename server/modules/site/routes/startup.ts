@@ -10,6 +10,6 @@ export default async function startupRoutes(app: FastifyInstance) {
     handler: async (request) => ({ tenant: publicTenant(request.tenant), startup: await app.startup(request), zone: zoneWindow(tenantTimeZone(request.tenant)) }),
   });
   // The visitor's location and the clock are the answer's last keys (schemas/api/system.json).
-  apiRoute(app, 'system', 'startup', { handler: async (request) => app.startup(request), visitTail: ',"location":' });
+  apiRoute(app, 'system', 'startup', { handler: async (request) => app.startupAnswer(request) });
   apiRoute(app, 'system', 'status', { handler: async (request) => app.siteStatus(request) });
 }
