@@ -5,7 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { LoadJob, LoadResult } from './bench-load';
@@ -68,6 +69,45 @@ export async function runLoad(job: LoadJob): Promise<LoadResult> {
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`the load process exited with ${code}`);
   return JSON.parse(out) as LoadResult;
+}
+
+/** Where wrk is installed (Debian's package `wrk`), or null. */
+export function wrkPath(): string | null {
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    if (dir && existsSync(join(dir, 'wrk'))) return join(dir, 'wrk');
+  }
+  return null;
+}
+
+/**
+ * One load by wrk, a load generator in C: a fraction of autocannon's CPU per request, so on a
+ * 2-core machine it leaves the servers the cores autocannon would take. One wrk per URL (each
+ * instance its own share of the connections), run side by side; the rates add up. Tokens are not
+ * sent (visitors' pages only).
+ */
+export async function runWrk(wrk: string, job: LoadJob): Promise<LoadResult> {
+  const perUrl = Math.max(1, Math.floor(job.connections / job.urls.length));
+  const headers = Object.entries({ ...job.headers, host: job.host }).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  const runs = job.urls.map(async (url) => {
+    const child = spawn(wrk, ['-t1', `-c${perUrl}`, `-d${job.seconds}s`, '--latency', ...headers, url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    if (code !== 0) throw new Error(`wrk exited with ${code}`);
+    const rps = Number(/Requests\/sec:\s*([\d.]+)/.exec(out)?.[1] ?? NaN);
+    const p99 = /99%\s+([\d.]+)(us|ms|s)/.exec(out);
+    const errors = Number(/Non-2xx or 3xx responses:\s*(\d+)/.exec(out)?.[1] ?? 0) + (/Socket errors:/.test(out) ? 1 : 0);
+    if (!Number.isFinite(rps)) throw new Error(`wrk printed no rate:\n${out}`);
+    const p99Ms = p99 ? Number(p99[1]) * (p99[2] === 'us' ? 0.001 : p99[2] === 's' ? 1000 : 1) : 0;
+    return { rps, p99: Math.round(p99Ms), errors, cpuMs: 0 };
+  });
+  const results = await Promise.all(runs);
+  return {
+    rps: results.reduce((sum, r) => sum + r.rps, 0),
+    p99: Math.max(...results.map((r) => r.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    cpuMs: 0,
+  };
 }
 
 const CLOCK_TICKS = 100;

@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { buildApp } from '../server/app';
 import { REPO_ROOT } from '../server/config';
 import type { BareJob } from './bench-bare';
-import { cpuMs, runLoad, startProcess, type Instance } from './bench-instances';
+import { cpuMs, runLoad, runWrk, startProcess, wrkPath, type Instance } from './bench-instances';
 import type { LoadJob } from './bench-load';
 import { benchMembers } from './bench-money';
 import type { BenchServerJob } from './bench-server';
@@ -116,8 +116,10 @@ export async function serve(): Promise<void> {
     // BENCH_SERVE_ONLY=<pattern>: only the targets whose name matches, with the routes they are measured against.
     const only = process.env.BENCH_SERVE_ONLY ? new RegExp(process.env.BENCH_SERVE_ONLY, 'i') : null;
     if (only) {
-      const picked = targets.filter((t) => only.test(t.name));
-      const wanted = new Set([...picked.map((t) => t.name), ...picked.flatMap((t) => (t.against ? [t.against] : []))]);
+      const wanted = new Set(targets.filter((t) => only.test(t.name)).map((t) => t.name));
+      // With what they are measured against, and what that is measured against in turn.
+      for (const t of [...targets].reverse()) if (wanted.has(t.name) && t.against) wanted.add(t.against);
+      for (const t of [...targets].reverse()) if (wanted.has(t.name) && t.against) wanted.add(t.against);
       targets.splice(0, targets.length, ...targets.filter((t) => wanted.has(t.name)));
     }
     const figures = new Map<string, { rps: number[]; p99: number[]; cpu: number[]; errors: number }>(targets.map((t) => [t.name, { rps: [], p99: [], cpu: [], errors: 0 }]));
@@ -147,6 +149,24 @@ export async function serve(): Promise<void> {
       console.log(
         `  ${target.name.padEnd(36)} ${rps.toFixed(0).padStart(7)} req/s  p99 ${median(f.p99)} ms  server CPU ${median(f.cpu).toFixed(2)} ms/req${share}${f.errors ? `  (${f.errors} errors or non-2xx)` : ''}`,
       );
+    }
+    // The second instance, as a lighter load generator shows it: autocannon's own CPU per page
+    // (about what the bare route's rate says) is the ceiling of both runs above on 2 cores.
+    const wrk = wrkPath();
+    if (!wrk) console.log('  home on 2 instances with wrk: skipped (wrk is not installed: apt-get install wrk)');
+    else {
+      const rates: Record<'one' | 'two', number[]> = { one: [], two: [] };
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const on of ['one', 'two'] as const) {
+          const at = on === 'one' ? instances.slice(0, 1) : instances;
+          const result = await runWrk(wrk, { urls: at.map((p) => `${p.base}/m/home`), host: 'demo-ph.localhost', tokens: [], connections: CONNECTIONS, seconds: DURATION_S, headers: BROWSER });
+          if (result.errors) console.log(`  wrk: ${result.errors} errors or non-2xx on ${on} instance(s)`);
+          rates[on].push(result.rps);
+        }
+      }
+      const one = median(rates.one);
+      const two = median(rates.two);
+      console.log(`  GET /m/home demo-ph with wrk (C load generator): 1 instance ${one.toFixed(0)} req/s, 2 instances ${two.toFixed(0)} req/s: ${(two / one).toFixed(2)}x of one`);
     }
     if (profileDir) console.log(`  CPU profiles of the instances (open in Chrome DevTools): ${profileDir}/`);
   } finally {

@@ -230,7 +230,8 @@ export interface CacheablePage {
 /**
  * Whole pages of the site route, kept ANSWER_TTL_MS from the start of their render (as long as
  * the shared answers; an answer shown may so be up to twice that old) and bounded in number,
- * rendered once per key however many requests arrive while it renders. Keys hold everything a
+ * rendered once per key however many requests arrive while it renders, and again ahead of their
+ * end while still served (TtlCache's refreshAheadMs). Keys hold everything a
  * render reads, never the visitor's credentials (the render does not see them); per-visit startup
  * values are watched instead (watchStartup).
  */
@@ -246,7 +247,9 @@ export class PageCache<P extends CacheablePage> {
     max = REMEMBERED_PAGES,
     now: () => number = () => Date.now(),
   ) {
-    this.pages = new TtlCache<P>(ttlMs, max, now);
+    // Made again in the background once 60% of its time has passed: a busy page's visitors never
+    // wait for its render, and none is served older than it is today.
+    this.pages = new TtlCache<P>(ttlMs, max, now, Math.round(ttlMs * 0.4));
   }
 
   /**

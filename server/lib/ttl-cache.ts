@@ -11,7 +11,9 @@ import { LRUCache } from 'lru-cache';
  * start theirs at 0, which lru-cache takes as "no start time").
  */
 export class TtlCache<T> {
-  private readonly map: LRUCache<string, { at: number; value: Promise<T> }>;
+  private readonly map: LRUCache<string, { at: number; value: Promise<T>; settled: boolean }>;
+  /** Keys whose value is being loaded again ahead of its end (refreshAheadMs). */
+  private readonly refreshing = new Set<string>();
   /** Each key's last value that loaded and was kept, and when its load started (stale answers). */
   private readonly lastGood: LRUCache<string, { at: number; value: T }>;
   /** When a key's load last failed because the database was out of reach (getOrStale). */
@@ -21,6 +23,12 @@ export class TtlCache<T> {
     private readonly ttlMs: number,
     max = 1_000,
     private readonly now: () => number = () => Date.now(),
+    /**
+     * A kept value this close to its end is loaded again in the background by the first request
+     * that reads it, which still gets the kept one: while the new load is shorter than this, no
+     * caller waits for a load, and no value served is older than the TTL (0: off).
+     */
+    private readonly refreshAheadMs = 0,
   ) {
     this.map = new LRUCache({ max });
     this.lastGood = new LRUCache({ max });
@@ -35,18 +43,42 @@ export class TtlCache<T> {
   get(key: string, load: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
     const now = this.now();
     const hit = this.map.get(key);
-    if (hit && now - hit.at < this.ttlMs) return hit.value;
-    const value = load();
-    this.map.set(key, { at: now, value });
+    if (hit && now - hit.at < this.ttlMs) {
+      if (this.refreshAheadMs > 0 && hit.settled && now - hit.at >= this.ttlMs - this.refreshAheadMs) this.refresh(key, load, keep, now);
+      return hit.value;
+    }
+    const entry = { at: now, value: load(), settled: false };
+    const { value } = entry;
+    this.map.set(key, entry);
     const forget = () => {
       if (this.map.peek(key)?.value === value) this.map.delete(key);
     };
     // A failed load is not remembered: the next request tries again.
     value.then((v) => {
+      entry.settled = true;
       if (keep && !keep(v)) return forget();
       this.lastGood.set(key, { at: now, value: v });
     }, forget);
     return value;
+  }
+
+  /** Loads a kept key again in the background (once at a time); its value replaces the kept one when it is kept. */
+  private refresh(key: string, load: () => Promise<T>, keep: ((value: T) => boolean) | undefined, now: number): void {
+    if (this.refreshing.has(key)) return;
+    this.refreshing.add(key);
+    load()
+      .then(
+        (v) => {
+          if (keep && !keep(v)) return;
+          // A load started later (the kept value ran out meanwhile) has the newer value.
+          if ((this.map.peek(key)?.at ?? -Infinity) > now) return;
+          this.map.set(key, { at: now, value: Promise.resolve(v), settled: true });
+          this.lastGood.set(key, { at: now, value: v });
+        },
+        // A failed refresh changes nothing: the kept value ends at its time, and the next read loads.
+        () => undefined,
+      )
+      .finally(() => this.refreshing.delete(key));
   }
 
   /**

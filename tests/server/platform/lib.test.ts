@@ -202,6 +202,49 @@ describe('game helpers', () => {
     expect(await cache.get('a', load)).toBe(5);
   });
 
+  it('loads a kept value again ahead of its end, the readers meanwhile served the kept one, never one older than the TTL', async () => {
+    let clock = 0;
+    const cache = new TtlCache<number>(1_000, 10, () => clock, 400);
+    let loads = 0;
+    let release: (() => void) | null = null;
+    const load = () => {
+      const n = ++loads;
+      return n === 1 ? Promise.resolve(n) : new Promise<number>((resolve) => (release = () => resolve(n)));
+    };
+    expect(await cache.get('a', load)).toBe(1);
+    clock = 599;
+    expect(await cache.get('a', load)).toBe(1);
+    expect(loads).toBe(1);
+    // 60% of the TTL: the first reader starts the next load and, like the others, gets the kept value.
+    clock = 600;
+    expect(await cache.get('a', load)).toBe(1);
+    expect(await cache.get('a', load)).toBe(1);
+    expect(loads).toBe(2);
+    release!();
+    await new Promise((resolve) => setImmediate(resolve));
+    // The new value counts from when its load started (600): kept until 1,600.
+    clock = 1_000;
+    expect(await cache.get('a', load)).toBe(2);
+    expect(loads).toBe(2);
+    // A refresh still loading at the kept value's end: the next reader waits for a load, as without it.
+    clock = 1_300;
+    expect(await cache.get('a', load)).toBe(2);
+    expect(loads).toBe(3);
+    clock = 1_600;
+    const waiting = cache.get('a', load);
+    expect(loads).toBe(4);
+    release!();
+    expect(await waiting).toBe(4);
+    // A value not to keep never replaces the kept one.
+    const other = new TtlCache<number>(1_000, 10, () => clock, 400);
+    clock = 0;
+    await other.get('b', async () => 10, (v) => v > 5);
+    clock = 700;
+    await other.get('b', async () => 1, (v) => v > 5);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await other.get('b', async () => 99, (v) => v > 5)).toBe(10);
+  });
+
   it('draws the same icon for the same game, with its initials', () => {
     expect(initials('Gintong Templo')).toBe('GT');
     expect(initials("Speed Hold'em 3")).toBe('SH');
