@@ -126,6 +126,8 @@ export async function serve(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       for (const target of targets) {
         const at = target.on === 'bare' ? [bare] : target.on === 'one' ? instances.slice(0, 1) : instances;
+        // One request first, as a busy site's steady state has it: a kept page made, a key read.
+        for (const p of at) await rawGet(p.base + target.path, { host: target.host, ...BROWSER, ...(target.tokens ? { authorization: `Bearer ${target.tokens[0]}` } : {}) });
         const before = at.map((p) => cpuMs(p.pid));
         const load: LoadJob = { urls: at.map((p) => p.base + target.path), host: target.host, tokens: target.tokens ?? [], connections: CONNECTIONS, seconds: DURATION_S, headers: BROWSER };
         const result = await runLoad(load);
@@ -159,6 +161,7 @@ export async function serve(): Promise<void> {
       for (let round = 0; round < ROUNDS; round++) {
         for (const on of ['one', 'two'] as const) {
           const at = on === 'one' ? instances.slice(0, 1) : instances;
+          for (const p of at) await rawGet(`${p.base}/m/home`, { host: 'demo-ph.localhost', ...BROWSER });
           const result = await runWrk(wrk, { urls: at.map((p) => `${p.base}/m/home`), host: 'demo-ph.localhost', tokens: [], connections: CONNECTIONS, seconds: DURATION_S, headers: BROWSER });
           if (result.errors) console.log(`  wrk: ${result.errors} errors or non-2xx on ${on} instance(s)`);
           rates[on].push(result.rps);

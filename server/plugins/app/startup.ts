@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { JWK } from 'jose';
 import type { Tenant } from '../../../src/generated/tenant';
-import { KeptAnswer, KeptHead } from '../../lib/kept-answer';
+import { type KeptAnswer, KeptHead } from '../../lib/kept-answer';
 import { buildStartup, visitStartup, type Startup, type StartupRequest, type VisitStartup } from '../../lib/startup';
 import type { SiteStatus } from '../../lib/tenant-registry';
 import { hostName } from '../../lib/tenant-host';
