@@ -38,6 +38,8 @@ export interface Logger {
 export interface Auth {
   session: SessionRow;
   member: MemberRow;
+  /** The member's wallet as read with the session (null: none opened yet; absent: not read). */
+  wallet?: { id: number; balance: number; currency: string } | null;
 }
 
 /**

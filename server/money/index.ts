@@ -17,6 +17,7 @@ export {
   memberKindSumsSql,
   memberMoneySql,
   walletBalanceSql,
+  walletSql,
   walletDepositsSql,
   type LedgerEntryQuery,
 } from './queries';

@@ -143,6 +143,10 @@ export function memberMoneySql(memberIds: SQL, days: DayRange): SQL {
               GROUP BY a.member_id`;
 }
 
+/** The wallet (id, balance in minor units, currency; null without one) of the member `memberId` names: a scalar subquery. */
+export const walletSql = (memberId: SQL): SQL<{ id: number; balance: number; currency: string } | null> =>
+  sql`(SELECT json_build_object('id', w.id, 'balance', w.balance, 'currency', w.currency) FROM ledger_accounts w WHERE w.member_id = ${memberId} AND w.kind = 'WALLET')`;
+
 /** The balance (text) of the wallet of the member `memberId` names (a column or a value): a scalar subquery. */
 export const walletBalanceSql = (memberId: SQL): SQL => sql`(SELECT w.balance::text FROM ledger_accounts w WHERE w.member_id = ${memberId} AND w.kind = 'WALLET')`;
 

@@ -3,6 +3,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { compactDecrypt, CompactEncrypt } from 'jose';
 import type { Db, Executor } from '../db/client';
 import { gameTokens, members, playerLimits, sessions } from '../db/schema';
+import { walletSql } from '../money';
 import type { MemberRow } from './members';
 import { newToken, sha256 } from '../lib/tokens';
 
@@ -55,10 +56,13 @@ export async function liveSessionByHash(tx: Executor, tokenHash: string): Promis
   return row ?? null;
 }
 
-/** A live session by token hash, with its member and the member's session time limit row. */
+/**
+ * A live session by token hash, with its member, the member's session time limit row and its
+ * wallet (the header's balance is read on most pages: the wallet read costs no second statement).
+ */
 function sessionWithMemberQuery(db: Db) {
   return db
-    .select({ session: SESSION_COLUMNS, member: members, sessionLimit: SESSION_LIMIT_COLUMNS })
+    .select({ session: SESSION_COLUMNS, member: members, sessionLimit: SESSION_LIMIT_COLUMNS, wallet: walletSql(sql`${sessions.memberId}`) })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
     .leftJoin(playerLimits, and(eq(playerLimits.memberId, sessions.memberId), eq(playerLimits.kind, 'session'), eq(playerLimits.period, 'session')))
@@ -99,7 +103,9 @@ export class SessionRepository {
    * The live session (not revoked, not expired) of `token` with its member and the member's
    * session time limit row (null: none set), in one read: every member request starts so.
    */
-  async findWithMember(token: string): Promise<{ session: SessionRow; member: MemberRow; sessionLimit: SessionLimitRow | null } | null> {
+  async findWithMember(
+    token: string,
+  ): Promise<{ session: SessionRow; member: MemberRow; sessionLimit: SessionLimitRow | null; wallet: { id: number; balance: number; currency: string } | null } | null> {
     const [row] = await this.sessionWithMember.execute({ tokenHash: sha256(token) });
     return row ?? null;
   }

@@ -59,7 +59,7 @@ export default fp(async (app: FastifyInstance) => {
     // with the session holds the limit in force.
     if (limit && limit.pendingSet && limit.effectiveAt && limit.effectiveAt.getTime() <= Date.now()) await endAtSessionLimit(session);
     else if (sessionOver(session.createdAt, limit?.value ?? null)) throw new ApiError('limit.session.reached', 401);
-    return { session, member };
+    return { session, member, wallet: found?.wallet ?? null };
   }
 
   /**
