@@ -311,7 +311,7 @@ export function inPageChecks(ctx: PageCheckContext): { kind: string; text: strin
     const keys = new Set(ctx.keys);
     const shownTexts = textNodes
       .filter((n) => n.parentElement && visible(n.parentElement) && !n.parentElement.closest('script,style,noscript,[data-shots-mask]') && textRect(n).width > 0)
-      .map((n) => ({ text: squash(n.textContent ?? ''), el: n.parentElement! }));
+      .map((n): { text: string; el: Element } => ({ text: squash(n.textContent ?? ''), el: n.parentElement! }));
     for (const f of fields) if ((f as HTMLInputElement).placeholder) shownTexts.push({ text: squash((f as HTMLInputElement).placeholder), el: f });
     for (const { text, el } of shownTexts) {
       if (text.length < 3 || !/[A-Za-z]{2}/.test(text) || allowed.has(text)) continue;
