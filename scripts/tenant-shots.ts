@@ -176,6 +176,8 @@ async function takeShot(browser: Browser, site: PreviewSite, shot: Shot, file: s
     mkdirSync(dirname(file), { recursive: true });
     await page.screenshot({ path: file, animations: 'disabled', caret: 'hide', mask: MASKED.map((s) => page.locator(s)), maskColor: '#888888' });
     if (!checks) return [];
+    // The picture is taken: the clock runs again, for axe-core's own timers.
+    await page.clock.resume();
     const seen = new Set(findings.map((f) => f.text));
     for (const f of await checkPage(page, checks)) if (!seen.has(f.text)) findings.push(f);
     return findings;
