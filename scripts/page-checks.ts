@@ -153,7 +153,8 @@ export function inPageChecks(ctx: PageCheckContext): { kind: string; text: strin
   };
   const visible = (el: Element): boolean => {
     const r = el.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1) return false;
+    // Screen-reader-only text (a 1-px clipped box) is not on screen.
+    if (r.width < 2 || r.height < 2) return false;
     const s = style(el);
     return s.visibility !== 'hidden' && s.pointerEvents !== 'none' && Number(s.opacity) > 0 && !el.closest('[aria-hidden="true"],[inert]');
   };
@@ -186,11 +187,12 @@ export function inPageChecks(ctx: PageCheckContext): { kind: string; text: strin
       const cover = floatingRoot(hit);
       if (!cover || cover.contains(t)) continue;
       const c = cover.getBoundingClientRect();
-      const bar = c.width >= 0.9 * vw && (c.top <= 1 || c.bottom >= vh - 1);
-      // Content scrolls out from under the page's top and bottom bars; a fixed control cannot.
+      const bar = c.width >= 0.9 * vw;
+      // Content scrolls out from under the page's top and bottom bars (header, sticky tabs, footer); a fixed control cannot.
       if (bar && !floatingRoot(t)) {
-        if (c.top <= 1 && !atTop) continue;
-        if (c.bottom >= vh - 1 && !atEnd) continue;
+        const upper = c.top + c.height / 2 < vh / 2;
+        if (upper && !atTop) continue;
+        if (!upper && !atEnd) continue;
       }
       report('overlap', `${name(t)} is covered by the ${bar ? 'bar' : 'floating part'} ${name(cover)} at its centre (${Math.round(cx)},${Math.round(cy)})${at > 0 ? ' at the end of the page' : ''}: a tap there does not reach it`);
     }
@@ -291,7 +293,22 @@ export function inPageChecks(ctx: PageCheckContext): { kind: string; text: strin
     const outline = parseFloat(s.outlineWidth) >= 1 && s.outlineStyle !== 'none' && (rgb(s.outlineColor)?.[3] ?? 0) > 0.3;
     const shadow = s.boxShadow !== 'none' && s.boxShadow !== '';
     const filled = ratio(fill, behind) >= 1.1;
-    if (!border && !outline && !shadow && !filled) {
+    // A field drawn borderless inside a box that draws the boundary (a wrapper with the border, the fill or the shadow).
+    const fr = f.getBoundingClientRect();
+    let wrapped = false;
+    for (let e = f.parentElement, up = 0; e && up < 3 && !wrapped; e = e.parentElement, up++) {
+      const r = e.getBoundingClientRect();
+      if (r.height > fr.height + 32) break;
+      const ws = style(e);
+      const wBehind = backdrop(e.parentElement);
+      const wFill = rgb(ws.backgroundColor);
+      const wBorder = (['top', 'right', 'bottom', 'left'] as const).some((side) => {
+        const color = rgb(ws.getPropertyValue(`border-${side}-color`));
+        return parseFloat(ws.getPropertyValue(`border-${side}-width`)) >= 1 && !['none', 'hidden'].includes(ws.getPropertyValue(`border-${side}-style`)) && color !== null && color[3] > 0.3 && ratio(color, wBehind) >= 1.1;
+      });
+      wrapped = wBorder || (ws.boxShadow !== 'none' && ws.boxShadow !== '') || (wFill !== null && wFill[3] > 0.5 && ratio(wFill, wBehind) >= 1.1);
+    }
+    if (!border && !outline && !shadow && !filled && !wrapped) {
       report('unreadable', `the field ${name(f)} has no visible boundary: no border, no outline, its background ${hex(fill)} on ${hex(behind)} behind it`);
     }
   }
