@@ -50,7 +50,8 @@ async function findings(file: string, ctx: PageCheckContext): Promise<PageFindin
 
 const of = (list: PageFinding[], kind: PageFinding['kind']) => list.filter((f) => f.kind === kind).map((f) => f.text);
 
-describe('page checks', () => {
+// Chromium and axe-core on a shared 2-core machine: a fixture page takes seconds.
+describe('page checks', { timeout: 120_000 }, () => {
   it('overlap: a floating button over a tile, not one beside the tiles or a bar content scrolls out of', async () => {
     const broken = await findings('overlap-broken.html', live);
     expect(of(broken, 'overlap')).toEqual([expect.stringMatching(/^"Sports" \(button\.tile\) is covered by the floating part "Service" \(button\.float\) at its centre/)]);
