@@ -14,6 +14,7 @@ import { PNG } from 'pngjs';
 import { MENU_TOGGLE, PREVIEW_SCREENS, type PreviewRole, type PreviewScreen } from '../src/tenant/preview-screens';
 import { REPO_ROOT } from '../src/tenant/source';
 import { startPreviewSite, type PreviewSite } from './tenant-site';
+import { checkLinks, checkPage, pageCheckContext, type PageCheckContext, type PageFinding } from './page-checks';
 
 /** The moment every page sees (the browser's clock is paused at it and advanced by hand). */
 export const FROZEN_TIME = new Date('2026-01-15T04:00:00Z');
@@ -112,7 +113,13 @@ async function settle(page: Page, quiet: () => Promise<void>, ms: number): Promi
   }
 }
 
-async function takeShot(browser: Browser, site: PreviewSite, shot: Shot, file: string): Promise<void> {
+/** A shot's page-check findings (`tenant shots` and `tenant review` report them; --strict fails on them). */
+export interface ShotFindings {
+  shot: Shot;
+  findings: PageFinding[];
+}
+
+async function takeShot(browser: Browser, site: PreviewSite, shot: Shot, file: string, checks?: PageCheckContext): Promise<PageFinding[]> {
   const context = await browser.newContext({
     viewport: { width: 375, height: 812 },
     deviceScaleFactor: 1,
@@ -154,6 +161,8 @@ async function takeShot(browser: Browser, site: PreviewSite, shot: Shot, file: s
     if (shot.screen.path === '/m/home') {
       for (let ran = 0; ran < 5_000 && !(await popupClose.first().isVisible()); ran += 250) await settle(page, quiet, 250);
     }
+    // The popups' links are checked while they show.
+    const findings: PageFinding[] = checks && (await popupClose.first().isVisible()) ? await checkLinks(page, checks) : [];
     for (let i = 0; i < 5 && (await popupClose.first().isVisible()); i++) {
       await popupClose.first().dispatchEvent('click');
       await settle(page, quiet, 750);
@@ -166,27 +175,52 @@ async function takeShot(browser: Browser, site: PreviewSite, shot: Shot, file: s
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     mkdirSync(dirname(file), { recursive: true });
     await page.screenshot({ path: file, animations: 'disabled', caret: 'hide', mask: MASKED.map((s) => page.locator(s)), maskColor: '#888888' });
+    if (!checks) return [];
+    // The picture is taken: the clock runs again, for axe-core's own timers.
+    await page.clock.resume();
+    const seen = new Set(findings.map((f) => f.text));
+    for (const f of await checkPage(page, checks)) if (!seen.has(f.text)) findings.push(f);
+    return findings;
   } finally {
     await context.close();
   }
 }
 
 /** Renders the shots against a preview site of `tenantsDir` into `out`. */
-export async function renderShots(browser: Browser, shots: Shot[], out: string, tenantsDir?: string): Promise<{ missing: string[] }> {
+export async function renderShots(browser: Browser, shots: Shot[], out: string, tenantsDir?: string, check = false): Promise<{ missing: string[]; checked: ShotFindings[] }> {
   const site = await startPreviewSite({ tenantsDir });
   const missing: string[] = [];
+  const checked: ShotFindings[] = [];
+  const contexts = new Map<string, PageCheckContext>();
   try {
     for (const shot of shots) {
-      if (!site.app.tenants.all.has(shot.tenant)) {
+      const tenant = site.app.tenants.all.get(shot.tenant);
+      if (!tenant) {
         missing.push(shot.tenant);
         continue;
       }
-      await takeShot(browser, site, shot, join(out, shot.file));
+      if (check && !contexts.has(shot.tenant)) contexts.set(shot.tenant, pageCheckContext(tenant as never));
+      const findings = await takeShot(browser, site, shot, join(out, shot.file), contexts.get(shot.tenant));
+      if (check) checked.push({ shot, findings });
     }
   } finally {
     await site.close();
   }
-  return { missing: [...new Set(missing)] };
+  return { missing: [...new Set(missing)], checked };
+}
+
+/** The page checks in words: per screen with findings, one line each; a count at the end. */
+export function findingWords(checked: ShotFindings[]): string[] {
+  const words: string[] = [];
+  let count = 0;
+  for (const { shot, findings } of checked) {
+    if (!findings.length) continue;
+    words.push(`### ${describe(shot)}`);
+    for (const f of findings) words.push(`- ${f.kind}: ${f.text}`);
+    count += findings.length;
+  }
+  words.push(count ? `${count} page finding(s) on ${checked.filter((c) => c.findings.length).length} of ${checked.length} screen(s)` : `page checks: nothing found on ${checked.length} screen(s)`);
+  return words;
 }
 
 export interface ShotChange {
@@ -288,6 +322,8 @@ export interface ShotsResult {
   changes?: ShotChange[];
   report?: string;
   words: string[];
+  /** Each rendered screen's page-check findings. */
+  checked: ShotFindings[];
 }
 
 /**
@@ -303,6 +339,7 @@ export async function runShots(opts: ShotsOptions & { compare?: string }, log: (
   mkdirSync(out, { recursive: true });
   const browser = await launchChromium();
   const words: string[] = [];
+  let checked: ShotFindings[] = [];
   try {
     if (compareDir) {
       for (const shot of shots) {
@@ -319,19 +356,20 @@ export async function runShots(opts: ShotsOptions & { compare?: string }, log: (
       }
     }
     log(`rendering ${shots.length} shot(s) of the working tree`);
-    const { missing } = await renderShots(browser, shots, out, opts.tenantsDir);
-    for (const id of missing) words.push(`${id}: not rendered (no valid tenant of that id)`);
+    const rendered = await renderShots(browser, shots, out, opts.tenantsDir, true);
+    checked = rendered.checked;
+    for (const id of rendered.missing) words.push(`${id}: not rendered (no valid tenant of that id)`);
   } finally {
     await browser.close();
   }
   if (opts.compare === undefined) {
     words.push(`${shots.length - shots.filter((s) => !existsSync(join(out, s.file))).length} shot(s) written to ${relative(process.cwd(), out) || '.'}`);
-    return { out, shots, words };
+    return { out, shots, words, checked };
   }
   const changes = compareShots(shots, out);
   const report = writeReport(changes, out, opts.compare);
   words.push(...changeWords(changes));
-  return { out, shots, changes, report, words };
+  return { out, shots, changes, report, words, checked };
 }
 
 function isGitRef(value: string): boolean {

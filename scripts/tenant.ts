@@ -36,10 +36,13 @@ const USAGE = `usage: npm run tenant -- <verb>
   new <id> [--from <tenant-id>]     scaffold a valid tenant
   migrate [--write]                 lift tenant files to the current schema version
   preview [ids...] [--port <n>]     the built site with /__preview: tenants side by side in phone frames
-  shots [ids...] [--out <dir>] [--compare <dir|git-ref>] [--screens a,b] [--roles a,b]
-                                    a picture per tenant x screen x role; with --compare, what changed
-  review --base <git-ref> [--out <dir>] [--screens a,b] [--roles a,b]
-                                    validate, diff each changed tenant in words, shots --compare`;
+  shots [ids...] [--out <dir>] [--compare <dir|git-ref>] [--screens a,b] [--roles a,b] [--strict]
+                                    a picture per tenant x screen x role; with --compare, what changed;
+                                    page checks of each (overlap, clipping, unreadable, untranslated,
+                                    dead links) in words, failing the run with --strict
+  review --base <git-ref> [--out <dir>] [--screens a,b] [--roles a,b] [--strict] [ids...]
+                                    validate, diff each changed tenant (and the ones named) in words,
+                                    shots --compare with page checks; --strict fails on a finding`;
 
 class UsageError extends Error {}
 
@@ -165,7 +168,7 @@ async function migrate(argv: string[]): Promise<number> {
 const DEFAULT_SHOTS_DIR = '.shots';
 
 /** `--screens` and `--roles` (shots, review): comma lists. */
-const SHOT_OPTIONS = { out: { type: 'string' }, screens: { type: 'string' }, roles: { type: 'string' } } as const;
+const SHOT_OPTIONS = { out: { type: 'string' }, screens: { type: 'string' }, roles: { type: 'string' }, strict: { type: 'boolean' } } as const;
 
 function list(value: string | undefined): string[] | undefined {
   return value === undefined ? undefined : value.split(',').map((v) => v.trim()).filter(Boolean);
@@ -196,7 +199,13 @@ async function shots(argv: string[]): Promise<number> {
   }
   for (const line of result.words) console.log(line);
   if (result.report) console.log(`report: ${result.report}`);
-  return 0;
+  const { findingWords } = await shotsModule();
+  console.log('');
+  console.log('## Page checks');
+  for (const line of findingWords(result.checked)) console.log(line);
+  const found = result.checked.some((c) => c.findings.length);
+  if (found && values.strict) console.log('(--strict: page findings fail the run)');
+  return found && values.strict ? 1 : 0;
 }
 
 async function preview(argv: string[]): Promise<number> {
@@ -243,7 +252,8 @@ async function review(argv: string[]): Promise<number> {
   const out = resolve(values.out ?? DEFAULT_SHOTS_DIR);
   const screens = list(values.screens);
   const roles = list(values.roles);
-  if (base === undefined || args.length) throw new UsageError('review takes --base <git-ref> and no tenant names');
+  if (base === undefined) throw new UsageError('review takes --base <git-ref>');
+  const named = args.length ? await shotIds(args) : [];
   try {
     execFileSync('git', ['rev-parse', '--verify', '--quiet', `${base}^{commit}`], { cwd: REPO_ROOT, stdio: 'ignore' });
   } catch {
@@ -262,6 +272,7 @@ async function review(argv: string[]): Promise<number> {
   say(`${reports.length} tenant(s) checked, ${issues.length} error(s), ${warnings.length} warning(s)`);
   const known = await listTenantIds();
   const changed = changedTenants(base, known);
+  const reviewed = [...new Set([...changed.ids, ...named])].sort();
   say('');
   say('## Changes in words');
   if (!changed.ids.length) say('no tenant changed');
@@ -293,11 +304,12 @@ async function review(argv: string[]): Promise<number> {
     if (!changed.everything && beforeRaw && afterRaw) edited.set(id, { before: beforeRaw, after: afterRaw, changes });
   }
   let report: string | undefined;
+  let findings = 0;
   if (issues.length) {
     say('');
     say('shots skipped: fix the validation errors first');
   } else {
-    const shotsOf = changed.ids.filter((id) => known.includes(id));
+    const shotsOf = reviewed.filter((id) => known.includes(id));
     say('');
     say('## Visual changes');
     if (shotsOf.length) {
@@ -306,6 +318,12 @@ async function review(argv: string[]): Promise<number> {
       const result = await runShots({ ids: shotsOf, out, compare: base, screens, roles });
       for (const line of result.words) say(line);
       report = result.report;
+      const { findingWords } = await shotsModule();
+      say('');
+      say('## Page checks');
+      for (const line of findingWords(result.checked)) say(line);
+      findings = result.checked.reduce((n, c) => n + c.findings.length, 0);
+      if (findings && values.strict) say('(--strict: page findings fail the review)');
       const shown = [...edited].filter(([id]) => result.changes?.some((c) => c.shot.tenant === id));
       if (shown.length) {
         say('');
@@ -323,7 +341,7 @@ async function review(argv: string[]): Promise<number> {
   writeFileSync(resolve(out, 'review.md'), words.join('\n') + (report ? `\n\nreport: ${report}\n` : '\n'));
   if (report) console.log(`report: ${report}`);
   console.log(`summary: ${resolve(out, 'review.md')}`);
-  return issues.length ? 1 : 0;
+  return issues.length || (values.strict && findings) ? 1 : 0;
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -10,6 +10,11 @@ export interface Annotated {
   /** Pointer inside the props object. */
   pointer: string;
   value: string;
+  /**
+   * A route link's `x-route: { "shownWhen": gate }`: the widget shows the link only while this gate
+   * holds (e.g. the reward centre's flag), so it is dead only where the gate can hold.
+   */
+  shownWhen?: unknown;
 }
 
 /** Everything validation needs that does not depend on one tenant: schemas, widgets, locales. */
@@ -54,11 +59,13 @@ async function buildEnv(root: string): Promise<ValidationEnv> {
   for (const kind of ['i18n', 'route'] as const) {
     ajv.addKeyword({
       keyword: `x-${kind}`,
-      schemaType: 'boolean',
+      schemaType: kind === 'route' ? ['boolean', 'object'] : 'boolean',
       type: 'string',
       errors: false,
-      validate(this: unknown, enabled: boolean, data: unknown, _parent: unknown, cxt?: { instancePath: string }) {
-        if (enabled && sink && typeof data === 'string') sink.push({ kind, pointer: cxt?.instancePath ?? '', value: data });
+      validate(this: unknown, enabled: boolean | { shownWhen?: unknown }, data: unknown, _parent: unknown, cxt?: { instancePath: string }) {
+        if (!enabled || !sink || typeof data !== 'string') return true;
+        const shownWhen = typeof enabled === 'object' ? enabled.shownWhen : undefined;
+        sink.push({ kind, pointer: cxt?.instancePath ?? '', value: data, ...(shownWhen === undefined ? {} : { shownWhen }) });
         return true;
       },
     });

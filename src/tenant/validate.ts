@@ -9,6 +9,7 @@ import { pointer, type TenantIssue } from './errors';
 import { loadValidationEnv, describeAjvError, type Annotated, type ValidationEnv } from './environment';
 import { SCREEN_KEYS_RENAMED_IN_V2 } from './migrations';
 import { themeContrastProblems } from './contrast';
+import { deadLinkReason, decideGate, nodeCanShow, tenantFacts } from './dead-links';
 import {
   REPO_ROOT,
   TENANTS_DIR,
@@ -238,6 +239,7 @@ export async function validateTenant(idOrFile: string, opts: ValidateOptions = {
   whitelist.forEach((entry, i) => {
     if (typeof entry === 'string' && !KNOWN_PATHS.has(entry)) add(`/routes/whitelist/${i}`, `unknown route "${entry}" (not in the route table)`);
   });
+  const facts = tenantFacts(resolved);
   const whitelisted = new Set(
     whitelist.filter((w): w is string => typeof w === 'string').map((w) => routeFor(w)?.path ?? w),
   );
@@ -252,6 +254,11 @@ export async function validateTenant(idOrFile: string, opts: ValidateOptions = {
       const route = routeFor(a.value);
       if (!route || !KNOWN_PATHS.has(pathOf(a.value))) add(ptr, `unknown route "${a.value}" (not in the route table)`);
       else if (!whitelisted.has(route.path)) add(ptr, `route "${pathOf(a.value)}" is not in /routes/whitelist`);
+      else {
+        // A link shown to players that leads to a route the tenant gates off (its flag, setting or promotion).
+        const dead = deadLinkReason(a.value, facts);
+        if (dead && nodeCanShow(a.nodePtr, nodes, facts) && decideGate(a.shownWhen as Json, facts) !== 'closed') add(ptr, dead);
+      }
     }
   }
 

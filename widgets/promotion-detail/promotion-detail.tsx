@@ -52,6 +52,8 @@ function ActionForm({ promotion, rewardsTo }: { promotion: Promotion; rewardsTo:
   const { requireLogin } = useRuntimeActions();
   const revalidatePromotions = useRevalidatePromotions();
   const revalidateRewards = useRevalidateRewards();
+  // The reward centre's link only where the tenant has the reward centre (flag REWCEN3): elsewhere it would lead home.
+  const rewardCentre = useTenant().flags.REWCEN3 === true;
   const [remark, setRemark] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<FieldMessage | null>(null);
@@ -107,7 +109,7 @@ function ActionForm({ promotion, rewardsTo }: { promotion: Promotion; rewardsTo:
       <FormError error={error} />
       {granted ? (
         <p className="promotion-detail__granted" role="status" data-testid="promotion-granted">
-          {t('promo_granted')} <Link to={rewardsTo}>{t('reward_center')}</Link>
+          {t('promo_granted')} {rewardCentre ? <Link to={rewardsTo}>{t('reward_center')}</Link> : null}
         </p>
       ) : null}
       <SubmitButton className="button button--primary promotion-detail__action" onSubmit={submit} disabled={!promotion.canAct}>

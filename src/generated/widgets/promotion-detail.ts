@@ -5,7 +5,7 @@
  */
 export interface PromotionDetailProps {
   /**
-   * Where the link after a claim leads (default the reward centre, /m/rewardCenter)
+   * Where the link after a claim leads (default the reward centre, /m/rewardCenter); shown when the tenant has the reward centre (REWCEN3)
    */
   rewardsTo?: string;
   /**
