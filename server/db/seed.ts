@@ -15,7 +15,8 @@ import { internationalNumber } from '../lib/dialing-codes';
 import type { Db, Tx } from './client';
 import { announcements, games, helpItems, members, merchants, messages, missionTasks, promotions, rainWindows } from './schema';
 import { seedGames } from './seed-games';
-import { bannerImage, HELP_ITEMS, INBOX, MISSION_TASKS, PROMOTIONS, SEED_LANGS, seedAnnouncements, type Lang } from './seed-content';
+import { deadLinkReason, tenantFacts } from '../../src/tenant/dead-links';
+import { bannerImage, HELP_ITEMS, INBOX, MISSION_TASKS, PROMOTIONS, SEED_LANGS, seedAnnouncements, type Lang, type SeedAnnouncement } from './seed-content';
 
 /** Password of every demo member. */
 const DEMO_PASSWORD = 'Demo1234';
@@ -139,7 +140,12 @@ async function seedRainWindows(tx: Tx, tenant: Tenant): Promise<void> {
 
 async function seedContent(tx: Tx, tenant: Tenant): Promise<void> {
   const merchantCode = tenant.merchantCode;
-  const list = seedAnnouncements();
+  // Only what leads somewhere on this tenant: a banner or popup linking to a route the tenant
+  // gates off (demo-en has no reward centre) would send the player home.
+  const facts = tenantFacts(tenant as unknown as Parameters<typeof tenantFacts>[0]);
+  const leadsSomewhere = (a: SeedAnnouncement) =>
+    [a.linkUrl ?? '', ...[...(a.content ?? '').matchAll(/href="([^"]+)"/g)].map((m) => m[1])].every((link) => !link.startsWith('/m/') || deadLinkReason(link, facts) === null);
+  const list = seedAnnouncements().filter(leadsSomewhere);
   await tx.insert(announcements).values(list.map((a, sort) => ({ merchantCode, sort, ...a })));
   for (const lang of SEED_LANGS) {
     await tx.insert(helpItems).values(HELP_ITEMS.map(([title, content], sort) => ({ merchantCode, lang, sort, title: title[lang], content: content[lang] })));

@@ -55,7 +55,20 @@ describeBackends('announcements, promotions, affiliate codes, captcha, outbox', 
       captchaId: id,
     }, { host: EN, ip: nextIp() });
     const popups = await call<Announcements>(app, 'GET', HOME, { host: EN, token: reg.body.value!.token });
-    expect(popups.body.value!.popups.map((p) => p.execution).sort()).toEqual(['A', 'F']);
+    // demo-en has no reward centre: the missions popup that links there is not seeded for it.
+    expect(popups.body.value!.popups.map((p) => p.execution).sort()).toEqual(['F']);
+  });
+
+  it('seeds no banner or popup that links to a route the tenant gates off', async () => {
+    const app = server().app;
+    const linksOf = async (merchant: string) => {
+      const found = await rows<{ link_url: string | null; content: string | null }>(app.db.orm, sql`SELECT link_url, content FROM announcements WHERE merchant_code = ${merchant}`);
+      return found.flatMap((a) => [a.link_url ?? '', ...[...(a.content ?? '').matchAll(/href="([^"]+)"/g)].map((m) => m[1])]);
+    };
+    // demo-en has no reward centre (REWCEN3 off); demo-ph has one.
+    expect((await linksOf('demoen01')).filter((l) => l.includes('/m/rewardCenter'))).toEqual([]);
+    expect((await linksOf('demoen01')).length).toBeGreaterThan(0);
+    expect((await linksOf(app.tenants.byHost(undefined)!.merchantCode)).some((l) => l.includes('/m/rewardCenter'))).toBe(true);
   });
 
   it('serves agent notices with an unread count that drops when one is read', async () => {
