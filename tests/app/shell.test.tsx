@@ -291,12 +291,12 @@ describe('footer', () => {
 });
 
 describe('sessions on member-only pages', () => {
-  it('settings and change password send a visitor home', () => {
+  it('settings and change password send a visitor to log in (spec section 6)', () => {
     const settings = renderApp('/m/set');
-    expect(settings.router.state.location.pathname).toBe('/m/home');
+    expect(settings.router.state.location.pathname).toBe('/m/login');
     cleanup();
     const change = renderApp('/m/changePsw');
-    expect(change.router.state.location.pathname).toBe('/m/home');
+    expect(change.router.state.location.pathname).toBe('/m/login');
   });
 
   it('settings shows the tenant list to a member', async () => {

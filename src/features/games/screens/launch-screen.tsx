@@ -5,7 +5,7 @@ import { ApiFailure } from '../../../lib/api/client';
 import { Icon } from '../../../components/icons';
 import { currentLanguageCode } from '../../../lib/language';
 import { backTarget, recordRecentPlay, requestLaunch, revalidateWallet, targetFromQuery, watchReturn } from '../launch';
-import { HOME_PATH, LOGIN_PATH, useRuntime } from '../../../lib/runtime';
+import { LOGIN_PATH, useRuntime } from '../../../lib/runtime';
 import { useHydrated } from '../../../lib/hydration';
 import { RealityOverlay } from '../../protection';
 import './launch-screen.css';
@@ -26,7 +26,8 @@ export default function LaunchScreen() {
   const [params] = useSearchParams();
   const { session, tenant } = useRuntime();
   const query = params.toString();
-  const target = useMemo(() => targetFromQuery(new URLSearchParams(query)), [query]);
+  const offered = tenant.games?.vendors;
+  const target = useMemo(() => targetFromQuery(new URLSearchParams(query), offered), [query, offered]);
   const back = useMemo(() => backTarget(new URLSearchParams(query)), [query]);
   const hasSession = session !== null;
   const id = `${query}|${hasSession}`;
@@ -43,12 +44,14 @@ export default function LaunchScreen() {
   useEffect(() => {
     if (!hydrated || launched.current === id) return;
     launched.current = id;
-    if (!target.vendor) {
-      void navigate(HOME_PATH, { replace: true });
-      return;
-    }
+    // Launching is for members (spec section 6): a visitor goes to log in, unless the game is free to try.
     if (!hasSession && target.supportPlay !== true) {
       void navigate(LOGIN_PATH, { replace: true });
+      return;
+    }
+    if (!target.vendor) {
+      // Nothing to open: say so, with the way back, rather than leaving the page unexplained.
+      setFrame({ id, status: 'failed', messageKey: 'launch_no_game' });
       return;
     }
     requestLaunch(target, { language, returnUrl: back })
