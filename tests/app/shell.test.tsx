@@ -299,6 +299,18 @@ describe('sessions on member-only pages', () => {
     expect(change.router.state.location.pathname).toBe('/m/login');
   });
 
+  it('a member on the game frame with no game named is told so, with the way back; a visitor goes to log in', async () => {
+    storeSession();
+    const member = renderApp('/m/launchGame', { tenant: tenantWithBaseScreens() });
+    expect((await screen.findByRole('alert')).textContent).toContain(TY.launch_no_game);
+    expect(member.router.state.location.pathname).toBe('/m/launchGame');
+    expect(requestMock).not.toHaveBeenCalledWith('POST', '/wps/game/launch', expect.anything());
+    cleanup();
+    resetSession();
+    const visitor = renderApp('/m/launchGame?playType=trad&prize_mode=Lott&code=lobby&pageBack=home', { tenant: tenantWithBaseScreens() });
+    await waitFor(() => expect(visitor.router.state.location.pathname).toBe('/m/login'));
+  });
+
   it('settings shows the tenant list to a member', async () => {
     storeSession();
     renderApp('/m/set', { tenant: tenantWithBaseScreens() });

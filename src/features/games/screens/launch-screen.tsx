@@ -33,7 +33,8 @@ export default function LaunchScreen() {
   const id = `${query}|${hasSession}`;
   const [launchedFrame, setFrame] = useState<LaunchedFrame | null>(null);
   // A frame of an earlier query is not shown while the new one loads.
-  const frame: Frame = launchedFrame && launchedFrame.id === id ? launchedFrame : { status: 'loading' };
+  // Nothing to open (no vendor, no lottery the tenant offers): said, with the way back, rather than leaving the page unexplained.
+  const frame: Frame = !target.vendor ? { status: 'failed', messageKey: 'launch_no_game' } : launchedFrame && launchedFrame.id === id ? launchedFrame : { status: 'loading' };
   const language = currentLanguageCode(i18n, tenant);
   // One launch per query and session: a launch token is single-use (StrictMode runs effects twice).
   const launched = useRef<string | null>(null);
@@ -49,11 +50,7 @@ export default function LaunchScreen() {
       void navigate(LOGIN_PATH, { replace: true });
       return;
     }
-    if (!target.vendor) {
-      // Nothing to open: say so, with the way back, rather than leaving the page unexplained.
-      setFrame({ id, status: 'failed', messageKey: 'launch_no_game' });
-      return;
-    }
+    if (!target.vendor) return;
     requestLaunch(target, { language, returnUrl: back })
       .then((launch) => {
         if (launched.current !== id) return;
