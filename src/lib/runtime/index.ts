@@ -13,6 +13,7 @@ export {
   useBalanceHidden,
   useGateContext,
   useInstallMode,
+  useLinkOpen,
   useMemberScope,
   useRuntime,
   useRuntimeActions,

@@ -55,7 +55,10 @@ describeBackends('announcements, promotions, affiliate codes, captcha, outbox', 
       captchaId: id,
     }, { host: EN, ip: nextIp() });
     const popups = await call<Announcements>(app, 'GET', HOME, { host: EN, token: reg.body.value!.token });
-    expect(popups.body.value!.popups.map((p) => p.execution).sort()).toEqual(['A', 'F']);
+    // demo-en runs no missions: the members' missions popup (A, MISSION) is not among them.
+    expect(popups.body.value!.popups.map((p) => [p.execution, p.promotionType])).toEqual([['F', null]]);
+    const ph = await call<Announcements>(app, 'GET', HOME, { token: await tokenFor(app, 'demoteam3') });
+    expect(ph.body.value!.popups.map((p) => [p.execution, p.promotionType])).toEqual([['A', 'MISSION']]);
   });
 
   it('serves agent notices with an unread count that drops when one is read', async () => {
