@@ -329,6 +329,16 @@ describe('startup status', () => {
     expect(screen.queryByRole('contentinfo')).toBeNull();
   });
 
+  it('/m/maintenance opened while the site is up says it is up, with the way home', async () => {
+    scriptApi(requestMock, { 'GET /wps/system/status': () => ({ maintenance: false, regionRestriction: false }) });
+    renderApp('/m/maintenance');
+    const main = await screen.findByRole('main');
+    expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe(TY.site_up_title);
+    expect(screen.getByTestId('maintenance-state').textContent).toBe(TY.site_up_text);
+    expect(screen.getByRole('link', { name: TY.home }).getAttribute('href')).toBe('/m/home');
+    expect(screen.queryByText(TY.platform_maintenance)).toBeNull();
+  });
+
   it('region restriction alone shows the restricted view with the visitor IP', async () => {
     renderApp('/m/home', { startup: { regionRestriction: true, location: { country: 'XX', ip: '203.0.113.9' } } });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(TY.restricted_title);
