@@ -12,16 +12,16 @@ const ROOTS = ['src', 'widgets'];
 /** Set at run time, on an element, by the code that draws it. */
 const RUNTIME_SET = new Set(['--jackpot-rem', '--jackpot-cell', '--vendors-per-view', '--winner-row', '--winner-gap']);
 
-function cssFiles(dir: string): string[] {
+function filesOf(dir: string, ending: RegExp): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'generated' ? [] : cssFiles(path);
-    return e.name.endsWith('.css') ? [path] : [];
+    if (e.isDirectory()) return e.name === 'generated' ? [] : filesOf(path, ending);
+    return ending.test(e.name) ? [path] : [];
   });
 }
 
 describe('CSS custom properties', () => {
-  const files = ROOTS.flatMap(cssFiles);
+  const files = ROOTS.flatMap((root) => filesOf(root, /\.css$/));
   const defined = new Set<string>();
   const reads: { file: string; name: string }[] = [];
   for (const file of files) {
@@ -29,10 +29,8 @@ describe('CSS custom properties', () => {
     for (const m of css.matchAll(/(--[a-z0-9-]+)\s*:/g)) defined.add(m[1]);
     for (const m of css.matchAll(/var\(\s*(--[a-z0-9-]+)\s*\)/g)) reads.push({ file, name: m[1] });
   }
-  const tsx = ROOTS.flatMap(function walk(dir: string): string[] {
-    return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
-  });
-  for (const file of tsx) for (const m of readFileSync(file, 'utf8').matchAll(/'(--[a-z0-9-]+)'/g)) defined.add(m[1]);
+  // Properties a component sets in a style (the theme's, a widget's own).
+  for (const file of ROOTS.flatMap((root) => filesOf(root, /\.tsx?$/))) for (const m of readFileSync(file, 'utf8').matchAll(/'(--[a-z0-9-]+)'/g)) defined.add(m[1]);
 
   it('reads only properties that are defined', () => {
     expect(files.length).toBeGreaterThan(50);
