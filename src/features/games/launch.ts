@@ -158,7 +158,7 @@ export function targetFromQuery(search: URLSearchParams, offered?: readonly stri
  * (games.vendors; absent: all), the one of the prize mode named (Elott: ELOTT), else the first;
  * '' when the tenant offers none.
  */
-export function lotteryVendorOf(offered: readonly string[] | undefined, prizeMode: string | null): string {
+function lotteryVendorOf(offered: readonly string[] | undefined, prizeMode: string | null): string {
   const lotteries = offered ? LOTTERY_VENDORS.filter((v) => offered.includes(v)) : LOTTERY_VENDORS;
   const byMode = prizeMode ? lotteries.find((v) => v === prizeMode.toUpperCase()) : undefined;
   return byMode ?? lotteries[0] ?? '';
