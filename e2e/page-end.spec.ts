@@ -20,6 +20,14 @@ function centresHit(els: Element[]): string[] {
     if (r.width === 0 || r.height === 0 || r.top + r.height / 2 < band || r.top >= innerHeight) continue;
     const x = r.left + r.width / 2;
     const y = r.top + r.height / 2;
+    // Not shown at all: clipped by a box of its own (the winner board's rows outside its window).
+    let clipped = false;
+    for (let box = el.parentElement; box && !clipped; box = box.parentElement) {
+      if (getComputedStyle(box).overflow === 'visible') continue;
+      const b = box.getBoundingClientRect();
+      clipped = x < b.left || x > b.right || y < b.top || y > b.bottom;
+    }
+    if (clipped) continue;
     const hit = document.elementFromPoint(x, y);
     if (!hit || !(el.contains(hit) || hit.contains(el))) covered.push(`${el.tagName.toLowerCase()}.${el.className} under ${hit?.className ?? 'nothing'}`);
   }
