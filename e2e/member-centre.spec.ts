@@ -181,8 +181,9 @@ test.describe('member centre: demo player', () => {
     await dialog.getByRole('button', { name: TY.confirm }).tap();
     await expect(page).toHaveURL(/\/m\/home$/);
     await expect(page.getByRole('banner').getByRole('link', { name: TY.login })).toBeVisible();
+    // Settings is for members: a visitor is sent to log in (spec section 6).
     await page.goto('/m/set');
-    await expect(page).toHaveURL(/\/m\/home$/);
+    await expect(page).toHaveURL(/\/m\/login$/);
   });
 });
 

@@ -54,7 +54,8 @@ test.describe('shell: visitor', () => {
     await page.goto('/m/member/benefits');
     await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toHaveText(TY.vip_benefits);
     await expect(page.getByRole('contentinfo').getByRole('navigation')).toBeVisible();
-    await expect(page.locator('.vip-benefits').getByRole('button', { name: TY.login_or_register })).toBeVisible();
+    // The member centre's one login prompt, on the page.
+    await expect(page.getByTestId('login-first').getByRole('button', { name: TY.login_or_register })).toBeVisible();
 
     await page.goto('/m/notice');
     await expect(page.getByRole('contentinfo')).toHaveCount(0);

@@ -8,7 +8,7 @@ import { useHydrated } from '../lib/hydration';
 import { RootLayout } from './root-layout';
 import { RouteErrorBoundary } from './route-error';
 import { SCREEN_MODULES } from './screen-modules';
-import { RequireSession, TrialGuard } from './shell/guards';
+import { RequireMember, RequireSession, TrialGuard } from './shell/guards';
 
 type RouteFields = Omit<RouteObject, 'path' | 'index'>;
 
@@ -27,11 +27,16 @@ function RequireMemberType({ types, children }: { types: MemberTypes; children?:
   return <>{children}</>;
 }
 
-/** A screen behind the guard its manifest entry names. */
+/**
+ * A screen behind the guard its manifest entry names. A visitor: on a member-centre page, asked
+ * to log in there (the member centre itself has its own visitor view); on another member page, sent
+ * to the login page; on a page for some member types (the agent's), sent home (spec section 4).
+ */
 function Guarded({ route, children }: { route: RouteDef; children: ReactNode }) {
   const typed = route.memberTypes ? <RequireMemberType types={route.memberTypes}>{children}</RequireMemberType> : children;
   const screen = route.guard === 'memberCentre' || route.realAccount ? <TrialGuard path={route.path}>{typed}</TrialGuard> : typed;
-  return route.guard === 'session' ? <RequireSession>{screen}</RequireSession> : <>{screen}</>;
+  if (route.guard === 'memberCentre' && route.module !== 'memberCentre') return <RequireMember>{screen}</RequireMember>;
+  return route.guard === 'session' && !route.memberTypes ? <RequireSession>{screen}</RequireSession> : <>{screen}</>;
 }
 
 /** The page while a screen's chunk loads on a first visit (as the shell's own page fallback). */
@@ -75,8 +80,8 @@ function loadableScreen(load: () => Promise<ComponentType>): { Screen: Component
 
 /**
  * A route whose screen loads with it. A guarded route renders its guard around the screen, so on
- * a first visit the guard decides while the chunk is still loading (a visitor on /m/set goes home
- * at once, as before).
+ * a first visit the guard decides while the chunk is still loading (a visitor on /m/set goes to
+ * the login page at once).
  */
 function lazyScreen(route: RouteDef, load: () => Promise<ComponentType>): RouteFields {
   const { Screen, preload } = loadableScreen(load);

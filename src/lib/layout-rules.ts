@@ -8,7 +8,7 @@
 import type { InstallMode, WhiteLabelFlags } from '../generated/tenant';
 import { readPath } from './gates';
 import type { TranslationKey } from './i18n-keys';
-import { pathOf, pathsOf, routeById, ROUTES, type RouteDef } from './routes';
+import { pathOf, pathsOf, routeById, routeFor, ROUTES, type RouteDef } from './routes';
 
 const ENTRIES: readonly RouteDef[] = ROUTES;
 
@@ -163,6 +163,17 @@ export function isRouteGateOpen(route: Pick<RouteDef, 'gate'>, flags: Partial<Wh
  */
 export function isRouteOpen(route: Pick<RouteDef, 'path' | 'gate'>, whitelist: readonly string[], flags: Partial<WhiteLabelFlags>, settings: unknown = {}): boolean {
   return isRouteAllowed(route.path, whitelist) && isRouteGateOpen(route, flags, settings);
+}
+
+/**
+ * Whether a link of tenant content (a popup's go-to control, a banner, a promotion's rewards link)
+ * leads somewhere this tenant shows: a path of a route it closes would only bounce home. A path
+ * the manifest does not know (another site, a path the server answers) is left to its link.
+ */
+export function isLinkOpen(to: string, whitelist: readonly string[], flags: Partial<WhiteLabelFlags>, settings: unknown = {}): boolean {
+  if (!to.startsWith('/')) return true;
+  const route = routeFor(to);
+  return route === undefined || isRouteOpen(route, whitelist, flags, settings);
 }
 
 /** How a visitor is asked to log in: the member centre opens a dialog, other pages go to /m/login. */

@@ -291,12 +291,24 @@ describe('footer', () => {
 });
 
 describe('sessions on member-only pages', () => {
-  it('settings and change password send a visitor home', () => {
+  it('settings and change password send a visitor to log in (spec section 6)', () => {
     const settings = renderApp('/m/set');
-    expect(settings.router.state.location.pathname).toBe('/m/home');
+    expect(settings.router.state.location.pathname).toBe('/m/login');
     cleanup();
     const change = renderApp('/m/changePsw');
-    expect(change.router.state.location.pathname).toBe('/m/home');
+    expect(change.router.state.location.pathname).toBe('/m/login');
+  });
+
+  it('a member on the game frame with no game named is told so, with the way back; a visitor goes to log in', async () => {
+    storeSession();
+    const member = renderApp('/m/launchGame', { tenant: tenantWithBaseScreens() });
+    expect((await screen.findByRole('alert')).textContent).toContain(TY.launch_no_game);
+    expect(member.router.state.location.pathname).toBe('/m/launchGame');
+    expect(requestMock).not.toHaveBeenCalledWith('POST', '/wps/game/launch', expect.anything());
+    cleanup();
+    resetSession();
+    const visitor = renderApp('/m/launchGame?playType=trad&prize_mode=Lott&code=lobby&pageBack=home', { tenant: tenantWithBaseScreens() });
+    await waitFor(() => expect(visitor.router.state.location.pathname).toBe('/m/login'));
   });
 
   it('settings shows the tenant list to a member', async () => {
@@ -315,6 +327,16 @@ describe('startup status', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/m/maintenance'));
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(TY.maintenance_title);
     expect(screen.queryByRole('contentinfo')).toBeNull();
+  });
+
+  it('/m/maintenance opened while the site is up says it is up, with the way home', async () => {
+    scriptApi(requestMock, { 'GET /wps/system/status': () => ({ maintenance: false, regionRestriction: false }) });
+    renderApp('/m/maintenance');
+    const main = await screen.findByRole('main');
+    expect(within(main).getByRole('heading', { level: 1 }).textContent).toBe(TY.site_up_title);
+    expect(screen.getByTestId('maintenance-state').textContent).toBe(TY.site_up_text);
+    expect(screen.getByRole('link', { name: TY.home }).getAttribute('href')).toBe('/m/home');
+    expect(screen.queryByText(TY.platform_maintenance)).toBeNull();
   });
 
   it('region restriction alone shows the restricted view with the visitor IP', async () => {

@@ -14,11 +14,12 @@ function schemaOf(name: string): Record<string, unknown> {
   return JSON.parse(readFileSync(join(widgetsDir, name, 'props.schema.json'), 'utf8')) as Record<string, unknown>;
 }
 
-/** Strict Ajv that knows our two annotation keywords (the tenant validator collects them). */
+/** Strict Ajv that knows our annotation keywords (the tenant validator collects them). */
 function ajv(): Ajv2020 {
   const instance = new Ajv2020({ strict: true, allErrors: true });
   instance.addKeyword({ keyword: 'x-i18n', schemaType: 'boolean' });
   instance.addKeyword({ keyword: 'x-route', schemaType: 'boolean' });
+  instance.addKeyword({ keyword: 'x-shown-when', schemaType: 'object' });
   return instance;
 }
 

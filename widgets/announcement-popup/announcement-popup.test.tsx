@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Announcements } from '../../src/features/home';
 import { SESSION_KEY, sessionStore } from '../../src/lib/session';
 import { renderWithRuntime, TY } from '../../tests/renderer/harness';
+import { fixtureTenant } from '../../tests/renderer/fixtures/tenant';
 import Dialog from './announcement-popup';
 import manifest from './index';
 import {
@@ -193,17 +194,41 @@ describe('announcement dialog', () => {
 
   it('the go-to control closes the popup and opens the reward center', () => {
     vi.useFakeTimers();
+    const tenant = fixtureTenant();
+    tenant.routes.whitelist = [...tenant.routes.whitelist, '/m/rewardCenter'];
     renderWithRuntime(
       <>
         <Dialog items={three} audience="B" goTo="/m/rewardCenter" onClosed={() => {}} />
         <LocationProbe />
       </>,
+      { tenant },
     );
     fireEvent.click(screen.getByRole('button', { name: TY.go_to }));
     act(() => vi.advanceTimersByTime(POPUP_CLOSE_MS));
     expect(screen.getByTestId('location').textContent).toBe('/m/rewardCenter');
     expect(readPopupMemory('B')?.show).toBe(false);
     expect(manifest.defaults).toEqual({ goTo: '/m/rewardCenter' });
+  });
+});
+
+describe('announcement popup links to closed routes', () => {
+  it('shows no go-to control, and a content link does not navigate, where the tenant closes the route', () => {
+    vi.useFakeTimers();
+    const tenant = fixtureTenant();
+    tenant.routes.whitelist = [...tenant.routes.whitelist, '/m/rewardCenter'];
+    tenant.flags = { ...tenant.flags, REWCEN3: false };
+    const links = { ...item(1, 'B'), content: '<p><a href="/m/rewardCenter">Go to rewards</a></p>' };
+    renderWithRuntime(
+      <>
+        <Dialog items={[links]} audience="B" goTo="/m/rewardCenter" onClosed={() => {}} />
+        <LocationProbe />
+      </>,
+      { tenant },
+    );
+    expect(screen.queryByRole('button', { name: TY.go_to })).toBeNull();
+    fireEvent.click(screen.getByText('Go to rewards'));
+    act(() => vi.advanceTimersByTime(POPUP_CLOSE_MS));
+    expect(screen.getByTestId('location').textContent).toBe('/m/home');
   });
 });
 

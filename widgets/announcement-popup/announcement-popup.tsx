@@ -6,6 +6,7 @@ import { Modal } from '../../src/components/modal';
 import { richText } from '../../src/lib/rich-text';
 import { linkAction, POPUP_CLOSE_MS, rememberClosed, rememberShown, type Audience, type PopupItem } from './rules';
 import { openExternal } from '../../src/lib/browser-actions';
+import { useLinkOpen } from '../../src/lib/runtime';
 
 export interface PopupProps {
   items: readonly PopupItem[];
@@ -19,6 +20,7 @@ export interface PopupProps {
 export default function AnnouncementPopupDialog({ items, audience, goTo, onClosed }: PopupProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const linkOpen = useLinkOpen();
   const [index, setIndex] = useState(0);
   const [closing, setClosing] = useState(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -51,7 +53,8 @@ export default function AnnouncementPopupDialog({ items, audience, goTo, onClose
     e.preventDefault();
     const href = (link.getAttribute('href') ?? '').trim();
     if (action === 'external') openExternal(href);
-    else if (action === 'internal') close(() => void navigate(href));
+    // A path of a route this tenant closes leads nowhere (it would only bounce home).
+    else if (action === 'internal' && linkOpen(href)) close(() => void navigate(href));
   };
 
   if (!item) return null;
@@ -84,9 +87,11 @@ export default function AnnouncementPopupDialog({ items, audience, goTo, onClose
             </button>
           </div>
         ) : null}
-        <button type="button" className="button button--primary" onClick={() => close(() => void navigate(goTo))}>
-          {t('go_to')}
-        </button>
+        {linkOpen(goTo) ? (
+          <button type="button" className="button button--primary" onClick={() => close(() => void navigate(goTo))}>
+            {t('go_to')}
+          </button>
+        ) : null}
       </div>
     </Modal>
   );

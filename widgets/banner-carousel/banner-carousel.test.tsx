@@ -59,7 +59,7 @@ describe('banner carousel', () => {
   });
 
   it('banners are clickable: a site path navigates in the app, http(s) opens a new tab, anything else is not a link', () => {
-    banners = [banner(1, '/m/rewardCenter')];
+    banners = [banner(1, '/m/activity')];
     renderWithRuntime(
       <>
         <BannerCarouselView />
@@ -67,7 +67,12 @@ describe('banner carousel', () => {
       </>,
     );
     fireEvent.click(screen.getByRole('link'));
-    expect(screen.getByTestId('location').textContent).toBe('/m/rewardCenter');
+    expect(screen.getByTestId('location').textContent).toBe('/m/activity');
+    cleanup();
+    // A route this tenant closes (not whitelisted here) is no link: it would only bounce home.
+    banners = [banner(3, '/m/rewardCenter')];
+    renderWithRuntime(<BannerCarouselView />);
+    expect(screen.queryByRole('link')).toBeNull();
     cleanup();
     banners = [banner(2, 'https://promo.example.com/x')];
     renderWithRuntime(<BannerCarouselView />);

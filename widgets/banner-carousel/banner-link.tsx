@@ -1,6 +1,7 @@
 import type { MouseEvent, Ref } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Announcements } from '../../src/features/home';
+import { useLinkOpen } from '../../src/lib/runtime';
 
 export type Banner = Announcements['banners'][number];
 
@@ -24,6 +25,7 @@ export function isSitePath(link: string): boolean {
  */
 export function BannerLink({ banner, first, imageRef }: { banner: Banner; first: boolean; imageRef?: Ref<HTMLImageElement> }) {
   const navigate = useNavigate();
+  const linkOpen = useLinkOpen();
   const img = (
     <img
       ref={imageRef}
@@ -46,7 +48,8 @@ export function BannerLink({ banner, first, imageRef }: { banner: Banner; first:
       </a>
     );
   }
-  if (isSitePath(link)) {
+  // A path of a route this tenant closes is no link: it would only bounce home.
+  if (isSitePath(link) && linkOpen(link)) {
     const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
       e.preventDefault();

@@ -99,7 +99,6 @@ function DownloadView({ bar, popup, device, links, onHide }: DownloadViewProps) 
   const icon = appIconUrl(links);
   return (
     <>
-      {bar ? <div className="download-bar-spacer" aria-hidden="true" /> : null}
       {bar ? (
         <div className="download-bar" role="region" aria-label={t('download_app')}>
           <button type="button" className="icon-button download-bar__hide" aria-label={t('close')} onClick={onHide}>

@@ -34,7 +34,10 @@ async function setup(rewardCentre = true) {
   localStorage.setItem(SESSION_KEY, JSON.stringify({ token: 'tok-0123456789abcdef', merchantCode: 'fixture01', userName: 'juan123', type: 0, firstTimeLogin: false }));
   reloadSessionFromStorage();
   const calls = scriptApi(request, { [FRIENDS]: (opts) => ((opts.query as { cursor?: string }).cursor ? page(ROWS.slice(2)) : page(ROWS.slice(0, 2), 'c2')) });
-  renderForm(<Friends pageSize={2} />, { route: '/m/inviteFriends', tenant: tenantWith((t) => void (t.flags.REWCEN3 = rewardCentre)) });
+  renderForm(<Friends pageSize={2} />, { route: '/m/inviteFriends', tenant: tenantWith((t) => {
+      t.flags.REWCEN3 = rewardCentre;
+      t.routes.whitelist = [...t.routes.whitelist, '/m/rewardCenter'];
+    }) });
   await screen.findByRole('list', { name: TY.invite_friends_list });
   return calls;
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { InvitedFriendsProps } from '../../src/generated/widgets/invited-friends';
 import { tenantTimeZone } from '../../src/lib/app-config';
 import { useTranslation } from '../../src/lib/i18n';
-import { useTenant } from '../../src/lib/runtime';
+import { useLinkOpen, useTenant } from '../../src/lib/runtime';
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { REFERRAL_FRIENDS_ENDPOINT, type InvitedFriend } from '../../src/features/engagement';
 import { formatRecordMoney, formatRecordTime, RecordListView, RecordRow, StateBadge, TotalsStrip, useRecordList, type TotalItem } from '../../src/features/records';
@@ -17,6 +17,7 @@ function InvitedFriends({ pageSize = 20, rewardsTo = href('rewardCenter') }: Wid
   const { t } = useTranslation();
   const titleId = useId();
   const tenant = useTenant();
+  const linkOpen = useLinkOpen();
   const symbol = tenant.settings.currency.symbol;
   const timeZone = tenantTimeZone(tenant);
   const list = useRecordList(REFERRAL_FRIENDS_ENDPOINT, {}, { keyOf: friendKey, pageSize });
@@ -33,7 +34,7 @@ function InvitedFriends({ pageSize = 20, rewardsTo = href('rewardCenter') }: Wid
         {t('invite_friends_list')}
       </h2>
       <TotalsStrip items={items} loading={!first} />
-      {tenant.flags.REWCEN3 ? (
+      {linkOpen(rewardsTo) ? (
         <Link className="invited-friends__rewards" to={rewardsTo}>
           {t('invite_rewards_link')}
         </Link>

@@ -9,7 +9,7 @@ import { useTranslation } from '../../src/lib/i18n';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
 import { MAX_IMAGE_FILES } from '../../src/components/image-picker/image-files';
 import { currentLanguageCode } from '../../src/lib/language';
-import { useMemberScope, useRuntimeActions, useRuntimeState, useTenant } from '../../src/lib/runtime';
+import { useLinkOpen, useMemberScope, useRuntimeActions, useRuntimeState, useTenant } from '../../src/lib/runtime';
 import { useSanitizedHtml } from '../../src/lib/sanitize';
 import { useHydrated } from '../../src/lib/hydration';
 import type { WidgetComponentProps } from '../../src/lib/widget';
@@ -50,10 +50,9 @@ function ActionForm({ promotion, rewardsTo }: { promotion: Promotion; rewardsTo:
   const { t } = useTranslation();
   const signedIn = useRuntimeState((state) => state.session !== null);
   const { requireLogin } = useRuntimeActions();
+  const rewardsOpen = useLinkOpen()(rewardsTo);
   const revalidatePromotions = useRevalidatePromotions();
   const revalidateRewards = useRevalidateRewards();
-  // The reward centre's link only where the tenant has the reward centre (flag REWCEN3): elsewhere it would lead home.
-  const rewardCentre = useTenant().flags.REWCEN3 === true;
   const [remark, setRemark] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<FieldMessage | null>(null);
@@ -109,7 +108,14 @@ function ActionForm({ promotion, rewardsTo }: { promotion: Promotion; rewardsTo:
       <FormError error={error} />
       {granted ? (
         <p className="promotion-detail__granted" role="status" data-testid="promotion-granted">
-          {t('promo_granted')} {rewardCentre ? <Link to={rewardsTo}>{t('reward_center')}</Link> : null}
+          {t('promo_granted')}
+          {/* Only where the reward centre is open (REWCEN3): a closed route would bounce home. */}
+          {rewardsOpen ? (
+            <>
+              {' '}
+              <Link to={rewardsTo}>{t('reward_center')}</Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       <SubmitButton className="button button--primary promotion-detail__action" onSubmit={submit} disabled={!promotion.canAct}>

@@ -92,7 +92,12 @@ function LevelsTable({ status, symbol }: { status: VipStatus; symbol: string }) 
   const { t } = useTranslation();
   return (
     <section className="vip-benefits__table" data-testid="vip-table">
-      <div className="vip-benefits__scroll">
+      <p className="vip-benefits__hint" data-testid="vip-scroll-hint">
+        {t('vip_table_scroll_hint')}
+      </p>
+      {/* A scrolling region a keyboard can reach and scroll (WCAG 2.1.1; axe scrollable-region-focusable). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="vip-benefits__scroll" tabIndex={0} role="region" aria-label={t('vip_table_title')}>
         <table>
           <caption className="vip-benefits__title">{t('vip_table_title')}</caption>
           <thead>

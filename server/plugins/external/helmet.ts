@@ -5,14 +5,15 @@ import helmet, { type HelmetOptions } from 'helmet';
 /**
  * Security headers. The CSP is one the built site runs under: scripts only from our origin
  * (no inline script, no eval; the injected #app-config is a JSON data block, not script),
- * images also from data: and https: (banners, vendor icons), games framed from https: and from
+ * images also from data: and https: (banners, vendor icons) and blob: (a picture the member
+ * picked, shown before and after it is uploaded: head icon, promotion application), games framed from https: and from
  * the configured game vendors' origins (VENDOR_<CODE>_URL: a demo vendor on http://localhost).
  */
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'https:'],
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:', 'https:'],
   connectSrc: ["'self'"],
   mediaSrc: ["'self'", 'https:'],

@@ -1,8 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { feedbackStore, showToast } from '../../lib/feedback';
-import { HOME_PATH, trialNoticeFor } from '../../lib/layout-rules';
-import { useGateContext, useRuntimeState } from '../../lib/runtime';
+import { useTranslation } from '../../lib/i18n';
+import { trialNoticeFor } from '../../lib/layout-rules';
+import { LOGIN_PATH, useGateContext, useRuntimeActions, useRuntimeState } from '../../lib/runtime';
 import { useHydrated } from '../../lib/hydration';
 import { useGoBack } from '../../components/navigation';
 import { href } from '../../lib/routes';
@@ -16,14 +17,46 @@ export function toastOnce(key: string, durationMs: number): void {
   void showToast(key, durationMs);
 }
 
-/** Pages for members only (settings, change password): a visitor is sent home, replacing the entry. */
+/**
+ * Pages for members only (settings, change password, message centre, invite friends): a visitor
+ * is sent to the login page (spec section 6), replacing the entry.
+ */
 export function RequireSession({ children }: { children?: ReactNode }) {
   const signedIn = useRuntimeState((state) => state.session !== null);
   // The server and hydration do not know the session (it lives in the browser): decide after.
   const hydrated = useHydrated();
   if (!hydrated) return <div className="page-loading" aria-hidden="true" />;
-  if (!signedIn) return <Navigate to={HOME_PATH} replace />;
+  if (!signedIn) return <Navigate to={LOGIN_PATH} replace />;
   return <>{children}</>;
+}
+
+/**
+ * The member centre's pages (deposit, withdraw, the records, security): a visitor stays on the
+ * page and is asked to log in there, one prompt for all of them, that opens the login dialog
+ * (spec section 6). Nothing of a member is loaded before a session exists.
+ */
+export function RequireMember({ children }: { children?: ReactNode }) {
+  const signedIn = useRuntimeState((state) => state.session !== null);
+  // The server and hydration render the page's frame (its widgets wait for a session); the
+  // browser, which knows the session, then shows a visitor the prompt instead.
+  const hydrated = useHydrated();
+  if (hydrated && !signedIn) return <MemberLoginPrompt />;
+  return <>{children}</>;
+}
+
+function MemberLoginPrompt() {
+  const { t } = useTranslation();
+  const { requireLogin } = useRuntimeActions();
+  return (
+    <main className="screen screen--login-first">
+      <div className="login-first" data-testid="login-first">
+        <p className="login-first__text">{t('member_login_first')}</p>
+        <button type="button" className="button button--primary" onClick={requireLogin}>
+          {t('login_or_register')}
+        </button>
+      </div>
+    </main>
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import { useSystemStatus } from '../../lib/api/system';
 import { tenantTimeZone, type TimeZoneWindow } from '../../lib/app-config';
 import { zoneOffset } from '../../domain/date-range';
 import { HOME_PATH } from '../../lib/layout-rules';
-import { useStartup, useTenant, useZone } from '../../lib/runtime';
+import { useStartup, useStartupState, useTenant, useZone } from '../../lib/runtime';
 import { statusView } from '../../lib/startup-state';
 
 const MINUTE_MS = 60_000;
@@ -36,10 +36,13 @@ function MaintenanceView() {
   const startup = useStartup();
   const tenant = useTenant();
   const zone = useZone();
+  const startupView = useStartupState().view;
   const { data, mutate } = useSystemStatus();
   const [checking, setChecking] = useState(false);
-  const shown = data ? data.maintenanceWindow : startup.maintenanceWindow;
-  const over = data !== undefined && statusView(data) !== 'maintenance';
+  // Over: the latest status says so, or (before one arrives) the page started with the site up
+  // (/m/maintenance opened directly while nothing is under maintenance).
+  const over = data !== undefined ? statusView(data) !== 'maintenance' : startupView !== 'maintenance';
+  const shown = over ? null : data ? data.maintenanceWindow : startup.maintenanceWindow;
   const end = shown ? Date.parse(shown.endsAt) : NaN;
 
   // Asks again just after the window's end (besides the poll), so the way home shows at once.
@@ -66,8 +69,10 @@ function MaintenanceView() {
   return (
     <main className="status-view status-view--maintenance">
       <div className="status-view__art" aria-hidden="true" />
-      <h1 className="status-view__title">{t('maintenance_title')}</h1>
-      <p className="status-view__text">{t('platform_maintenance')}</p>
+      <h1 className="status-view__title">{t(over ? 'site_up_title' : 'maintenance_title')}</h1>
+      <p className="status-view__text" data-testid="maintenance-state">
+        {t(over ? 'site_up_text' : 'platform_maintenance')}
+      </p>
       {shown?.message ? (
         <p className="status-view__text status-view__message" data-testid="maintenance-message">
           {shown.message}

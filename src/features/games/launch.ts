@@ -134,11 +134,14 @@ export function frameRoute(target: LaunchTarget, returnUrl?: string): string {
 }
 
 /** Reads a target back from the frame route's query (the inverse of `frameRoute`). */
-export function targetFromQuery(search: URLSearchParams): LaunchTarget & { returnUrl?: string } {
+export function targetFromQuery(search: URLSearchParams, offered?: readonly string[]): LaunchTarget & { returnUrl?: string } {
   const supportPlay = search.get('supportPlay');
   const playType = search.get('playType');
+  const named = search.get('vendor') ?? search.get('vassalage') ?? '';
+  // The spec's lottery form names no vendor (playType, prize_mode, code, pageBack=home): the lottery the tenant offers.
+  const lotteryForm = !named && (playType !== null || search.get('prize_mode') !== null);
   return {
-    vendor: search.get('vendor') ?? search.get('vassalage') ?? '',
+    vendor: lotteryForm ? lotteryVendorOf(offered, search.get('prize_mode')) : named,
     nodeId: search.get('nodeId'),
     gameId: search.get('gameId'),
     roomId: search.get('roomId'),
@@ -148,6 +151,17 @@ export function targetFromQuery(search: URLSearchParams): LaunchTarget & { retur
     code: search.get('code'),
     returnUrl: search.get('returnUrl') ?? undefined,
   };
+}
+
+/**
+ * The lottery vendor a launch without a vendor opens: of the lottery vendors the tenant offers
+ * (games.vendors; absent: all), the one of the prize mode named (Elott: ELOTT), else the first;
+ * '' when the tenant offers none.
+ */
+function lotteryVendorOf(offered: readonly string[] | undefined, prizeMode: string | null): string {
+  const lotteries = offered ? LOTTERY_VENDORS.filter((v) => offered.includes(v)) : LOTTERY_VENDORS;
+  const byMode = prizeMode ? lotteries.find((v) => v === prizeMode.toUpperCase()) : undefined;
+  return byMode ?? lotteries[0] ?? '';
 }
 
 /** Where the frame route's back control goes: pageBack=home means /m/home, else the lobby it came from. */

@@ -26,7 +26,6 @@ export type BadgeCounts = Partial<Record<BadgeName, number>>;
 
 export const LOGIN_PATH = href('login');
 export const REGISTER_PATH = href('register');
-export const HOME_PATH = href('home');
 /** The download page (spec section 2, "Other screens"): where the download items lead. */
 export const DOWNLOAD_PATH = href('download');
 

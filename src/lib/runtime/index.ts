@@ -3,7 +3,7 @@
  * (settings), the API client's session wiring (api-wiring), the answers a page starts with
  * (page-data), and the provider with its hooks (provider).
  */
-export { BADGE_NAMES, DOWNLOAD_PATH, HOME_PATH, LOGIN_PATH, REGISTER_PATH, RUNTIME_ACTIONS, type BadgeCounts, type BadgeName, type Navigate, type RuntimeAction, type RuntimeActions } from './actions';
+export { BADGE_NAMES, DOWNLOAD_PATH, LOGIN_PATH, REGISTER_PATH, RUNTIME_ACTIONS, type BadgeCounts, type BadgeName, type Navigate, type RuntimeAction, type RuntimeActions } from './actions';
 export { buildGateContext, detectInstallMode, effectiveFlags, effectiveSettings, startupStateOf } from './settings';
 export { deviceHeadersFor, sessionInvalidated, setupApiClient } from './api-wiring';
 export { configPageData, NO_PAGE_DATA, PageDataProvider, useNoteWidget, usePageAnswer, usePageUserAgent, type PageData } from './page-data';
@@ -13,6 +13,7 @@ export {
   useBalanceHidden,
   useGateContext,
   useInstallMode,
+  useLinkOpen,
   useMemberScope,
   useRuntime,
   useRuntimeActions,

@@ -14,7 +14,8 @@ import { openExternal } from '../browser-actions';
 import { patchState, useClientValue, useProxyState } from '../hydration';
 import type { StartupState } from '../startup-state';
 import { DOWNLOAD_PATH, LOGIN_PATH, REGISTER_PATH, type BadgeCounts, type BadgeName, type Navigate, type RuntimeAction, type RuntimeActions } from './actions';
-import { buildGateContext, detectInstallMode, effectiveSettings, startupStateOf } from './settings';
+import { buildGateContext, detectInstallMode, effectiveFlags, effectiveSettings, startupStateOf } from './settings';
+import { isLinkOpen } from '../layout-rules';
 
 /** The whole runtime in one object (`useRuntime`); hot paths read single values through the selector hooks instead. */
 export interface Runtime {
@@ -318,6 +319,19 @@ export function useBadge(name: BadgeName | undefined): number {
  * Everything at once, for code that has not moved to the selector hooks: re-renders on any change
  * of the runtime state, like the single context it replaces.
  */
+/**
+ * Whether a link of tenant content leads to a route this tenant shows (its whitelist, the flags
+ * and settings in force): a link to a closed route is not drawn as one (it would only bounce home).
+ */
+export function useLinkOpen(): (to: string) => boolean {
+  const env = useRuntimeEnv('useLinkOpen');
+  return useMemo(() => {
+    const flags = effectiveFlags(env);
+    const settings = effectiveSettings(env);
+    return (to: string) => isLinkOpen(to, env.tenant.routes.whitelist, flags, settings);
+  }, [env]);
+}
+
 export function useRuntime(): Runtime {
   const env = useRuntimeEnv('useRuntime');
   const session = useRuntimeState((s) => s.session);

@@ -24,12 +24,12 @@ export function detectInstallMode(win: Window | undefined = globalThis.window): 
 }
 
 /** The flags in force: the server's startup flags when it sent them, else the tenant file's. */
-export function effectiveFlags(config: AppConfig): WhiteLabelFlags {
+export function effectiveFlags(config: Pick<AppConfig, 'tenant' | 'startup'>): WhiteLabelFlags {
   return (config.startup.info?.whitelabel as WhiteLabelFlags | undefined) ?? config.tenant.flags;
 }
 
 /** Tenant settings with the server's per-request values (template, promotions, status) over them. */
-export function effectiveSettings(config: AppConfig): TenantSettings {
+export function effectiveSettings(config: Pick<AppConfig, 'tenant' | 'startup'>): TenantSettings {
   const { tenant, startup } = config;
   const info = startup.info ?? {};
   return {

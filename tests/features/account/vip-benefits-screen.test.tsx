@@ -67,6 +67,11 @@ describe('VIP benefits screen (/m/member/benefits)', () => {
     expect(within(progress).getAllByTestId('vip-amounts').map((e) => e.textContent)).toEqual(['₱12,500.00 / ₱50,000.00', '₱1,500.00 / ₱10,000.00']);
 
     const table = within(screen.getByTestId('vip-table')).getByRole('table', { name: TY.vip_table_title });
+    // Seven columns do not fit a phone: the table scrolls in its own focusable region, and says so.
+    expect(screen.getByTestId('vip-scroll-hint').textContent).toBe(TY.vip_table_scroll_hint);
+    const scroller = screen.getByRole('region', { name: TY.vip_table_title });
+    expect(scroller.contains(table)).toBe(true);
+    expect(scroller.getAttribute('tabindex')).toBe('0');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
     expect(rows.map((r) => r.getAttribute('aria-current'))).toEqual([null, 'true', null]);

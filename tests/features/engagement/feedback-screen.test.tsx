@@ -40,7 +40,7 @@ describe('feedback screen (/m/feedback)', () => {
     expect(await screen.findByText(TY.feedback_none)).toBeTruthy();
   });
 
-  it('leads home without FEEDBACK3, and sends a visitor home', async () => {
+  it('leads home without FEEDBACK3, and sends a visitor to log in', async () => {
     scriptApi(requestMock, memberApi());
     storeSession();
     const off = renderApp('/m/feedback', { tenant: tenantWithBaseScreens({ flags: { FEEDBACK3: false } }) });
@@ -48,6 +48,6 @@ describe('feedback screen (/m/feedback)', () => {
     cleanup();
     resetSession();
     const visitor = renderApp('/m/feedback', { tenant: tenantWithBaseScreens({ flags: { FEEDBACK3: true } }) });
-    await waitFor(() => expect(visitor.router.state.location.pathname).toBe('/m/home'));
+    await waitFor(() => expect(visitor.router.state.location.pathname).toBe('/m/login'));
   });
 });

@@ -162,10 +162,10 @@ describe('invite friends screen (/m/inviteFriends)', () => {
     await waitFor(() => expect(screen.queryByText(TY.contact_service)).toBeNull());
   });
 
-  it('sends a visitor home and turns a free-trial account away', async () => {
+  it('sends a visitor to log in and turns a free-trial account away', async () => {
     scriptApi(requestMock, referralApi());
     const visitor = renderApp('/m/inviteFriends', { tenant: tenantWithBaseScreens() });
-    await waitFor(() => expect(visitor.router.state.location.pathname).toBe('/m/home'));
+    await waitFor(() => expect(visitor.router.state.location.pathname).toBe('/m/login'));
     cleanup();
     storeSession({ type: 4 });
     const trial = renderApp(['/m/home', '/m/inviteFriends'], { tenant: tenantWithBaseScreens() });

@@ -74,9 +74,9 @@ describe('message centre screen (/m/webEmail)', () => {
     expect(requestMock.mock.calls.some(([, path]) => path === '/wps/member/messages')).toBe(false);
   });
 
-  it('sends a visitor home', async () => {
+  it('sends a visitor to log in (spec section 6)', async () => {
     scriptApi(requestMock, memberApi());
     const { router } = renderApp('/m/webEmail', { tenant: tenantWithBaseScreens({ flags: { MAILCEN: true } }) });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/m/home'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/m/login'));
   });
 });

@@ -153,6 +153,19 @@ describe('lottery launch parameters (spec section 7, route /m/launchGame)', () =
     expect(launchBody({ vendor: 'LOTT', code: 'LOTT-003' })).toEqual({ vendor: 'LOTT', platform: 'html5', gameId: 'LOTT-003' });
   });
 
+  it("the spec's lottery form without a vendor opens the lottery the tenant offers", () => {
+    const q = new URLSearchParams('playType=trad&prize_mode=Lott&code=lobby&pageBack=home');
+    expect(targetFromQuery(q, ['RNG1', 'TCG_SEA', 'LOTT']).vendor).toBe('LOTT');
+    expect(targetFromQuery(new URLSearchParams('playType=ent&prize_mode=Elott'), ['LOTT', 'ELOTT']).vendor).toBe('ELOTT');
+    // No list: every vendor is offered; the prize mode's vendor first.
+    expect(targetFromQuery(q).vendor).toBe('LOTT');
+    expect(targetFromQuery(new URLSearchParams('playType=trad')).vendor).toBe('TCG_LOTTO_VN');
+    // A tenant without a lottery: nothing to open; a query without the lottery form neither.
+    expect(targetFromQuery(q, ['RNG1']).vendor).toBe('');
+    expect(targetFromQuery(new URLSearchParams('nodeId=3')).vendor).toBe('');
+    expect(launchBody(targetFromQuery(q, ['LOTT']))).toEqual({ vendor: 'LOTT', platform: 'html5' });
+  });
+
   it('never passes another origin as the return URL', () => {
     expect(launchBody({ vendor: 'X1' }, { returnUrl: '//evil.example/x' }).returnUrl).toBeUndefined();
     expect(backTarget(new URLSearchParams('returnUrl=https://evil.example'))).toBe('/m/home');

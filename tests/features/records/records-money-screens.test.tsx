@@ -86,7 +86,24 @@ describe('cash back, rebate report and upline transfer screens', () => {
 
   it('a visitor is asked to log in, and nothing of a member is loaded', async () => {
     renderApp('/m/member/rebateReport', { tenant: tenantWithBaseScreens({ flags: { PLYRBT: true } }) });
-    expect(await screen.findByText(TY.rebate_report_login_first)).toBeTruthy();
+    expect(await screen.findByText(TY.member_login_first)).toBeTruthy();
     expect(calls.filter((c) => c.includes('/wps/rebates') || c.includes('/wps/transfers'))).toEqual([]);
+  });
+
+  it.each([
+    ['/m/vouReport', 'DEPRECM3'],
+    ['/m/withdrawReport', 'WITHREC3'],
+    ['/m/transaction/record', 'TRANSREC3'],
+    ['/m/gameRecord', 'TRANSBETREPMEM3'],
+    ['/m/profitandloss', 'PERSREP'],
+  ] as const)('a visitor on %s is asked to log in there, not left loading', async (path, flag) => {
+    renderApp(path, { tenant: tenantWithBaseScreens({ flags: { [flag]: true } }) });
+    expect(await screen.findByText(TY.member_login_first)).toBeTruthy();
+    expect(document.querySelector('.page-loading')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: TY.login_or_register }));
+    // The member centre's login dialog opens over the page.
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    // Only the login form's own rules, nothing of a member.
+    expect(calls.filter((c) => c !== 'GET /wps/system/validationRules')).toEqual([]);
   });
 });

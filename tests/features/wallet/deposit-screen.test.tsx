@@ -115,7 +115,9 @@ describe('deposit screen (/m/voucherCenter)', () => {
 
   it('a visitor is asked to log in, and nothing of a member is loaded', async () => {
     renderApp('/m/voucherCenter', { tenant: withDepFunc('0') });
-    expect(await screen.findByText(TY.deposit_login_first)).toBeTruthy();
+    // The member centre's one login prompt, on the page (spec section 6).
+    expect(await screen.findByText(TY.member_login_first)).toBeTruthy();
+    expect(screen.getByRole('button', { name: TY.login_or_register })).toBeTruthy();
     expect(requestMock).not.toHaveBeenCalledWith('GET', '/wps/wallet/deposit/channels', expect.anything());
   });
 });

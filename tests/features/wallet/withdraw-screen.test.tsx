@@ -82,7 +82,7 @@ describe('withdraw screen (/m/withdraw)', () => {
 
   it('a visitor is asked to log in, and nothing of a member is loaded', async () => {
     renderApp('/m/withdraw', { tenant: tenantWithBaseScreens() });
-    expect(await screen.findByText(TY.withdraw_login_first)).toBeTruthy();
+    expect(await screen.findByText(TY.member_login_first)).toBeTruthy();
     expect(requestMock).not.toHaveBeenCalledWith('GET', '/wps/wallet/withdrawals/eligibility', expect.anything());
   });
 });

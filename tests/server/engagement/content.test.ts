@@ -55,8 +55,10 @@ describeBackends('announcements, promotions, affiliate codes, captcha, outbox', 
       captchaId: id,
     }, { host: EN, ip: nextIp() });
     const popups = await call<Announcements>(app, 'GET', HOME, { host: EN, token: reg.body.value!.token });
-    // demo-en has no reward centre: the missions popup that links there is not seeded for it.
-    expect(popups.body.value!.popups.map((p) => p.execution).sort()).toEqual(['F']);
+    // demo-en runs no missions: the members' missions popup (A, MISSION) is not among them.
+    expect(popups.body.value!.popups.map((p) => [p.execution, p.promotionType])).toEqual([['F', null]]);
+    const ph = await call<Announcements>(app, 'GET', HOME, { token: await tokenFor(app, 'demoteam3') });
+    expect(ph.body.value!.popups.map((p) => [p.execution, p.promotionType])).toEqual([['A', 'MISSION']]);
   });
 
   it('seeds no banner or popup that links to a route the tenant gates off', async () => {

@@ -151,7 +151,9 @@ describeBackends('system and site', ({ server }) => {
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
-    expect(csp).toMatch(/img-src 'self' data: https:/);
+    expect(csp).toMatch(/img-src 'self' data: blob: https:/);
+    // A picked picture is drawn from an object URL (head icon, promotion application previews).
+    expect(csp.split(';').find((d) => d.trim().startsWith('img-src'))).toContain('blob:');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 

@@ -59,7 +59,10 @@ export default async function announcementRoutes(app: FastifyInstance) {
       return {
         banners: of('B').map(banner),
         notices: noticeRows.map(withRead),
-        popups: of('PU').filter((r) => audience.includes(r.execution ?? '')).map(popup),
+        // A popup of a promotion the tenant does not run (missions on a tenant without MISSION) is not shown.
+        popups: of('PU')
+          .filter((r) => audience.includes(r.execution ?? '') && (r.promotionType === null || tenant.settings.promotions.includes(r.promotionType)))
+          .map(popup),
         hotMatches,
         agentNotices: agentRows.map(withRead),
         footer: {

@@ -5,7 +5,7 @@ import { ApiFailure } from '../../../lib/api/client';
 import { Icon } from '../../../components/icons';
 import { currentLanguageCode } from '../../../lib/language';
 import { backTarget, recordRecentPlay, requestLaunch, revalidateWallet, targetFromQuery, watchReturn } from '../launch';
-import { HOME_PATH, LOGIN_PATH, useRuntime } from '../../../lib/runtime';
+import { LOGIN_PATH, useRuntime } from '../../../lib/runtime';
 import { useHydrated } from '../../../lib/hydration';
 import { RealityOverlay } from '../../protection';
 import './launch-screen.css';
@@ -26,13 +26,15 @@ export default function LaunchScreen() {
   const [params] = useSearchParams();
   const { session, tenant } = useRuntime();
   const query = params.toString();
-  const target = useMemo(() => targetFromQuery(new URLSearchParams(query)), [query]);
+  const offered = tenant.games?.vendors;
+  const target = useMemo(() => targetFromQuery(new URLSearchParams(query), offered), [query, offered]);
   const back = useMemo(() => backTarget(new URLSearchParams(query)), [query]);
   const hasSession = session !== null;
   const id = `${query}|${hasSession}`;
   const [launchedFrame, setFrame] = useState<LaunchedFrame | null>(null);
   // A frame of an earlier query is not shown while the new one loads.
-  const frame: Frame = launchedFrame && launchedFrame.id === id ? launchedFrame : { status: 'loading' };
+  // Nothing to open (no vendor, no lottery the tenant offers): said, with the way back, rather than leaving the page unexplained.
+  const frame: Frame = !target.vendor ? { status: 'failed', messageKey: 'launch_no_game' } : launchedFrame && launchedFrame.id === id ? launchedFrame : { status: 'loading' };
   const language = currentLanguageCode(i18n, tenant);
   // One launch per query and session: a launch token is single-use (StrictMode runs effects twice).
   const launched = useRef<string | null>(null);
@@ -43,14 +45,12 @@ export default function LaunchScreen() {
   useEffect(() => {
     if (!hydrated || launched.current === id) return;
     launched.current = id;
-    if (!target.vendor) {
-      void navigate(HOME_PATH, { replace: true });
-      return;
-    }
+    // Launching is for members (spec section 6): a visitor goes to log in, unless the game is free to try.
     if (!hasSession && target.supportPlay !== true) {
       void navigate(LOGIN_PATH, { replace: true });
       return;
     }
+    if (!target.vendor) return;
     requestLaunch(target, { language, returnUrl: back })
       .then((launch) => {
         if (launched.current !== id) return;
