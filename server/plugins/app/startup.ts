@@ -23,6 +23,6 @@ export default fp(async (app: FastifyInstance) => {
       country: viaTrustedProxy && typeof proxyCountry === 'string' && /^[A-Z]{2}$/.test(proxyCountry) ? proxyCountry : undefined,
     };
   }
-  app.decorate('startup', async (request: FastifyRequest) => buildStartup(request.tenant, await app.siteStatus(request), app.jwe.publicJwk, startupRequest(request)));
+  app.decorate('startup', async (request: FastifyRequest) => buildStartup(request.tenant, await app.siteStatus(request), app.jwe.publicJwk, startupRequest(request), app.tenants.versionOf(request.tenant)));
   app.decorate('startupVisit', (request: FastifyRequest) => visitStartup(request.tenant, startupRequest(request)));
 }, { name: 'startup' });

@@ -23,7 +23,8 @@ export function versionLines(v: VersionView): string[] {
   return [`${v.tenant} version ${v.version}  ${v.status}  ${v.kind}${share}${restores}${when}  by ${v.author} at ${v.createdAt}  ${v.hash.slice(0, 12)}${message}`, ...v.changes.map((c) => `  - ${c}`)];
 }
 
-const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+const PERCENT = new Intl.NumberFormat('en', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const percent = (x: number) => PERCENT.format(x);
 
 async function publishVerb(ctx: OpsContext, args: OpsArgs): Promise<number> {
   const [tenant] = positionals(args, ['tenant-id']);
