@@ -71,7 +71,7 @@ export default fp(async (app: FastifyInstance) => {
   }
 
   await reload();
-  const unsubscribe = onReleaseSignal(app.db, () => void refresh());
+  const unsubscribe = onReleaseSignal(app.db, refresh);
 
   // PostgreSQL: every instance hears the changes made by the others.
   let listener: pg.Client | null = null;

@@ -92,18 +92,21 @@ export function contentHash(tenant: object): string {
 // ---------------------------------------------------------------------------------------------
 // Signals: this process's listeners (every app on the database object) hear a change at once.
 
-const listeners = new WeakMap<Database, Set<() => void>>();
+const listeners = new WeakMap<Database, Set<() => Promise<void>>>();
 
-/** Calls `fn` after every release change made through `db` in this process; answers the unsubscribe. */
-export function onReleaseSignal(db: Database, fn: () => void): () => void {
+/**
+ * Calls `fn` after every release change made through `db` in this process (the change waits for
+ * it: once a publish answers, this process serves it); answers the unsubscribe.
+ */
+export function onReleaseSignal(db: Database, fn: () => Promise<void>): () => void {
   let set = listeners.get(db);
   if (!set) listeners.set(db, (set = new Set()));
   set.add(fn);
   return () => set.delete(fn);
 }
 
-function signalReleases(db: Database): void {
-  for (const fn of listeners.get(db) ?? []) fn();
+async function signalReleases(db: Database): Promise<void> {
+  await Promise.all([...(listeners.get(db) ?? [])].map((fn) => fn()));
 }
 
 async function notify(tx: Executor): Promise<void> {
@@ -220,7 +223,7 @@ async function afterChange(platform: Platform, run: (tx: Tx) => Promise<VersionV
     await notify(tx);
     return v;
   });
-  signalReleases(platform.db);
+  await signalReleases(platform.db);
   return view;
 }
 
@@ -377,7 +380,7 @@ export async function activateDue(platform: Platform): Promise<number> {
     });
     if (done) activated++;
   }
-  if (activated) signalReleases(platform.db);
+  if (activated) await signalReleases(platform.db);
   return activated;
 }
 
