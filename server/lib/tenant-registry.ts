@@ -28,7 +28,7 @@ export interface SiteStatus extends TenantStatus {
 }
 
 /** A version being rolled out: served to `share` % of a tenant's visitors (by their bucket, 0-99). */
-export interface TenantRollout {
+interface TenantRollout {
   tenant: Tenant;
   version: number;
   share: number;

@@ -10,7 +10,7 @@ import type { SiteStatus } from '../../lib/tenant-registry';
 import { countVisitor, messageIn, WindowCache, windowOpen } from '../../modules/site';
 
 /** The visitor's bucket (0-99) of rollouts: a random one for a visitor, the member's own once logged in. */
-export const BUCKET_COOKIE = 'wl_vb';
+const BUCKET_COOKIE = 'wl_vb';
 /** The tenant versions a visitor was counted for (the rollout report's visitors), dot-separated. */
 const COUNTED_COOKIE = 'wl_vc';
 const YEAR_SECONDS = 365 * 86_400;
@@ -24,7 +24,7 @@ function cookieOf(request: FastifyRequest, name: string): string | undefined {
 }
 
 /** A member's bucket: the same on every device. */
-export function memberBucket(memberId: number): number {
+function memberBucket(memberId: number): number {
   return createHash('sha256').update(`bucket:${memberId}`).digest()[0] % 100;
 }
 

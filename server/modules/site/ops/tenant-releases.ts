@@ -15,7 +15,7 @@ function versionArg(text: string): number {
 }
 
 /** One line per version, then its changes in words. */
-export function versionLines(v: VersionView): string[] {
+function versionLines(v: VersionView): string[] {
   const when = v.status === 'pending' ? ` goes live ${v.goLiveAt}` : v.liveAt ? ` live since ${v.liveAt}` : '';
   const share = v.share !== null ? ` to ${v.share}% of visitors` : '';
   const restores = v.rolledBackFrom !== null ? ` (restores version ${v.rolledBackFrom})` : '';

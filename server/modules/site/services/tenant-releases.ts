@@ -85,7 +85,7 @@ function present(row: TenantVersion): VersionView {
 }
 
 /** sha256 of a resolved tenant's JSON text. */
-export function contentHash(tenant: object): string {
+function contentHash(tenant: object): string {
   return createHash('sha256').update(JSON.stringify(tenant)).digest('hex');
 }
 
