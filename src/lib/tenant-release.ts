@@ -10,12 +10,15 @@ import { tenantVersionChanged, tenantVersionKnown, tenantVersionSeenAt } from '.
 
 export { startTenantVersion } from './api/tenant-version';
 
-/** A route change looks at the server's version when no answer told it for this long. */
-const CHECK_AFTER_MS = 2_000;
+/**
+ * A route change asks the server for its version (the status, a small answer) unless an answer
+ * told it this recently (a redirect right after a navigation).
+ */
+const CHECK_AFTER_MS = 300;
 
 /**
  * At a route change: whether the page must be loaded again (the version changed), asking the
- * server first when no answer said its version for CHECK_AFTER_MS.
+ * server first unless an answer said its version within CHECK_AFTER_MS.
  */
 export async function releaseAtNavigation(now = Date.now()): Promise<boolean> {
   if (!tenantVersionKnown()) return false;
