@@ -6,22 +6,16 @@
  * shown half with one version and half with another.
  */
 import { request } from './api/client';
-import { tenantVersionChanged, tenantVersionKnown, tenantVersionSeenAt } from './api/tenant-version';
+import { tenantVersionChanged, tenantVersionKnown } from './api/tenant-version';
 
 export { startTenantVersion } from './api/tenant-version';
 
 /**
- * A route change asks the server for its version (the status, a small answer) unless an answer
- * told it this recently (a redirect right after a navigation).
+ * At a route change: whether the page must be loaded again (the version changed). Unless an answer
+ * already said so, the server is asked (the status, a small answer that names the version).
  */
-const CHECK_AFTER_MS = 300;
-
-/**
- * At a route change: whether the page must be loaded again (the version changed), asking the
- * server first unless an answer said its version within CHECK_AFTER_MS.
- */
-export async function releaseAtNavigation(now = Date.now()): Promise<boolean> {
+export async function releaseAtNavigation(): Promise<boolean> {
   if (!tenantVersionKnown()) return false;
-  if (!tenantVersionChanged() && now - tenantVersionSeenAt() > CHECK_AFTER_MS) await request('GET', '/wps/system/status').catch(() => undefined);
+  if (!tenantVersionChanged()) await request('GET', '/wps/system/status').catch(() => undefined);
   return tenantVersionChanged();
 }
