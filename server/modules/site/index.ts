@@ -5,6 +5,6 @@
 export { ANALYZED_TABLES, runHousekeeping } from './services/housekeeping';
 export { WindowCache, messageIn, windowOpen } from './services/maintenance';
 export {
-  activateDue, cancelVersion, countVisitor, listVersions, loadReleases, onReleaseSignal, pendingInstants, publishTenant, RELEASE_CHANNEL,
+  activateDue, cancelVersion, countVisitor, endRollout, listVersions, loadReleases, onReleaseSignal, pendingInstants, publishTenant, RELEASE_CHANNEL,
   rollbackTenant, rolloutReport, TenantInvalid,
 } from './services/tenant-releases';
