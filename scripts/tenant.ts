@@ -42,7 +42,17 @@ const USAGE = `usage: npm run tenant -- <verb>
                                     dead links) in words, failing the run with --strict
   review --base <git-ref> [--out <dir>] [--screens a,b] [--roles a,b] [--strict] [ids...]
                                     validate, diff each changed tenant (and the ones named) in words,
-                                    shots --compare with page checks; --strict fails on a finding`;
+                                    shots --compare with page checks; --strict fails on a finding
+  publish <id> [--message "..."] [--at <ISO date-time with offset>] [--share <1-99>]
+                                    validate the tenant as the server does and make it a version:
+                                    live now on every instance, at a time, or for a share of visitors
+  publish <id> --promote | --abort  make the rollout live for everyone, or end it
+  versions <id>                     the published versions, each with its changes in words
+  rollback <id> <version>           make an earlier version live again (a new version saying so)
+  cancel <id> <version>             withdraw a scheduled version
+  rollout report <id>               visitors, registrations, first deposits per version, 95% intervals
+                                    (publish .. rollout run where npm run ops runs: DATABASE_URL,
+                                    DATA_DIR, or the server holding DATA_DIR)`;
 
 class UsageError extends Error {}
 
@@ -365,6 +375,17 @@ async function main(argv: string[]): Promise<number> {
       return shots(args);
     case 'review':
       return review(args);
+    case 'publish':
+    case 'versions':
+    case 'rollback':
+    case 'cancel':
+    case 'rollout': {
+      // Releases are the back office's (server/modules/site/ops/tenant-releases.ts): the database
+      // is opened, or the server holding it asked, as by npm run ops; it exits with the verb's code.
+      const { runOpsCli } = await import('./ops-cli');
+      await runOpsCli(['tenant', verb, ...args]);
+      return 1;
+    }
     case undefined:
     case '--help':
     case 'help':

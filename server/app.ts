@@ -17,6 +17,7 @@ import availabilityPlugin from './plugins/app/availability';
 import repositoriesPlugin from './plugins/app/repositories';
 import providersPlugin from './plugins/app/providers';
 import tenantsPlugin from './plugins/app/tenants';
+import tenantReleasesPlugin from './plugins/app/tenant-releases';
 import authPlugin from './plugins/app/auth';
 import startupPlugin from './plugins/app/startup';
 import housekeepingPlugin from './plugins/app/housekeeping';
@@ -136,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(repositoriesPlugin);
   await app.register(providersPlugin);
+  await app.register(tenantReleasesPlugin);
   await app.register(tenantsPlugin);
   await app.register(authPlugin);
   await app.register(startupPlugin);

@@ -49,6 +49,8 @@ export interface AppOptions {
   siteDir?: string;
   /** Tenant files; default `tenants`. */
   tenantsDir?: string;
+  /** TENANTS_WATCH=1: reload a changed tenant file without a restart (keeping the last good one when it is invalid). */
+  tenantsWatch?: boolean;
   logger?: FastifyServerOptions['logger'];
   defaultTenant?: string;
   /** Tenant ids (or `*`) forced into maintenance / region restriction, for testing. */
@@ -134,6 +136,7 @@ export interface AppConfig {
   pgliteDump: string | undefined;
   siteDir: string;
   tenantsDir: string;
+  tenantsWatch: boolean;
   /** Tenant of unknown hosts; undefined (production without DEFAULT_TENANT): unknown hosts get 404. */
   defaultTenant: string | undefined;
   forceMaintenance: string[];
@@ -210,6 +213,7 @@ const ENV_VARIABLES = {
   DATA_DIR: { schema: { ...text, default: './.data' }, blankIsUnset: true },
   SITE_DIR: { schema: text, blankIsUnset: true },
   TENANTS_DIR: { schema: text, blankIsUnset: true },
+  TENANTS_WATCH: { schema: { enum: ['0', '1'] }, problem: 'TENANTS_WATCH must be 0 or 1' },
   DEFAULT_TENANT: { schema: text, blankIsUnset: true },
   FORCE_MAINTENANCE: { schema: text },
   FORCE_REGION_RESTRICTION: { schema: text },
@@ -337,6 +341,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): EnvSettings {
       dataDir: resolve(values.DATA_DIR),
       siteDir: values.SITE_DIR ? resolve(values.SITE_DIR as string) : undefined,
       tenantsDir: values.TENANTS_DIR ? resolve(values.TENANTS_DIR as string) : undefined,
+      tenantsWatch: values.TENANTS_WATCH === '1',
       defaultTenant: values.DEFAULT_TENANT as string | undefined,
       forceMaintenance: list(env.FORCE_MAINTENANCE),
       forceRegionRestriction: list(env.FORCE_REGION_RESTRICTION),
@@ -513,6 +518,7 @@ export function resolveConfig(opts: AppOptions): AppConfig {
     pgliteDump: opts.dataDir ? undefined : opts.pgliteDump,
     siteDir: opts.siteDir ?? resolve(REPO_ROOT, 'dist'),
     tenantsDir: opts.tenantsDir ?? resolve(REPO_ROOT, 'tenants'),
+    tenantsWatch: opts.tenantsWatch ?? false,
     defaultTenant: opts.defaultTenant ?? (production ? undefined : 'demo-ph'),
     forceMaintenance: opts.forceMaintenance ?? [],
     forceRegionRestriction: opts.forceRegionRestriction ?? [],

@@ -19,7 +19,7 @@ import { createRepositories, type Repositories } from './repositories';
 import type { MemberRow } from './repositories/members';
 import type { SessionRow } from './repositories/sessions';
 import { onRawTx, rebuildRecordDays, tenantZones } from './modules/records';
-import { WindowCache } from './modules/site';
+import { loadReleases, WindowCache } from './modules/site';
 
 type LogFn = {
   (obj: object, msg?: string): void;
@@ -117,6 +117,13 @@ export async function openPlatform(options: AppOptions, log: Logger): Promise<Pl
   const config = resolveConfig(options);
   const { tenants, payments } = await loadTenants(config, log, options.preview !== undefined);
   const db = await openMigratedDatabase(config, tenants, log);
+  // The versions published replace the tenant files, as on the servers.
+  try {
+    tenants.setReleases(await loadReleases(db.orm));
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
   const repos = createRepositories(db.orm, tenants, config);
   const platform = { config, tenants, db, repos, payments, log, messages: messageProviderOf(config, db, log) };
   return { ...platform, maintenanceWindows: new WindowCache(platform), close: () => db.close() };

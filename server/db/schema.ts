@@ -20,10 +20,11 @@ export {
 } from '../money/tables';
 export {
   merchants, rateCounters, outbox, serverKeys, jweReplays, idempotencyKeys, operators, operatorsRelations, operatorSessions,
-  operatorSessionsRelations, auditLog, auditLogRelations, maintenanceWindows
+  operatorSessionsRelations, auditLog, auditLogRelations, maintenanceWindows, tenantVersions, tenantHeads, tenantVersionVisits
 } from '../modules/site/tables';
 export type {
-  Merchant, RateCounter, OutboxMessage, ServerKey, JweReplay, IdempotencyKey, Operator, OperatorSession, AuditEntry, MaintenanceWindow
+  Merchant, RateCounter, OutboxMessage, ServerKey, JweReplay, IdempotencyKey, Operator, OperatorSession, AuditEntry, MaintenanceWindow,
+  TenantVersion, TenantVersionKind, TenantVersionStatus
 } from '../modules/site/tables';
 export {
   members, sessions, captchas, smsCodes, identityChecks, identityChecksRelations, identityImages,

@@ -70,7 +70,7 @@ export function visitStartup(tenant: Tenant, req: StartupRequest): VisitStartup 
  * Startup settings of spec section 3, built from the tenant, plus the JWE key and validation
  * rules: those every visitor of a host shares, then the per-visit ones (visitStartup) last.
  */
-export function buildStartup(tenant: Tenant, status: SiteStatus, jwk: JWK, req: StartupRequest): Startup {
+export function buildStartup(tenant: Tenant, status: SiteStatus, jwk: JWK, req: StartupRequest, tenantVersion: string): Startup {
   const { settings } = tenant;
   const current = hostName(req.host) || tenant.domains[0];
   return {
@@ -100,6 +100,7 @@ export function buildStartup(tenant: Tenant, status: SiteStatus, jwk: JWK, req: 
     version: { current: SERVER_VERSION, pathList: settings.customerService.url ? [{ type: '3', path: settings.customerService.url }] : [] },
     encryption: { header: ENCRYPTION_HEADER, alg: JWE_ALG, enc: JWE_ENC, jwk },
     validation: VALIDATION_RULES,
+    tenantVersion,
     ...visitStartup(tenant, req),
   };
 }

@@ -11,7 +11,7 @@ import { OpsRefusal, type OpsArgs, type OpsContext } from './types';
 export class UsageError extends Error {}
 
 /** Flags that take no value (so `--totp bob` leaves `bob` a positional). */
-const BOOLEAN_FLAGS = new Set(['json', 'totp', 'help', 'yes', 'all', 'open']);
+const BOOLEAN_FLAGS = new Set(['json', 'totp', 'help', 'yes', 'all', 'open', 'promote', 'abort']);
 
 /**
  * Options the command line may not carry: secrets would land in the shell history and in `ps`.

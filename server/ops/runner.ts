@@ -74,7 +74,7 @@ export async function runOps(app: Platform, actor: OpsActor, argv: readonly stri
   try {
     resolved = resolveVerb(argv);
     if (secrets.password !== undefined) resolved.args.options.password = secrets.password;
-    const exitCode = await resolved.verb.run({ app, actor, json: resolved.json, out: (line) => stdout.push(line) }, resolved.args);
+    const exitCode = await resolved.verb.run({ app, actor, json: resolved.json, out: (line) => stdout.push(line), err: (line) => stderr.push(line) }, resolved.args);
     return { exitCode, stdout, stderr };
   } catch (err) {
     const json = resolved?.json ?? argv.includes('--json');

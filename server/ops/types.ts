@@ -21,6 +21,8 @@ export interface OpsContext {
   actor: OpsActor;
   /** Writes one line of output (the CLI prints it; tests collect it). */
   out: (line: string) => void;
+  /** Writes one error line (the CLI prints it on stderr); absent: `out`. */
+  err?: (line: string) => void;
   /** `--json`: print one JSON document instead of lines. */
   json: boolean;
 }

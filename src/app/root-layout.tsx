@@ -8,6 +8,7 @@ import { ShellChrome } from './shell/chrome';
 import { DialogHost } from './shell/dialog-host';
 import { FeedbackHost } from './shell/feedback-host';
 import { MemberDataHost } from './shell/member-data-host';
+import { TenantRelease } from './shell/tenant-release';
 import { UpdatePrompt } from './shell/update-prompt';
 
 /**
@@ -25,6 +26,7 @@ export function RootLayout({ config }: { config: AppConfig }) {
         <FeedbackHost />
         <DialogHost />
         <UpdatePrompt />
+        <TenantRelease version={config.startup.tenantVersion} />
         {view === 'app' ? <MemberDataHost /> : null}
       </ShellChrome>
     </Providers>

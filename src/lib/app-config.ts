@@ -21,6 +21,8 @@ export interface StartupSettings {
   maintenanceWindow?: { startsAt: string; endsAt: string; message: string | null } | null;
   /** The server's version and the version paths (spec section 7). */
   version?: { current?: string; pathList?: { type: string; path: string }[] };
+  /** The tenant version that served the page (src/lib/tenant-release.ts). */
+  tenantVersion?: string;
   [key: string]: unknown;
 }
 

@@ -60,3 +60,17 @@ export function isPagePath(path: string): boolean {
 export function isKeepablePage(response: { status: number; type: string; redirected: boolean }): boolean {
   return response.status === 200 && response.type === 'basic' && !response.redirected;
 }
+
+/** The query parameter of a kept page's cache key that names the tenant version it was rendered with. */
+const VERSION_PARAM = '__tenant_version';
+
+/**
+ * A kept page's cache key: its address with the tenant version that served it (X-Tenant-Version),
+ * so pages of two versions are never mixed up (after a publish, or for the two sides of a rollout).
+ */
+export function pageCacheKey(url: string, tenantVersion: string): string {
+  const key = new URL(url);
+  key.searchParams.delete(VERSION_PARAM);
+  if (tenantVersion) key.searchParams.set(VERSION_PARAM, tenantVersion);
+  return key.href;
+}

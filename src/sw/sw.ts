@@ -19,6 +19,7 @@ import {
   OFFLINE_PATH,
   PAGE_TIMEOUT_SECONDS,
   PAGES_CACHE,
+  pageCacheKey,
   routeKind,
   SKIP_WAITING,
 } from './rules';
@@ -42,14 +43,34 @@ cleanupOutdatedCaches();
 // The first worker of a visit takes the open page at once; later ones wait for the update prompt.
 clientsClaim();
 
+/**
+ * The tenant version of the last page served (X-Tenant-Version): kept pages are keyed by it, so a
+ * page of an older version is never shown for a newer one. Unknown after the worker restarted:
+ * the page kept last for the address stands in then.
+ */
+let tenantVersion = '';
+
+async function lastKept(url: string): Promise<string> {
+  const cache = await caches.open(PAGES_CACHE);
+  const base = pageCacheKey(url, '');
+  const keys = (await cache.keys()).map((r) => r.url).filter((key) => pageCacheKey(key, '') === base);
+  return keys.at(-1) ?? base;
+}
+
 const pages = new NetworkFirst({
   cacheName: PAGES_CACHE,
   networkTimeoutSeconds: PAGE_TIMEOUT_SECONDS,
   // Pages vary on the language cookie, which a worker's requests do not show: the cache holds one
-  // page per address, the last one served (in the language the visitor last saw).
+  // page per address and tenant version, the last one served (in the language the visitor last saw).
   matchOptions: { ignoreVary: true },
   plugins: [
-    { cacheWillUpdate: async ({ response }) => (isKeepablePage(response) ? response : null) },
+    {
+      cacheWillUpdate: async ({ response }) => {
+        tenantVersion = response.headers.get('x-tenant-version') ?? tenantVersion;
+        return isKeepablePage(response) ? response : null;
+      },
+      cacheKeyWillBeUsed: async ({ request, mode }) => (mode === 'read' && !tenantVersion ? lastKept(request.url) : pageCacheKey(request.url, tenantVersion)),
+    },
     new ExpirationPlugin({ maxEntries: MAX_PAGES, purgeOnQuotaError: true }),
   ],
 });

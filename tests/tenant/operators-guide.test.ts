@@ -9,7 +9,7 @@
  * empty folder).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,7 +87,7 @@ describe('docs/operators.md', () => {
   const all = blocks(guide);
 
   it('has the launch steps, each with a command', () => {
-    for (const heading of ['## 1. New', '## 2. Edit', '## 3. Validate', '## 4. Diff', '## 5. Preview', '## 6. Deploy', '## 7. Maintenance', '## Brand checklist']) {
+    for (const heading of ['## 1. New', '## 2. Edit', '## 3. Validate', '## 4. Diff', '## 5. Preview', '## 6. Deploy', '## 7. Maintenance', '## 11. Releasing a change', '## Brand checklist']) {
       expect(guide).toContain(heading);
     }
     expect(all.length).toBeGreaterThanOrEqual(10);
@@ -115,6 +115,35 @@ describe('docs/operators.md', () => {
       expect(result.status, output).toBe(block.exit);
     }, 150_000);
   }
+
+  it('covers publishing, scheduling, rollouts, their report, rollback and watch mode with commands', () => {
+    const release = guide.slice(guide.indexOf('## 11. Releasing a change'), guide.indexOf('## Brand checklist'));
+    for (const command of ['tenant -- publish acme', '--at ', 'tenant -- cancel acme', '--share ', 'tenant -- rollout report acme', '--abort', 'tenant -- rollback acme', 'TENANTS_WATCH=1']) {
+      expect(release).toContain(command);
+    }
+  });
+
+  it('refuses an invalid publish with the error lines of tenant validate, and publishes nothing', () => {
+    const file = join(work, 'tenants/acme/tenant.json');
+    const good = readFileSync(file, 'utf8');
+    const tenant = JSON.parse(good) as { brand: { theme: Record<string, string> } };
+    tenant.brand.theme.onPrimary = tenant.brand.theme.primary;
+    writeFileSync(file, JSON.stringify(tenant, null, 2));
+    try {
+      const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/tenant.ts', ...args], { cwd: work, encoding: 'utf8' });
+      const errors = (text: string) => text.split('\n').filter((l) => l.startsWith('tenants/acme/tenant.json: '));
+      const validate = run('validate', 'acme');
+      const before = run('versions', 'acme');
+      const publish = run('publish', 'acme', '--message', 'broken');
+      expect(validate.status).toBe(1);
+      expect(publish.status, publish.stderr).toBe(1);
+      expect(errors(validate.stderr).length).toBeGreaterThan(0);
+      expect(errors(publish.stderr)).toEqual(errors(validate.stderr));
+      expect(run('versions', 'acme').stdout).toBe(before.stdout);
+    } finally {
+      writeFileSync(file, good);
+    }
+  }, 120_000);
 
   it('shows the contrast refusal exactly as validation prints it', () => {
     const promised = /prints `([^`]+)`/.exec(guide)?.[1];

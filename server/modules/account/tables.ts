@@ -43,6 +43,8 @@ export const members = pgTable('members', {
   usernameSkeleton: text('username_skeleton').generatedAlwaysAs(sql`translate(lower(username), 'i10', 'llo')`),
   /** Set by migration 0035 on names that shared a skeleton before it: left out of the unique index. */
   skeletonShared: boolean('skeleton_shared').notNull().default(false),
+  /** The tenant version that served the registration (0038_tenant_versions.sql): the rollout report's registrations. */
+  tenantVersion: integer('tenant_version'),
 });
 export type Member = typeof members.$inferSelect;
 /** The account relations of members, gathered into membersRelations by server/db/schema.ts. */

@@ -4,3 +4,7 @@
  */
 export { ANALYZED_TABLES, runHousekeeping } from './services/housekeeping';
 export { WindowCache, messageIn, windowOpen } from './services/maintenance';
+export {
+  activateDue, cancelVersion, countVisitor, endRollout, listVersions, loadReleases, onReleaseSignal, pendingInstants, publishTenant, RELEASE_CHANNEL,
+  rollbackTenant, rolloutReport, TenantInvalid,
+} from './services/tenant-releases';

@@ -7,7 +7,7 @@
  * relations() changes no query, it only lets db.query load related rows `with` them.
  */
 import { relations } from 'drizzle-orm';
-import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, json, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { id, ref, ts } from '../../db/columns';
 
 export const merchants = pgTable('merchants', {
@@ -133,3 +133,55 @@ export const maintenanceWindows = pgTable('maintenance_windows', {
   setAt: ts('set_at').notNull().defaultNow(),
 });
 export type MaintenanceWindow = typeof maintenanceWindows.$inferSelect;
+
+/** The kinds and states of a tenant version (0038_tenant_versions.sql). */
+export type TenantVersionKind = 'publish' | 'rollback' | 'scheduled' | 'rollout';
+export type TenantVersionStatus = 'pending' | 'live' | 'superseded' | 'cancelled' | 'rollout' | 'ended';
+
+/** One published tenant version, immutable but for its status (0038_tenant_versions.sql). */
+export const tenantVersions = pgTable(
+  'tenant_versions',
+  {
+    tenantId: text('tenant_id').notNull(),
+    version: integer('version').notNull(),
+    merchantCode: text('merchant_code').notNull(),
+    /** The resolved tenant as validated. */
+    tenant: json('tenant').$type<Record<string, unknown>>().notNull(),
+    contentHash: text('content_hash').notNull(),
+    author: text('author').notNull(),
+    message: text('message'),
+    /** The diff in words against the version live at publishing. */
+    changes: jsonb('changes').$type<string[]>().notNull().default([]),
+    kind: text('kind').$type<TenantVersionKind>().notNull(),
+    status: text('status').$type<TenantVersionStatus>().notNull(),
+    goLiveAt: ts('go_live_at'),
+    share: smallint('share'),
+    rolledBackFrom: integer('rolled_back_from'),
+    liveAt: ts('live_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.version] })],
+);
+export type TenantVersion = typeof tenantVersions.$inferSelect;
+
+/** A tenant's live version and rollout (0038_tenant_versions.sql). */
+export const tenantHeads = pgTable('tenant_heads', {
+  tenantId: text('tenant_id').primaryKey(),
+  lastVersion: integer('last_version').notNull().default(0),
+  liveVersion: integer('live_version'),
+  rolloutVersion: integer('rollout_version'),
+  rolloutShare: smallint('rollout_share'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Visitors per tenant version and day (0038_tenant_versions.sql). */
+export const tenantVersionVisits = pgTable(
+  'tenant_version_visits',
+  {
+    tenantId: text('tenant_id').notNull(),
+    version: integer('version').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitors: integer('visitors').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.version, t.day] })],
+);

@@ -25,3 +25,4 @@ export { exclusionsVerbs as exclusions } from '../../modules/protection/ops';
 export { redRainVerbs as redRain } from '../../modules/engagement/ops';
 export { contractsVerbs as contracts } from '../../modules/agent/ops';
 export { maintenanceVerbs as maintenance } from '../../modules/site/ops';
+export { tenantReleaseVerbs as tenantReleases } from '../../modules/site/ops';

@@ -33,7 +33,7 @@ export default fp(async (app: FastifyInstance) => {
       country: viaTrustedProxy && typeof proxyCountry === 'string' && /^[A-Z]{2}$/.test(proxyCountry) ? proxyCountry : undefined,
     };
   }
-  app.decorate('startup', async (request: FastifyRequest) => buildStartup(request.tenant, await app.siteStatus(request), app.jwe.publicJwk, startupRequest(request)));
+  app.decorate('startup', async (request: FastifyRequest) => buildStartup(request.tenant, await app.siteStatus(request), app.jwe.publicJwk, startupRequest(request), app.tenants.versionOf(request.tenant)));
   app.decorate('startupVisit', (request: FastifyRequest) => visitStartup(request.tenant, startupRequest(request)));
 
   // The shared part depends on the tenant (a new object when it changes), the host name, the site

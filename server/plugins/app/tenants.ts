@@ -1,3 +1,4 @@
+import { createHash, randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LANGUAGE_COOKIE } from '../../../src/lib/app-config';
 import type { Tenant } from '../../../src/generated/tenant';
@@ -6,7 +7,30 @@ import fp from 'fastify-plugin';
 import { countryOf, regionBlocked } from '../../lib/region';
 import { markStale } from '../../lib/stale';
 import type { SiteStatus } from '../../lib/tenant-registry';
-import { messageIn, WindowCache, windowOpen } from '../../modules/site';
+import { countVisitor, messageIn, WindowCache, windowOpen } from '../../modules/site';
+
+/** The visitor's bucket (0-99) of rollouts: a random one for a visitor, the member's own once logged in. */
+const BUCKET_COOKIE = 'wl_vb';
+/** The tenant versions a visitor was counted for (the rollout report's visitors), dot-separated. */
+const COUNTED_COOKIE = 'wl_vc';
+const YEAR_SECONDS = 365 * 86_400;
+
+function cookieOf(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, value] = part.trim().split('=');
+    if (key === name) return value;
+  }
+  return undefined;
+}
+
+/** A member's bucket: the same on every device. */
+function memberBucket(memberId: number): number {
+  return createHash('sha256').update(`bucket:${memberId}`).digest()[0] % 100;
+}
+
+function bucketCookie(bucket: number): string {
+  return `${BUCKET_COOKIE}=${bucket}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax; HttpOnly`;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +41,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     tenant: Tenant;
+    /** The rollout bucket set on this visitor by this request (a Set-Cookie follows). */
+    newBucket: number | null;
+    /** The cookie of the versions this visitor was counted for, when this request counted one. */
+    countedCookie: string | null;
     siteStatusOf: Promise<SiteStatus> | null;
   }
 }
@@ -53,6 +81,8 @@ export default fp(async (app: FastifyInstance) => {
   if ([...app.tenants.all.values()].some((t) => t.settings.region)) countryOf('127.0.0.1');
   app.decorateRequest('tenant', null as unknown as Tenant);
   app.decorateRequest('siteStatusOf', null);
+  app.decorateRequest('newBucket', null);
+  app.decorateRequest('countedCookie', null);
 
   async function computeStatus(request: FastifyRequest): Promise<SiteStatus> {
     const { tenant } = request;
@@ -74,10 +104,54 @@ export default fp(async (app: FastifyInstance) => {
     return request.siteStatusOf;
   });
 
+  async function countOnce(request: FastifyRequest, tenant: Tenant): Promise<void> {
+    const version = String(app.tenants.versionNumberOf(tenant) ?? 0);
+    const counted = (cookieOf(request, COUNTED_COOKIE) ?? '').split('.').filter((v) => /^\d+$/.test(v));
+    if (counted.includes(version)) return;
+    const day = new Date(app.config.clock()).toISOString().slice(0, 10);
+    try {
+      await countVisitor(app.db.orm, tenant.id, Number(version), day);
+    } catch (err) {
+      request.log.warn({ err }, 'visitor not counted');
+      return;
+    }
+    const cookie = `${COUNTED_COOKIE}=${[...counted.slice(-5), version].join('.')}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax; HttpOnly`;
+    request.countedCookie = cookie;
+  }
+
+  // Every answer of a tenant says which version of it served the request; a new visitor of a
+  // rollout gets its bucket, and a member the member's own bucket (one version on every device).
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.tenant) return;
+    reply.header('x-tenant-version', app.tenants.versionOf(request.tenant));
+    const cookies: string[] = [];
+    const memberId = request.auth?.member.id;
+    if (memberId !== undefined && app.tenants.rolloutOf(request.tenant.id)) {
+      const own = memberBucket(memberId);
+      if (cookieOf(request, BUCKET_COOKIE) !== String(own)) cookies.push(bucketCookie(own));
+    } else if (request.newBucket !== null) cookies.push(bucketCookie(request.newBucket));
+    if (request.countedCookie) cookies.push(request.countedCookie);
+    if (cookies.length) {
+      const before = reply.getHeader('set-cookie');
+      reply.header('set-cookie', [...(before === undefined ? [] : Array.isArray(before) ? before : [String(before)]), ...cookies]);
+    }
+  });
+
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (ANY_HOST.test(request.url)) return;
-    const tenant = app.tenants.byHost(request.headers.host);
-    if (!tenant) throw new ApiError('not.found', 404);
+    const live = app.tenants.byHost(request.headers.host);
+    if (!live) throw new ApiError('not.found', 404);
+    let tenant = live;
+    const rollout = app.tenants.rolloutOf(live.id);
+    if (rollout) {
+      // During a rollout the visitor's bucket picks the version (drawn once, kept in a cookie).
+      const text = cookieOf(request, BUCKET_COOKIE);
+      let bucket = text !== undefined && /^\d{1,2}$/.test(text) ? Number(text) : null;
+      if (bucket === null) request.newBucket = bucket = randomInt(100);
+      tenant = app.tenants.forVisitor(live, bucket);
+      // A page visit counts the visitor once per version (the report's visitors).
+      if (!request.url.startsWith('/wps/') && request.method === 'GET') await countOnce(request, tenant);
+    }
     request.tenant = tenant;
     if (!request.url.startsWith('/wps/') || ALWAYS_OPEN.test(request.url)) return;
     const status = await app.siteStatus(request);

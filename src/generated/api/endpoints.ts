@@ -33,6 +33,7 @@ import type * as session from './session';
 import type * as statement from './statement';
 import type * as system from './system';
 import type * as team from './team';
+import type * as tenantReleases from './tenant-releases';
 import type * as transfers from './transfers';
 import type * as vendorWallet from './vendor-wallet';
 import type * as verification from './verification';
@@ -2501,6 +2502,96 @@ export interface Endpoints {
     response: team.BetPage;
     defaults: { query: never; body: never };
   };
+  /** Publishes the tenant, as `tenant publish`: the tenant file in the server's TENANTS_DIR, or `document` (the tenant's own file as written, extending _base); live now, at `at`, or for `share` % of visitors. */
+  'POST /ops/tenants/:tenant/versions': {
+    method: 'POST';
+    path: `/ops/tenants/${string}/versions`;
+    auth: 'none';
+    produces: 'application/json';
+    idempotent: false;
+    params: tenantReleases.TenantParams;
+    query: undefined;
+    headers: undefined;
+    body: tenantReleases.PublishBody;
+    payload: undefined;
+    response: tenantReleases.Version;
+    defaults: { query: never; body: never };
+  };
+  /** The tenant's versions, newest first, with their changes in words, as `tenant versions`. */
+  'GET /ops/tenants/:tenant/versions': {
+    method: 'GET';
+    path: `/ops/tenants/${string}/versions`;
+    auth: 'none';
+    produces: 'application/json';
+    idempotent: false;
+    params: tenantReleases.TenantParams;
+    query: undefined;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: tenantReleases.Versions;
+    defaults: { query: never; body: never };
+  };
+  /** Makes an earlier version live again as a new version, as `tenant rollback`. */
+  'POST /ops/tenants/:tenant/rollback': {
+    method: 'POST';
+    path: `/ops/tenants/${string}/rollback`;
+    auth: 'none';
+    produces: 'application/json';
+    idempotent: false;
+    params: tenantReleases.TenantParams;
+    query: undefined;
+    headers: undefined;
+    body: tenantReleases.VersionBody;
+    payload: undefined;
+    response: tenantReleases.Version;
+    defaults: { query: never; body: never };
+  };
+  /** Withdraws a scheduled version, as `tenant cancel`. */
+  'POST /ops/tenants/:tenant/cancel': {
+    method: 'POST';
+    path: `/ops/tenants/${string}/cancel`;
+    auth: 'none';
+    produces: 'application/json';
+    idempotent: false;
+    params: tenantReleases.TenantParams;
+    query: undefined;
+    headers: undefined;
+    body: tenantReleases.VersionBody;
+    payload: undefined;
+    response: tenantReleases.Version;
+    defaults: { query: never; body: never };
+  };
+  /** Ends the tenant's rollout, as `tenant publish --promote` (live for everyone) or `--abort`. */
+  'POST /ops/tenants/:tenant/rollout': {
+    method: 'POST';
+    path: `/ops/tenants/${string}/rollout`;
+    auth: 'none';
+    produces: 'application/json';
+    idempotent: false;
+    params: tenantReleases.TenantParams;
+    query: undefined;
+    headers: undefined;
+    body: tenantReleases.RolloutBody;
+    payload: undefined;
+    response: tenantReleases.Version;
+    defaults: { query: never; body: never };
+  };
+  /** The rollout's report, as `tenant rollout report`: per version visitors, registrations and first deposits, with their conversion and 95% Wilson intervals. */
+  'GET /ops/tenants/:tenant/rollout': {
+    method: 'GET';
+    path: `/ops/tenants/${string}/rollout`;
+    auth: 'none';
+    produces: 'application/json';
+    idempotent: false;
+    params: tenantReleases.TenantParams;
+    query: undefined;
+    headers: undefined;
+    body: undefined;
+    payload: undefined;
+    response: tenantReleases.Report;
+    defaults: { query: never; body: never };
+  };
   /** What the member may transfer now: the upline (masked username), balance, the tenant's min and max, the most the member can send now, and every reason that blocks a transfer (turnover.required with required, wagered and outstanding as the withdrawal panel shows them, transfer.type.forbidden, transfer.upline.missing, payment.password.unset, balance.insufficient). 403 transfer.disabled when the tenant has it off. */
   'GET /wps/transfers/upline': {
     method: 'GET';
@@ -3096,6 +3187,14 @@ export interface RouteNames {
     members: 'GET /wps/agent/team/members';
     pnl: 'GET /wps/agent/team/pnl';
     bets: 'GET /wps/agent/team/bets';
+  };
+  'tenant-releases': {
+    opsPublish: 'POST /ops/tenants/:tenant/versions';
+    opsVersions: 'GET /ops/tenants/:tenant/versions';
+    opsRollback: 'POST /ops/tenants/:tenant/rollback';
+    opsCancel: 'POST /ops/tenants/:tenant/cancel';
+    opsEndRollout: 'POST /ops/tenants/:tenant/rollout';
+    opsRolloutReport: 'GET /ops/tenants/:tenant/rollout';
   };
   transfers: {
     upline: 'GET /wps/transfers/upline';

@@ -104,6 +104,10 @@ export interface Startup {
     jwk: {};
   };
   validation: ValidationRules;
+  /**
+   * The version of the tenant that served this visit (also the X-Tenant-Version header of every answer): v<n> for a published version, file-<hash> for a tenant file. A page whose answers carry another one does a full navigation at its next route change.
+   */
+  tenantVersion: string;
   location: {
     country: string | null;
     ip: string;

@@ -9,6 +9,7 @@
  */
 import type { EndpointKey, Endpoints } from '../../generated/api/endpoints';
 import { proxy } from 'valtio';
+import { noteTenantVersion } from './tenant-version';
 
 interface Envelope<T> {
   success: boolean;
@@ -246,6 +247,7 @@ export async function request(method: Method, path: string, opts: Omit<RequestOp
     throw networkFailure();
   }
   noteFreshness(res);
+  noteTenantVersion(res.headers.get('x-tenant-version'));
   let envelope: Envelope<unknown>;
   try {
     envelope = (await res.json()) as Envelope<unknown>;

@@ -19,6 +19,7 @@ import { TEAM_CONTRACT_CASES } from '../team-contract-cases';
 import { AGENT_ACCOUNT_CONTRACT_CASES } from '../agent-accounts-contract-cases';
 import { AGENT_HOME_CONTRACT_CASES } from '../agent-home-contract-cases';
 import { MAINTENANCE_CONTRACT_CASES } from '../maintenance-contract-cases';
+import { TENANT_RELEASE_CONTRACT_CASES } from '../tenant-release-contract-cases';
 import { MOBILE_BINDING_CONTRACT_CASES } from '../mobile-binding-contract-cases';
 import { VENDOR_WALLET_CONTRACT_CASES } from '../vendor-wallet-contract-cases';
 import { startFakeVendor, vendorOptions } from '../games/vendor-wallet-helpers';
@@ -167,6 +168,7 @@ const CASES: Record<string, Case> = {
   ...AGENT_ACCOUNT_CONTRACT_CASES,
   ...AGENT_HOME_CONTRACT_CASES,
   ...MAINTENANCE_CONTRACT_CASES,
+  ...TENANT_RELEASE_CONTRACT_CASES,
   ...MOBILE_BINDING_CONTRACT_CASES,
   ...VENDOR_WALLET_CONTRACT_CASES,
 };

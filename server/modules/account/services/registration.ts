@@ -188,6 +188,8 @@ export async function register(platform: Platform, actor: Actor, p: RegisterPayl
         passwordHash,
         paymentPasswordHash,
         uplineId,
+        // The tenant version that served the registration (a rollout's report counts it).
+        tenantVersion: platform.tenants.versionNumberOf(tenant),
       });
       await platform.repos.ledger.openWallet(tx, merchantCode, member.id, tenant.settings.currency.code);
       if (birthDate) await tx.insert(memberProtection).values({ memberId: member.id, birthDate });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import devOpenapiRoutes from './dev-openapi';
 import helpCenterRoutes from './help-center';
 import opsMaintenanceRoutes from './ops-maintenance';
+import opsTenantReleaseRoutes from './ops-tenant-releases';
 import readyRoutes from './ready';
 import startupRoutes from './startup';
 
@@ -11,6 +12,7 @@ export default async function siteModuleRoutes(app: FastifyInstance): Promise<vo
     devOpenapiRoutes,
     helpCenterRoutes,
     opsMaintenanceRoutes,
+    opsTenantReleaseRoutes,
     readyRoutes,
     startupRoutes,
   ]) {
