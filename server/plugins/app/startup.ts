@@ -36,20 +36,21 @@ export default fp(async (app: FastifyInstance) => {
   app.decorate('startup', async (request: FastifyRequest) => buildStartup(request.tenant, await app.siteStatus(request), app.jwe.publicJwk, startupRequest(request), app.tenants.versionOf(request.tenant)));
   app.decorate('startupVisit', (request: FastifyRequest) => visitStartup(request.tenant, startupRequest(request)));
 
-  // The shared part depends on the tenant (a new object when it changes), the host name, the site
-  // status and the encryption key; everything else in it is the running server's.
+  // The shared part depends on the tenant (a new object when it changes) and its version, the host
+  // name, the site status and the encryption key; everything else in it is the running server's.
   const kept = new WeakMap<Tenant, Map<string, { jwk: JWK; head: KeptHead<Startup> }>>();
   app.decorate('startupAnswer', async (request: FastifyRequest) => {
     const { tenant } = request;
     const status: SiteStatus = await app.siteStatus(request);
     const visit = startupRequest(request);
     const jwk = app.jwe.publicJwk;
-    const key = `${hostName(visit.host)}\n${JSON.stringify(status)}`;
+    const version = app.tenants.versionOf(tenant);
+    const key = `${version}\n${hostName(visit.host)}\n${JSON.stringify(status)}`;
     let heads = kept.get(tenant);
     if (!heads) kept.set(tenant, (heads = new Map()));
     let entry = heads.get(key);
     if (!entry || entry.jwk !== jwk) {
-      const { location: _location, serverTime: _serverTime, ...shared } = buildStartup(tenant, status, jwk, visit);
+      const { location: _location, serverTime: _serverTime, ...shared } = buildStartup(tenant, status, jwk, visit, version);
       entry = { jwk, head: new KeptHead<Startup>(shared) };
       if (heads.size >= KEPT_PER_TENANT) heads.clear();
       heads.set(key, entry);
