@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BUCKET_COOKIE } from './tenant-registry';
 import { markStale } from './stale';
 import { TtlCache } from './ttl-cache';
 
@@ -87,7 +88,9 @@ export class ServerRenderer {
     const url = new URL(request.url, `http://${request.headers.host ?? 'localhost'}`).href;
     const tenantId = (config.tenant as { id?: string } | undefined)?.id ?? '';
     const page = `${tenantId}|${language}|${request.url}`;
-    const shared = (id: string, key: AnswerKey) => this.answers.get(`${tenantId}|${id}`, () => this.fetchAnswer(request, key));
+    // Kept per tenant version: during a rollout each version's pages render with its own answers.
+    const version = (config.startup as { tenantVersion?: unknown } | undefined)?.tenantVersion ?? '';
+    const shared = (id: string, key: AnswerKey) => this.answers.get(`${tenantId}|${String(version)}|${id}`, () => this.fetchAnswer(request, key));
     try {
       // The answers this page asked for last time, at hand before the first render.
       const answers: Record<string, unknown> = {};
@@ -143,7 +146,12 @@ export class ServerRenderer {
     const res = await this.app.inject({
       method: 'GET',
       url: search.size ? `${path}?${search}` : path,
-      headers: { host: request.headers.host ?? '', 'accept-language': request.headers['accept-language'] ?? '' },
+      headers: {
+        host: request.headers.host ?? '',
+        'accept-language': request.headers['accept-language'] ?? '',
+        // The visitor's rollout bucket, so the answer comes from the version the page is rendered with.
+        ...(request.rolloutBucket !== null ? { cookie: `${BUCKET_COOKIE}=${request.rolloutBucket}` } : {}),
+      },
       remoteAddress: request.ip,
     });
     if (res.statusCode !== 200) return undefined;

@@ -27,6 +27,9 @@ export interface SiteStatus extends TenantStatus {
   maintenanceWindow: OpenWindow | null;
 }
 
+/** The visitor's bucket (0-99) of rollouts: a random one for a visitor, the member's own once logged in. */
+export const BUCKET_COOKIE = 'wl_vb';
+
 /** A version being rolled out: served to `share` % of a tenant's visitors (by their bucket, 0-99). */
 interface TenantRollout {
   tenant: Tenant;

@@ -6,11 +6,9 @@ import { ApiError } from '../../errors';
 import fp from 'fastify-plugin';
 import { countryOf, regionBlocked } from '../../lib/region';
 import { markStale } from '../../lib/stale';
-import type { SiteStatus } from '../../lib/tenant-registry';
+import { BUCKET_COOKIE, type SiteStatus } from '../../lib/tenant-registry';
 import { countVisitor, messageIn, WindowCache, windowOpen } from '../../modules/site';
 
-/** The visitor's bucket (0-99) of rollouts: a random one for a visitor, the member's own once logged in. */
-const BUCKET_COOKIE = 'wl_vb';
 /** The tenant versions a visitor was counted for (the rollout report's visitors), dot-separated. */
 const COUNTED_COOKIE = 'wl_vc';
 const YEAR_SECONDS = 365 * 86_400;
@@ -43,6 +41,8 @@ declare module 'fastify' {
     tenant: Tenant;
     /** The rollout bucket set on this visitor by this request (a Set-Cookie follows). */
     newBucket: number | null;
+    /** The visitor's rollout bucket that picked this request's tenant version (null: no rollout). */
+    rolloutBucket: number | null;
     /** The cookie of the versions this visitor was counted for, when this request counted one. */
     countedCookie: string | null;
     siteStatusOf: Promise<SiteStatus> | null;
@@ -82,6 +82,7 @@ export default fp(async (app: FastifyInstance) => {
   app.decorateRequest('tenant', null as unknown as Tenant);
   app.decorateRequest('siteStatusOf', null);
   app.decorateRequest('newBucket', null);
+  app.decorateRequest('rolloutBucket', null);
   app.decorateRequest('countedCookie', null);
 
   async function computeStatus(request: FastifyRequest): Promise<SiteStatus> {
@@ -148,6 +149,7 @@ export default fp(async (app: FastifyInstance) => {
       const text = cookieOf(request, BUCKET_COOKIE);
       let bucket = text !== undefined && /^\d{1,2}$/.test(text) ? Number(text) : null;
       if (bucket === null) request.newBucket = bucket = randomInt(100);
+      request.rolloutBucket = bucket;
       tenant = app.tenants.forVisitor(live, bucket);
       // A page visit counts the visitor once per version (the report's visitors).
       if (!request.url.startsWith('/wps/') && request.method === 'GET') await countOnce(request, tenant);
