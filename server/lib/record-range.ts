@@ -44,3 +44,21 @@ export function merchantTimeZones(tenants: Iterable<Tenant>): ZoneOf {
   }
   return (merchantCode) => zones.get(merchantCode) ?? DEFAULT_TIME_ZONE;
 }
+
+/**
+ * merchantTimeZones of the tenants served now: made again whenever the registry serves another set
+ * (a published version, a new merchant, a watched file), so a merchant published while the server
+ * runs counts its days in its own zone from its first move.
+ */
+export function servedTimeZones(tenants: { readonly all: Map<string, Tenant> }): ZoneOf {
+  let seen: Map<string, Tenant> | null = null;
+  let zoneOf: ZoneOf = () => DEFAULT_TIME_ZONE;
+  return (merchantCode) => {
+    const all = tenants.all;
+    if (all !== seen) {
+      seen = all;
+      zoneOf = merchantTimeZones(all.values());
+    }
+    return zoneOf(merchantCode);
+  };
+}

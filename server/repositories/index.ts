@@ -1,7 +1,7 @@
 /** Every repository over the one database (the platform's `repos`). */
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
-import { merchantTimeZones } from '../lib/record-range';
+import { servedTimeZones } from '../lib/record-range';
 import type { TenantRegistry } from '../lib/tenant-registry';
 import { LedgerRepository } from '../money';
 import { AffiliateRepository } from './affiliates';
@@ -42,8 +42,9 @@ export interface Repositories {
 }
 
 export function createRepositories(db: Db, tenants: TenantRegistry, config: Pick<AppConfig, 'sessionTtlMinutes' | 'sessionMaxDays'>): Repositories {
-  // The days of the records' aggregates (ledger_days, bet_days): each merchant's tenant's zone.
-  const zoneOf = merchantTimeZones(tenants.all.values());
+  // The days of the records' aggregates (ledger_days, bet_days): each merchant's tenant's zone,
+  // as the registry serves them now.
+  const zoneOf = servedTimeZones(tenants);
   return {
     affiliates: new AffiliateRepository(db),
     announcements: new AnnouncementRepository(db),

@@ -8,6 +8,7 @@ import { hashPassword, needsRehash, verifyPassword } from '../../../server/lib/p
 import { renderIndex, scriptJson } from '../../../server/lib/site-index';
 import { duplicateDomains, hostName, htmlLang } from '../../../server/lib/tenant-host';
 import { TtlCache } from '../../../server/lib/ttl-cache';
+import { servedTimeZones } from '../../../server/lib/record-range';
 import { enforce, FIELD_MESSAGES, satisfies, VALIDATION_RULES, type RuleName } from '../../../server/lib/validation-rules';
 import { maskEmail, maskMobile } from '../../../server/modules/account/routes/member-info';
 import { toAmount } from '../../../src/domain/money';
@@ -243,6 +244,17 @@ describe('game helpers', () => {
     await other.get('b', async () => 1, (v) => v > 5);
     await new Promise((resolve) => setImmediate(resolve));
     expect(await other.get('b', async () => 99, (v) => v > 5)).toBe(10);
+  });
+
+  it('counts a merchant published while the server runs in its own time zone', () => {
+    const tenant = (merchantCode: string, timeZone: string) => ({ merchantCode, trialMerchantCode: `${merchantCode}t`, settings: { timeZone } }) as unknown as Tenant;
+    const registry = { all: new Map([['a', tenant('ma', 'Asia/Manila')]]) };
+    const zoneOf = servedTimeZones(registry);
+    expect(zoneOf('ma')).toBe('Asia/Manila');
+    expect(zoneOf('mb')).toBe('Asia/Manila');
+    registry.all = new Map([...registry.all, ['b', tenant('mb', 'Europe/London')]]);
+    expect(zoneOf('mb')).toBe('Europe/London');
+    expect(zoneOf('mbt')).toBe('Europe/London');
   });
 
   it('draws the same icon for the same game, with its initials', () => {
