@@ -67,7 +67,7 @@ async function types(file: string, cwd: string, text?: string, transform: (s: JS
 }
 
 /** Custom annotation keywords of widget props schemas; pass 2 of tenant validation reads them. */
-const annotationKeywords = ['x-i18n', 'x-route', 'x-shown-when'];
+const annotationKeywords = ['x-i18n', 'x-route'];
 
 async function validatorsModule(): Promise<string> {
   const ajv = new Ajv2020({ code: { source: true, esm: true }, allErrors: true, strict: true });

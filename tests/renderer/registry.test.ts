@@ -18,8 +18,7 @@ function schemaOf(name: string): Record<string, unknown> {
 function ajv(): Ajv2020 {
   const instance = new Ajv2020({ strict: true, allErrors: true });
   instance.addKeyword({ keyword: 'x-i18n', schemaType: 'boolean' });
-  instance.addKeyword({ keyword: 'x-route', schemaType: 'boolean' });
-  instance.addKeyword({ keyword: 'x-shown-when', schemaType: 'object' });
+  instance.addKeyword({ keyword: 'x-route', schemaType: ['boolean', 'object'] });
   return instance;
 }
 
