@@ -61,16 +61,11 @@ export function isKeepablePage(response: { status: number; type: string; redirec
   return response.status === 200 && response.type === 'basic' && !response.redirected;
 }
 
-/** The query parameter of a kept page's cache key that names the tenant version it was rendered with. */
-const VERSION_PARAM = '__tenant_version';
-
 /**
- * A kept page's cache key: its address with the tenant version that served it (X-Tenant-Version),
- * so pages of two versions are never mixed up (after a publish, or for the two sides of a rollout).
+ * Whether a kept page may stand in for the network: not when it was served by another tenant
+ * version (its X-Tenant-Version) than the last page the worker saw served (after a publish, an
+ * older version's page never stands in for the newer one). Either unknown: it may.
  */
-export function pageCacheKey(url: string, tenantVersion: string): string {
-  const key = new URL(url);
-  key.searchParams.delete(VERSION_PARAM);
-  if (tenantVersion) key.searchParams.set(VERSION_PARAM, tenantVersion);
-  return key.href;
+export function keptPageUsable(keptVersion: string | null, lastVersion: string): boolean {
+  return !keptVersion || !lastVersion || keptVersion === lastVersion;
 }

@@ -19,7 +19,7 @@ import {
   OFFLINE_PATH,
   PAGE_TIMEOUT_SECONDS,
   PAGES_CACHE,
-  pageCacheKey,
+  keptPageUsable,
   routeKind,
   SKIP_WAITING,
 } from './rules';
@@ -44,24 +44,17 @@ cleanupOutdatedCaches();
 clientsClaim();
 
 /**
- * The tenant version of the last page served (X-Tenant-Version): kept pages are keyed by it, so a
- * page of an older version is never shown for a newer one. Unknown after the worker restarted:
- * the page kept last for the address stands in then.
+ * The tenant version of the last page served (X-Tenant-Version): a kept page of another version
+ * does not stand in for the network (keptPageUsable). Unknown after the worker restarted.
  */
 let tenantVersion = '';
-
-async function lastKept(url: string): Promise<string> {
-  const cache = await caches.open(PAGES_CACHE);
-  const base = pageCacheKey(url, '');
-  const keys = (await cache.keys()).map((r) => r.url).filter((key) => pageCacheKey(key, '') === base);
-  return keys.at(-1) ?? base;
-}
 
 const pages = new NetworkFirst({
   cacheName: PAGES_CACHE,
   networkTimeoutSeconds: PAGE_TIMEOUT_SECONDS,
   // Pages vary on the language cookie, which a worker's requests do not show: the cache holds one
-  // page per address and tenant version, the last one served (in the language the visitor last saw).
+  // page per address, the last one served (in the language the visitor last saw), used offline
+  // only while it is of the tenant version last served.
   matchOptions: { ignoreVary: true },
   plugins: [
     {
@@ -69,7 +62,8 @@ const pages = new NetworkFirst({
         tenantVersion = response.headers.get('x-tenant-version') ?? tenantVersion;
         return isKeepablePage(response) ? response : null;
       },
-      cacheKeyWillBeUsed: async ({ request, mode }) => (mode === 'read' && !tenantVersion ? lastKept(request.url) : pageCacheKey(request.url, tenantVersion)),
+      cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+        cachedResponse && keptPageUsable(cachedResponse.headers.get('x-tenant-version'), tenantVersion) ? cachedResponse : null,
     },
     new ExpirationPlugin({ maxEntries: MAX_PAGES, purgeOnQuotaError: true }),
   ],
