@@ -150,7 +150,7 @@ export class ServerRenderer {
         host: request.headers.host ?? '',
         'accept-language': request.headers['accept-language'] ?? '',
         // The visitor's rollout bucket, so the answer comes from the version the page is rendered with.
-        ...(request.rolloutBucket !== null ? { cookie: `${BUCKET_COOKIE}=${request.rolloutBucket}` } : {}),
+        ...(typeof request.rolloutBucket === 'number' ? { cookie: `${BUCKET_COOKIE}=${request.rolloutBucket}` } : {}),
       },
       remoteAddress: request.ip,
     });
