@@ -8,6 +8,22 @@ import { REPO_ROOT } from '../../config';
 import { applicationName } from '../../db/client';
 import { activateDue, loadReleases, onReleaseSignal, pendingInstants, RELEASE_CHANNEL } from '../../modules/site';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What this instance has heard and done of tenant releases (the counts tell an operator, and a test, that a switch came from a notification). */
+    tenantReleases: ReleaseListening;
+  }
+}
+
+export interface ReleaseListening {
+  /** Release notifications heard from PostgreSQL (changes made by any instance, this one included). */
+  readonly notifications: number;
+  /** Completed reloads of what is served. */
+  readonly reloads: number;
+  /** Resolves once the reload running now (and the one queued after it) has ended. */
+  settled(): Promise<void>;
+}
+
 /** Pause before a lost listening connection is opened again. */
 const RECONNECT_MS = 1_000;
 /** setTimeout's longest delay; a version further away is looked at again then. */
@@ -32,6 +48,19 @@ export default fp(async (app: FastifyInstance) => {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
+  let notifications = 0;
+  let reloads = 0;
+  app.decorate('tenantReleases', {
+    get notifications() {
+      return notifications;
+    },
+    get reloads() {
+      return reloads;
+    },
+    settled: async () => {
+      while (running) await running;
+    },
+  } satisfies ReleaseListening);
 
   async function reload(): Promise<void> {
     app.tenants.setReleases(await loadReleases(app.db.orm));
@@ -59,6 +88,7 @@ export default fp(async (app: FastifyInstance) => {
         again = false;
         try {
           await reload();
+          reloads++;
           app.log.info({ tenants: [...app.tenants.all.keys()].length }, 'tenant versions reloaded');
         } catch (err) {
           app.log.error({ err }, 'tenant versions could not be reloaded');
@@ -95,7 +125,9 @@ export default fp(async (app: FastifyInstance) => {
       client.on('error', lost);
       client.on('end', () => lost());
       client.on('notification', (n) => {
-        if (n.channel === RELEASE_CHANNEL && n.payload === schema) void refresh();
+        if (n.channel !== RELEASE_CHANNEL || n.payload !== schema) return;
+        void refresh();
+        notifications++;
       });
       try {
         await client.connect();

@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { relative } from 'node:path';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Report, Version } from '../../../../src/generated/api/tenant-releases';
 import type { Tenant } from '../../../../src/generated/tenant';
 import { diffTenants } from '../../../../src/tenant/diff';
 import { formatIssue } from '../../../../src/tenant/errors';
@@ -29,22 +30,8 @@ import type { Platform } from '../../../platform';
 /** The channel of release notifications; the payload is the database schema the change was made in. */
 export const RELEASE_CHANNEL = 'tenant_releases';
 
-/** A version as `tenant versions` and /ops show it. */
-export interface VersionView {
-  tenant: string;
-  version: number;
-  kind: TenantVersion['kind'];
-  status: TenantVersion['status'];
-  author: string;
-  message: string | null;
-  hash: string;
-  changes: string[];
-  createdAt: string;
-  goLiveAt: string | null;
-  liveAt: string | null;
-  share: number | null;
-  rolledBackFrom: number | null;
-}
+/** A version as `tenant versions` and /ops show it (the API contract's type, schemas/api/tenant-releases.json). */
+export type VersionView = Version;
 
 export interface PublishInput {
   tenant: string;
@@ -397,19 +384,8 @@ export function wilson(hits: number, n: number, z = 1.959964): [number, number] 
   return [Math.max(0, centre - half), Math.min(1, centre + half)];
 }
 
-export interface ReportLine {
-  version: number;
-  status: TenantVersion['status'];
-  visitors: number;
-  registrations: number;
-  firstDeposits: number;
-  /** registrations / visitors, with its 95% Wilson interval. */
-  registrationRate: number;
-  registrationInterval: [number, number];
-  /** first deposits / visitors, with its 95% Wilson interval. */
-  depositRate: number;
-  depositInterval: [number, number];
-}
+/** A line of the rollout report (the API contract's type). */
+export type ReportLine = Report['lines'][number];
 
 /**
  * Per version of the tenant's current (or last) rollout and the version live beside it: the
