@@ -15,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-export interface ReleaseListening {
+interface ReleaseListening {
   /** Release notifications heard from PostgreSQL (changes made by any instance, this one included). */
   readonly notifications: number;
   /** Completed reloads of what is served. */
