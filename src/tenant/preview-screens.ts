@@ -26,6 +26,10 @@ export const PREVIEW_SCREENS: readonly PreviewScreen[] = [
   { id: 'deposit', label: 'deposit', path: '/m/voucherCenter', roles: ['player'] },
   { id: 'agent', label: 'agent home', path: '/m/agent', roles: ['agent'] },
   { id: 'menu', label: 'footer and menu', path: '/m/home', roles: ['visitor', 'player'], openMenu: true },
+  { id: 'promotions', label: 'promotions', path: '/m/activity', roles: ['visitor'] },
+  { id: 'vip', label: 'VIP benefits', path: '/m/member/benefits', roles: ['player'] },
+  { id: 'records', label: 'deposit record', path: '/m/vouReport', roles: ['visitor', 'player'] },
+  { id: 'contract', label: 'salary contract', path: '/m/member/agent/getSalaryContract', roles: ['agent'] },
 ];
 
 export function previewScreen(id: string): PreviewScreen | undefined {
