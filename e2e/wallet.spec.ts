@@ -189,7 +189,7 @@ for (const tenant of TENANTS) {
       };
       for (const [name, text] of Object.entries(details)) await identity.locator(`[name="${name}"]`).fill(text);
       for (const side of ['front', 'back', 'selfie']) {
-        await identity.locator(`.identity-image[data-side="${side}"] input[type="file"]`).setInputFiles({ name: `${side}.png`, mimeType: 'image/png', buffer: PNG });
+        await identity.locator(`input[type="file"]#identity-image-${side}`).setInputFiles({ name: `${side}.png`, mimeType: 'image/png', buffer: PNG });
       }
       await identity.getByRole('button', { name: t.submit, exact: true }).tap();
       await expect(page.getByTestId('identity-state')).toHaveClass(/identity-state--pending/);

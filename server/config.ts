@@ -12,6 +12,14 @@ import { WebhookProvider } from './providers/webhook';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { CATALOGUE_VENDOR_CODES } from './db/seed-games';
 import { INHOUSE_VENDOR } from './lib/games-catalogue';
+import type { SocialProvider } from '../src/generated/api/system';
+
+/**
+ * The social sign-in providers a deployment may name (SOCIAL_LOGIN_PROVIDERS). The platform has no
+ * sign-in flow of any of them yet: naming one only makes its button appear (where the tenant
+ * switches it on), and a tap says the service is unavailable.
+ */
+const SOCIAL_PROVIDERS = ['facebook', 'google', 'telegram'] as const satisfies readonly SocialProvider[];
 
 /**
  * An outside game vendor of the seamless wallet (docs/vendor-wallet.md), from VENDOR_<CODE>_*:
@@ -113,6 +121,8 @@ export interface AppOptions {
   walletPrivateKey?: string;
   /** Milliseconds of a launch's health probe of a vendor (default 2000). */
   vendorProbeTimeoutMs?: number;
+  /** Social sign-in providers configured (SOCIAL_LOGIN_PROVIDERS); default none, so no social buttons anywhere. */
+  socialLogin?: readonly SocialProvider[];
 }
 
 export interface PreviewOptions {
@@ -160,6 +170,7 @@ export interface AppConfig {
   vendors: Record<string, VendorConfig>;
   walletPrivateKey: string | undefined;
   vendorProbeTimeoutMs: number;
+  socialLogin: readonly SocialProvider[];
 }
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -232,6 +243,12 @@ const ENV_VARIABLES = {
   SEED_DEMO: { schema: { enum: ['0', '1'] }, problem: 'SEED_DEMO must be 0 or 1' },
   DEV_ROUTES: { schema: { enum: ['0', '1'] }, problem: 'DEV_ROUTES must be 0 or 1' },
   PAYMENT_TIMEOUT_MS: { schema: wholeNumber(100, 60_000, 5000), problem: 'PAYMENT_TIMEOUT_MS must be an integer between 100 and 60000' },
+  SOCIAL_LOGIN_PROVIDERS: {
+    schema: { type: 'string', pattern: `^(${SOCIAL_PROVIDERS.join('|')})( *, *(${SOCIAL_PROVIDERS.join('|')}))*$` },
+    problem: `SOCIAL_LOGIN_PROVIDERS must be a comma list of ${SOCIAL_PROVIDERS.join(', ')}`,
+    trim: true,
+    blankIsUnset: true,
+  },
 } satisfies Record<string, EnvVariable>;
 
 type EnvName = keyof typeof ENV_VARIABLES;
@@ -358,6 +375,7 @@ export function parseEnv(env: NodeJS.ProcessEnv): EnvSettings {
       paymentTimeoutMs: values.PAYMENT_TIMEOUT_MS,
       vendors,
       walletPrivateKey,
+      socialLogin: [...new Set(list(values.SOCIAL_LOGIN_PROVIDERS as string | undefined))] as SocialProvider[],
     },
   };
 }
@@ -512,6 +530,9 @@ export function resolveConfig(opts: AppOptions): AppConfig {
   if (opts.keyEncryptionKey !== undefined) parseKeyEncryptionKey(opts.keyEncryptionKey);
   const vendorRules = vendorProblems(opts.vendors ?? {}, opts.walletPrivateKey);
   if (vendorRules.length > 0) throw new Error(vendorRules.join('\n'));
+  const socialLogin = [...new Set(opts.socialLogin ?? [])];
+  const unknownSocial = socialLogin.filter((p) => !(SOCIAL_PROVIDERS as readonly string[]).includes(p));
+  if (unknownSocial.length > 0) throw new Error(`socialLogin names unknown providers: ${unknownSocial.join(', ')} (known: ${SOCIAL_PROVIDERS.join(', ')})`);
   return {
     db: opts.db,
     dataDir: opts.dataDir,
@@ -541,5 +562,6 @@ export function resolveConfig(opts: AppOptions): AppConfig {
     vendors: opts.vendors ?? {},
     walletPrivateKey: opts.walletPrivateKey,
     vendorProbeTimeoutMs: opts.vendorProbeTimeoutMs ?? 2000,
+    socialLogin,
   };
 }

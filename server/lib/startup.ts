@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Startup } from '../../src/generated/api/system';
+import type { SocialProvider, Startup } from '../../src/generated/api/system';
 import { REPO_ROOT } from '../config';
 import type { Tenant } from '../../src/generated/tenant';
 import { JWE_ALG, JWE_ENC } from '../repositories/keys';
@@ -66,11 +66,17 @@ export function visitStartup(tenant: Tenant, req: StartupRequest): VisitStartup 
   };
 }
 
+/** What the deployment's configuration adds to every tenant's startup settings. */
+export interface StartupDeployment {
+  /** The social sign-in providers configured (SOCIAL_LOGIN_PROVIDERS). */
+  socialLogin: readonly SocialProvider[];
+}
+
 /**
- * Startup settings of spec section 3, built from the tenant, plus the JWE key and validation
- * rules: those every visitor of a host shares, then the per-visit ones (visitStartup) last.
+ * Startup settings of spec section 3, built from the tenant and the deployment, plus the JWE key and
+ * validation rules: those every visitor of a host shares, then the per-visit ones (visitStartup) last.
  */
-export function buildStartup(tenant: Tenant, status: SiteStatus, jwk: JWK, req: StartupRequest, tenantVersion: string): Startup {
+export function buildStartup(tenant: Tenant, deployment: StartupDeployment, status: SiteStatus, jwk: JWK, req: StartupRequest, tenantVersion: string): Startup {
   const { settings } = tenant;
   const current = hostName(req.host) || tenant.domains[0];
   return {
@@ -92,6 +98,7 @@ export function buildStartup(tenant: Tenant, status: SiteStatus, jwk: JWK, req: 
       dialingCodes: tenantDialingCodes(tenant),
       promotions: settings.promotions,
       contacts: { ...settings.contacts } as Record<string, string>,
+      socialLogin: [...deployment.socialLogin],
     },
     maintenance: status.maintenance,
     regionRestriction: status.regionRestriction,

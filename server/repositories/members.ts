@@ -52,6 +52,19 @@ export class MemberRepository {
       .where(eq(members.id, id));
   }
 
+  /**
+   * A member's first password: written only while the member has none (true), so a member whose
+   * password was set meanwhile (another tab, SMS) is never given one without the old one (false).
+   */
+  async setFirstPassword(tx: Executor, id: number, passwordHash: string): Promise<boolean> {
+    const rows = await tx
+      .update(members)
+      .set({ passwordHash, mustChangePassword: false, tempPasswordHash: null, tempPasswordExpiresAt: null })
+      .where(and(eq(members.id, id), sql`${members.passwordHash} IS NULL`))
+      .returning({ id: members.id });
+    return rows.length === 1;
+  }
+
   /** Replaces a hash by one of the same password with current parameters (unless it changed meanwhile). */
   async replaceHash(tx: Executor, id: number, oldHash: string, newHash: string): Promise<void> {
     await tx.update(members).set({ passwordHash: newHash }).where(and(eq(members.id, id), eq(members.passwordHash, oldHash)));

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { DIALOG_MASK_GUARD_MS } from '../lib/feedback';
+import { useHoldPopups } from './popup-queue';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -35,12 +36,15 @@ export interface ModalProps {
  * The one dialog frame: a mask that ignores clicks for its first 300 ms (the tap that opened it
  * must not close it), focus moved inside and trapped there, Escape dismisses, and focus returns
  * to where it was when the dialog closes. Centred cards, sheets and panels all open through it.
+ * While one is open, popups that open by themselves wait their turn (usePopupTurn).
  */
 export function Modal({ labelledBy, describedBy, onDismiss, role = 'dialog', className, frame, initialFocus = 'first', children }: ModalProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const [openedAt] = useState(() => Date.now());
   const dismiss = useRef(onDismiss);
   const focusPanel = useRef(initialFocus === 'panel');
+  // A popup that opens by itself waits until this dialog is closed (src/components/popup-queue.ts).
+  useHoldPopups();
   useEffect(() => {
     dismiss.current = onDismiss;
   });

@@ -3,6 +3,7 @@ import { useTranslation } from '../../src/lib/i18n';
 import { useHomeAnnouncements } from '../../src/features/home';
 import { useContentLanguage } from '../../src/lib/language';
 import { useRuntimeState, useTenant } from '../../src/lib/runtime';
+import { usePopupTurn } from '../../src/components/popup-queue';
 import { audienceOf, POPUP_LOAD_DELAY_MS, popupItemsFor, readPopupMemory, shouldShowPopup } from './rules';
 
 /** The dialog and the HTML sanitiser load only when there is a popup to show. */
@@ -34,7 +35,9 @@ export default function PopupHost({ goTo }: { goTo: string }) {
   }, [listKey, readKey]);
 
   const show = listKey !== null && readKey === listKey && closedKey !== listKey && shouldShowPopup(items, readPopupMemory(audience));
-  if (!show) return null;
+  // One popup at a time: after any other popup (a contract prompt) or dialog is closed.
+  const turn = usePopupTurn(show);
+  if (!show || !turn) return null;
   return (
     <Suspense fallback={null}>
       <Dialog key={listKey} items={items} audience={audience} goTo={goTo} onClosed={() => setClosedKey(listKey)} />

@@ -121,4 +121,56 @@ describe('change-password-form', () => {
     expect(sessionStorage.getItem(HELD_PASSWORD_KEY)).toBeNull();
     expect(location()).toBe('/m/changePsw');
   });
+
+  describe('a member who never set a password (registered by SMS)', () => {
+    const INFO = 'GET /wps/member/info';
+    const info = (passwordSet: boolean) => () => ({ id: 7, account: 'juan123', type: 0, regDate: '2030-01-01T00:00:00.000Z', toUpline: null, passwordSet });
+
+    it('is not asked for an old password: the first password is sent without one, and the member info read again', async () => {
+      logIn(null);
+      const calls = setup({ [INFO]: info(false), [CHANGE]: () => true });
+      expect(await screen.findByTestId('first-password')).toBeTruthy();
+      expect(screen.getByText(TY.first_password_intro)).toBeTruthy();
+      expect(queryByLabel('old_password')).toBeNull();
+      confirm();
+      // The new password is still required and checked; the old one never is.
+      expect(document.activeElement).toBe(byLabel('new_password'));
+      type('new_password', 'newpass77');
+      type('confirm_password', 'newpass77');
+      const infoReads = callsTo(calls, INFO).length;
+      confirm();
+      await waitFor(() => expect(feedbackStore.toasts.map((t) => t.key)).toContain('change_saved'));
+      expect(callsTo(calls, CHANGE)[0].opts.body).toEqual({ newPassword: 'newpass77', confirmNewPassword: 'newpass77' });
+      expect(sessionStorage.getItem(HELD_PASSWORD_KEY)).toBe('newpass77');
+      await waitFor(() => expect(callsTo(calls, INFO).length).toBeGreaterThan(infoReads));
+    });
+
+    it('a member with a password and none held is asked for the old one', async () => {
+      logIn(null);
+      const calls = setup({ [INFO]: info(true) });
+      await waitFor(() => expect(callsTo(calls, INFO)).toHaveLength(1));
+      expect(byLabel('old_password')).toBeTruthy();
+      expect(screen.queryByTestId('first-password')).toBeNull();
+    });
+
+    it('when the server says a password was set meanwhile, the old-password field comes back with the error', async () => {
+      logIn(null);
+      const calls = setup({
+        [INFO]: info(false),
+        [CHANGE]: () => fail('validation.failed', 'field_required', { field: '/oldPassword', messageKey: 'field_required' }),
+      });
+      await screen.findByTestId('first-password');
+      type('new_password', 'newpass77');
+      type('confirm_password', 'newpass77');
+      confirm();
+      await waitFor(() => expect(byLabel('old_password').getAttribute('aria-invalid')).toBe('true'));
+      expect(screen.queryByTestId('first-password')).toBeNull();
+      expect(location()).toBe('/m/changePsw');
+      // Answered with the old password this time.
+      type('old_password', 'secret99');
+      confirm();
+      await waitFor(() => expect(callsTo(calls, CHANGE)).toHaveLength(2));
+      expect(callsTo(calls, CHANGE)[1].opts.body).toEqual({ oldPassword: 'secret99', newPassword: 'newpass77', confirmNewPassword: 'newpass77' });
+    });
+  });
 });

@@ -2,6 +2,7 @@ import './styles.css';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../src/components/modal';
+import { usePopupTurn } from '../../src/components/popup-queue';
 import { promptKey, readPromptMemory, rememberPrompt, type ContractPrompt } from '../../src/features/agent';
 import { useTranslation } from '../../src/lib/i18n';
 import { useSessionInfo } from '../../src/lib/runtime';
@@ -19,7 +20,9 @@ export default function ContractPromptDialog({ prompts }: { prompts: readonly Co
   const [seen] = useState(() => readPromptMemory(window.sessionStorage, login));
   const [closed, setClosed] = useState<ReadonlySet<string>>(new Set());
   const prompt = prompts.find((p) => !seen.has(promptKey(p)) && !closed.has(promptKey(p)));
-  if (!prompt || !login) return null;
+  // One popup at a time: after any other popup (the home announcements) or dialog is closed.
+  const turn = usePopupTurn(Boolean(prompt && login));
+  if (!prompt || !login || !turn) return null;
   const close = () => {
     rememberPrompt(window.sessionStorage, login, promptKey(prompt));
     setClosed((all) => new Set([...all, promptKey(prompt)]));

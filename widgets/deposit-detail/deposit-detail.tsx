@@ -1,7 +1,8 @@
 import './styles.css';
-import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { DepositDetailProps } from '../../src/generated/widgets/deposit-detail';
+import { FilePicker } from '../../src/components/file-picker';
 import { FormError, SubmitButton, TextField, useMessageText } from '../../src/components/form';
 import { confirmDialog, showToast } from '../../src/lib/feedback';
 import { useTranslation } from '../../src/lib/i18n';
@@ -99,8 +100,7 @@ function TransferForm({ deposit, symbol, onChanged }: { deposit: Deposit; symbol
   const [formError, setFormError] = useState<DepositMessage | null>(null);
   const text = useMessageText();
 
-  const pick = (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0] ?? null;
+  const pick = (file: File | null) => {
     setFormError(null);
     if (!file) {
       setReceipt(null);
@@ -111,7 +111,6 @@ function TransferForm({ deposit, symbol, onChanged }: { deposit: Deposit; symbol
     const problem = checkReceipt(file);
     setReceiptError(problem);
     setReceipt(problem ? null : file);
-    if (problem) e.target.value = '';
   };
 
   const submit = () => {
@@ -147,18 +146,18 @@ function TransferForm({ deposit, symbol, onChanged }: { deposit: Deposit; symbol
         hint="deposit_reference_hint"
         required
       />
-      <div className={`form-field deposit-receipt${receiptError ? ' form-field--invalid' : ''}`}>
-        <label className="form-field__label" htmlFor={`receipt-${deposit.id}`}>
-          {t('deposit_receipt')}
-        </label>
-        <input id={`receipt-${deposit.id}`} className="deposit-receipt__input" type="file" accept={RECEIPT_ACCEPT} onChange={pick} />
-        <p className="form-field__hint">{t('deposit_receipt_hint')}</p>
-        {receiptError ? (
-          <p className="form-field__error" role="alert">
-            {text(receiptError)}
-          </p>
-        ) : null}
-      </div>
+      <FilePicker
+        className="deposit-receipt"
+        id={`receipt-${deposit.id}`}
+        label={t('deposit_receipt')}
+        accept={RECEIPT_ACCEPT}
+        files={receipt ? [receipt] : []}
+        onPick={(picked) => pick(picked[0] ?? null)}
+        // The receipt is optional: a chosen one can be dropped again.
+        onRemove={() => pick(null)}
+        hint={t('deposit_receipt_hint')}
+        error={receiptError ? text(receiptError) : null}
+      />
       <FormError error={formError} />
       <SubmitButton className="button button--primary deposit-detail__action" onSubmit={submit}>
         {t('deposit_submit_transfer')}

@@ -70,8 +70,8 @@ describe('feedback-form', () => {
     expect(screen.getByRole('alert').textContent).toBe(TY.feedback_image_size.replace('{{max}}', '5'));
     fireEvent.change(input, { target: { files: [png('c.png'), png('d.png')] } });
     expect(screen.getByRole('alert').textContent).toBe(TY.feedback_images_max.replace('{{max}}', '3'));
-    expect(within(screen.getByRole('list')).getAllByRole('listitem').map((li) => li.querySelector('span')?.textContent)).toEqual(['a.png', 'b.png', 'c.png']);
-    fireEvent.click(screen.getByRole('button', { name: TY.feedback_image_remove.replace('{{name}}', 'b.png') }));
+    expect(within(screen.getByRole('list')).getAllByRole('listitem').map((li) => li.querySelector('.file-picker__name')?.textContent)).toEqual(['a.png', 'b.png', 'c.png']);
+    fireEvent.click(screen.getByRole('button', { name: TY.file_remove.replace('{{name}}', 'b.png') }));
 
     sent = [{ id: 1, type: 'DEPOSIT', content: SIX_WORDS, images: 2, createdAt: '2026-11-23T02:00:00.000Z', reply: 'We are on it' }];
     fireEvent.click(screen.getByRole('button', { name: TY.submit }));

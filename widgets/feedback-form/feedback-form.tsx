@@ -14,6 +14,7 @@ import {
   type FeedbackBody,
   type FeedbackType,
 } from '../../src/features/engagement';
+import { FilePicker } from '../../src/components/file-picker';
 import { formatRecordTime } from '../../src/features/records';
 import type { FeedbackFormProps } from '../../src/generated/widgets/feedback-form';
 import { ApiFailure } from '../../src/lib/api/client';
@@ -113,8 +114,7 @@ function FeedbackForm({ images: allowImages = true, history = true }: WidgetComp
   const words = countWords(content);
   const wordsOk = words >= range.min && words <= range.max;
 
-  const pick = (list: FileList | null) => {
-    const chosen = Array.from(list ?? []);
+  const pick = (chosen: readonly File[]) => {
     let refused: Problem | null = null;
     const next = [...files];
     for (const file of chosen) {
@@ -194,40 +194,21 @@ function FeedbackForm({ images: allowImages = true, history = true }: WidgetComp
           </p>
         </div>
         {allowImages ? (
-          <div className="form-field">
-            <label className="form-field__label" htmlFor={imagesId}>
-              {t('feedback_images', { max: MAX_FEEDBACK_IMAGES })}
-            </label>
-            <input
-              id={imagesId}
-              className="feedback-form__file"
-              type="file"
-              accept={FEEDBACK_IMAGE_ACCEPT}
-              multiple
-              disabled={files.length >= MAX_FEEDBACK_IMAGES}
-              onChange={(e) => {
-                pick(e.target.files);
-                e.target.value = '';
-              }}
-            />
-            {files.length > 0 ? (
-              <ul className="feedback-form__files">
-                {files.map((f, i) => (
-                  <li key={`${f.name}-${i}`}>
-                    <span>{f.name}</span>
-                    <button type="button" className="feedback-form__remove" onClick={() => setFiles(files.filter((_, j) => j !== i))} aria-label={t('feedback_image_remove', { name: f.name })}>
-                      {t('delete')}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            {imageProblem ? (
-              <p className="form-field__error" role="alert">
-                {runtimeText(i18n, imageProblem.key, imageProblem.params)}
-              </p>
-            ) : null}
-          </div>
+          <FilePicker
+            id={imagesId}
+            label={t('feedback_images', { max: MAX_FEEDBACK_IMAGES })}
+            accept={FEEDBACK_IMAGE_ACCEPT}
+            multiple
+            preview
+            max={MAX_FEEDBACK_IMAGES}
+            files={files}
+            onPick={pick}
+            onRemove={(i) => {
+              setImageProblem(null);
+              setFiles(files.filter((_, j) => j !== i));
+            }}
+            error={imageProblem ? runtimeText(i18n, imageProblem.key, imageProblem.params) : null}
+          />
         ) : null}
         {problem ? (
           <p className="form-field__error" role="alert">

@@ -1,6 +1,7 @@
 import './styles.css';
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { HeadIconProps } from '../../src/generated/widgets/head-icon';
+import { FilePicker } from '../../src/components/file-picker';
 import { FormError, SubmitButton } from '../../src/components/form';
 import { HEAD_ICON_ACCEPT, checkHeadIcon, securityFailure, uploadHeadIcon, useHeadIcon, useObjectUrl, type SecurityMessage } from '../../src/features/security';
 import { showToast } from '../../src/lib/feedback';
@@ -20,8 +21,6 @@ function HeadIcon({ size = 120 }: WidgetComponentProps<HeadIconProps>) {
   const current = useHeadIcon(hydrated && signedIn ? scope : null);
   const [picked, setPicked] = useState<File | null>(null);
   const [error, setError] = useState<SecurityMessage | null>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const inputId = useId();
   const currentUrl = useObjectUrl(current.data);
   const previewUrl = useObjectUrl(picked);
 
@@ -44,7 +43,6 @@ function HeadIcon({ size = 120 }: WidgetComponentProps<HeadIconProps>) {
     if (problem) {
       setPicked(null);
       setError(problem);
-      if (input.current) input.current.value = '';
       return;
     }
     setPicked(file);
@@ -62,7 +60,6 @@ function HeadIcon({ size = 120 }: WidgetComponentProps<HeadIconProps>) {
     // The hook's own mutate: it reaches the cache the picture is held in.
     await current.mutate();
     setPicked(null);
-    if (input.current) input.current.value = '';
     void showToast('head_icon_saved', SAVED_TOAST_MS);
   };
 
@@ -78,19 +75,14 @@ function HeadIcon({ size = 120 }: WidgetComponentProps<HeadIconProps>) {
         )}
       </div>
       {current.error && current.data === undefined ? <FormError error={securityFailure(current.error)} /> : null}
-      <label className="button button--secondary head-icon__pick" htmlFor={inputId}>
-        {t('head_icon_pick')}
-      </label>
-      <input
-        ref={input}
-        id={inputId}
-        className="head-icon__input"
-        type="file"
+      <FilePicker
+        className="head-icon__pick"
+        buttonLabel="head_icon_pick"
         accept={HEAD_ICON_ACCEPT}
-        aria-label={t('head_icon_pick')}
-        onChange={(e) => pick(e.target.files?.[0])}
+        files={picked ? [picked] : []}
+        onPick={(files) => pick(files[0])}
+        hint={t('head_icon_rules', { max: 5 })}
       />
-      <p className="head-icon__hint">{t('head_icon_rules', { max: 5 })}</p>
       <FormError error={error ?? undefined} />
       <SubmitButton className="button button--primary head-icon__upload" onSubmit={upload} disabled={!picked}>
         {t('head_icon_upload')}

@@ -1,6 +1,7 @@
 import './styles.css';
-import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { IdentityCheckProps } from '../../src/generated/widgets/identity-check';
+import { FilePicker } from '../../src/components/file-picker';
 import { FormError, SubmitButton, TextField, useMessageText } from '../../src/components/form';
 import { ApiFailure } from '../../src/lib/api/client';
 import { tenantTimeZone } from '../../src/lib/app-config';
@@ -46,30 +47,22 @@ const EMPTY: IdentityDetails = {
 type Images = Partial<Record<IdentitySide, File>>;
 type ImageErrors = Partial<Record<IdentitySide, SecurityMessage | null>>;
 
-/** One image input: the side's label, the rule, the chosen file's name and what is wrong with it. */
+/** One image field: the side's label, the rule, the chosen file's name and what is wrong with it. */
 function ImageField({ side, file, error, onPick }: { side: IdentitySide; file: File | undefined; error: SecurityMessage | null | undefined; onPick(file: File | null): void }) {
   const { t } = useTranslation();
   const text = useMessageText();
-  const id = `identity-image-${side}`;
-  const pick = (e: ChangeEvent<HTMLInputElement>) => {
-    const chosen = e.target.files?.[0] ?? null;
-    onPick(chosen);
-    // A refused file is not kept: picking the same one again must fire a change.
-    if (chosen && checkIdentityImage(chosen)) e.target.value = '';
-  };
   return (
-    <div className={`form-field form-field--required identity-image${error ? ' form-field--invalid' : ''}`} data-side={side}>
-      <label className="form-field__label" htmlFor={id}>
-        {t(SIDE_LABELS[side] as 'id_front')}
-      </label>
-      <input id={id} className="identity-image__input" type="file" accept={IDENTITY_IMAGE_ACCEPT} onChange={pick} aria-invalid={error ? true : undefined} />
-      {file && !error ? <p className="identity-image__file">{file.name}</p> : null}
-      {error ? (
-        <p className="form-field__error" role="alert">
-          {text(error)}
-        </p>
-      ) : null}
-    </div>
+    <FilePicker
+      className="identity-image"
+      id={`identity-image-${side}`}
+      label={t(SIDE_LABELS[side] as 'id_front')}
+      accept={IDENTITY_IMAGE_ACCEPT}
+      required
+      // A refused file is not kept: only an accepted one is shown as chosen.
+      files={file && !error ? [file] : []}
+      onPick={(picked) => onPick(picked[0] ?? null)}
+      error={error ? text(error) : null}
+    />
   );
 }
 

@@ -2,12 +2,14 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { request } from '../../src/lib/api/client';
+import { feedbackStore } from '../../src/lib/feedback';
 import { HELD_PASSWORD_KEY, SESSION_KEY, TRIAL_NAME_KEY } from '../../src/lib/session';
 import { REMEMBERED_LOGIN_KEYS, readRememberedLogin, writeRememberedLogin } from '../../src/features/account';
 import { AccountFormHostContext } from '../../src/features/account';
 import { TY } from '../../tests/renderer/harness';
 import {
   PNG_1PX,
+  RULES,
   SESSION_VALUE,
   byLabel,
   callsTo,
@@ -276,24 +278,49 @@ describe('login-form', () => {
     expect(sessionStorage.getItem(TRIAL_NAME_KEY)).toBe('try123456789');
   });
 
-  it('social block: hidden unless enabled; provider buttons follow their flags and the telegram setting', () => {
-    setup();
+  it('social block: no buttons unless the deployment configures the provider, whatever the tenant switches on', () => {
+    const allOn = tenantWith((t) => {
+      t.settings.socialLogin = { enabled: true, telegram: 'DemoBot' };
+      t.flags.FACEBOOKLOGIN3 = true;
+      t.flags.GOOGLELOGIN3 = true;
+    });
+    // The startup settings without the field (an older server) and with none configured (the default and the demo).
+    setup({}, { tenant: allOn });
+    expect(screen.queryByText(TY.or_login_with)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Facebook|Google|Telegram/ })).toBeNull();
+    cleanup();
+    setup({}, { tenant: allOn, startup: { validation: RULES, info: { merchantCode: allOn.merchantCode, socialLogin: [] } } });
+    expect(screen.queryByText(TY.or_login_with)).toBeNull();
+    expect(screen.queryByRole('button', { name: /Facebook|Google|Telegram/ })).toBeNull();
+    // The agent entry is the same form: nothing there either.
+    cleanup();
+    setup({}, { tenant: allOn, route: '/m/login?agent=1' });
+    expect(screen.getByTestId('agent-login')).toBeTruthy();
+    expect(screen.queryByText(TY.or_login_with)).toBeNull();
+  });
+
+  it('social block: a configured provider shows its button where the tenant switches it on', () => {
+    const configured = (tenant: ReturnType<typeof tenantWith>, socialLogin: string[]) => ({ tenant, startup: { validation: RULES, info: { merchantCode: tenant.merchantCode, socialLogin } } });
+    const facebookOn = tenantWith((t) => {
+      t.settings.socialLogin = { enabled: true };
+      t.flags.FACEBOOKLOGIN3 = true;
+    });
+    setup({}, configured(facebookOn, ['facebook']));
+    expect(screen.getByText(TY.or_login_with)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Google' })).toBeNull();
+    // No sign-in flow exists yet: the tap says the service is unavailable.
+    fireEvent.click(screen.getByRole('button', { name: 'Facebook' }));
+    expect(feedbackStore.toasts.map((t) => t.key)).toContain('no_permission');
+    cleanup();
+    // Configured, but the tenant's switch is off: no button; the tenant's social login off: no block.
+    setup({}, configured(facebookOn, ['google', 'telegram']));
     expect(screen.queryByText(TY.or_login_with)).toBeNull();
     cleanup();
-    setup({}, { tenant: tenantWith((t) => { t.settings.socialLogin = { enabled: true }; t.flags.FACEBOOKLOGIN3 = true; }) });
-    expect(screen.getByRole('button', { name: 'Facebook' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Google' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Telegram' })).toBeNull();
+    setup({}, configured(tenantWith((t) => { t.settings.socialLogin = { enabled: false, telegram: 'DemoBot' }; t.flags.GOOGLELOGIN3 = true; }), ['google', 'telegram']));
+    expect(screen.queryByText(TY.or_login_with)).toBeNull();
     cleanup();
-    setup({}, {
-      tenant: tenantWith((t) => {
-        t.settings.socialLogin = { enabled: true, telegram: 'DemoBot' };
-        t.flags.GOOGLELOGIN3 = true;
-      }),
-    });
-    expect(screen.queryByRole('button', { name: 'Facebook' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Google' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Telegram' })).toBeTruthy();
+    setup({}, configured(tenantWith((t) => { t.settings.socialLogin = { enabled: true, telegram: 'DemoBot' }; t.flags.GOOGLELOGIN3 = true; t.flags.FACEBOOKLOGIN3 = true; }), ['telegram', 'google']));
+    expect(screen.getAllByRole('button', { name: /Facebook|Google|Telegram/ }).map((b) => b.textContent)).toEqual(['Google', 'Telegram']);
   });
 
   it('navigation strip: real links to home, register and forgot password, and the external customer service', () => {

@@ -266,7 +266,7 @@ function LoginForm({ freeTrial = true, navigation = true, redirectTo = HOME_ROUT
           </button>
         ) : null}
       </form>
-      <SocialLogin flags={flags} settings={settings} />
+      <SocialLogin flags={flags} settings={settings} configured={account.socialProviders} />
       {navigation ? (
         <ul className="account-form__links login-form__links">
           <li>

@@ -122,7 +122,7 @@ describe('promotion-detail', () => {
     expect(previews.map((img) => img.getAttribute('alt'))).toEqual(['a.png', 'b.jpg', 'c.png'].map((name) => text('image_preview', { name })));
     expect(previews.map((img) => img.getAttribute('src'))).toEqual(['blob:a.png', 'blob:b.jpg', 'blob:c.png']);
     expect(input.disabled).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: text('image_remove', { name: 'c.png' }) }));
+    fireEvent.click(screen.getByRole('button', { name: text('file_remove', { name: 'c.png' }) }));
     expect(screen.getAllByRole('img')).toHaveLength(2);
     expect(callsTo(calls, 'PUT /wps/promotions/images')).toHaveLength(0);
     expect(callsTo(calls, 'POST /wps/promotions/apply-now/act')).toHaveLength(0);

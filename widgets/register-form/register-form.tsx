@@ -357,7 +357,7 @@ function RegisterForm({ redirectTo = href('home'), affiliateParams = DEFAULT_AFF
           {t('register')}
         </SubmitButton>
       </form>
-      <SocialLogin flags={flags} settings={account.settings} />
+      <SocialLogin flags={flags} settings={account.settings} configured={account.socialProviders} />
       <Link className="register-form__login" to={LOGIN_ROUTE}>
         {t('already_have_account')}
       </Link>

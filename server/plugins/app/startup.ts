@@ -33,7 +33,7 @@ export default fp(async (app: FastifyInstance) => {
       country: viaTrustedProxy && typeof proxyCountry === 'string' && /^[A-Z]{2}$/.test(proxyCountry) ? proxyCountry : undefined,
     };
   }
-  app.decorate('startup', async (request: FastifyRequest) => buildStartup(request.tenant, await app.siteStatus(request), app.jwe.publicJwk, startupRequest(request), app.tenants.versionOf(request.tenant)));
+  app.decorate('startup', async (request: FastifyRequest) => buildStartup(request.tenant, app.config, await app.siteStatus(request), app.jwe.publicJwk, startupRequest(request), app.tenants.versionOf(request.tenant)));
   app.decorate('startupVisit', (request: FastifyRequest) => visitStartup(request.tenant, startupRequest(request)));
 
   // The shared part depends on the tenant (a new object when it changes) and its version, the host
@@ -50,7 +50,7 @@ export default fp(async (app: FastifyInstance) => {
     if (!heads) kept.set(tenant, (heads = new Map()));
     let entry = heads.get(key);
     if (!entry || entry.jwk !== jwk) {
-      const { location: _location, serverTime: _serverTime, ...shared } = buildStartup(tenant, status, jwk, visit, version);
+      const { location: _location, serverTime: _serverTime, ...shared } = buildStartup(tenant, app.config, status, jwk, visit, version);
       entry = { jwk, head: new KeptHead<Startup>(shared) };
       if (heads.size >= KEPT_PER_TENANT) heads.clear();
       heads.set(key, entry);

@@ -3,4 +3,4 @@ export { checkHeadIcon, HEAD_ICON_ACCEPT, MAX_HEAD_ICON_BYTES, uploadHeadIcon, u
 export { type IdentityStatus, useIdentityStatus } from './api/identity';
 export { changePaymentPassword, resetPaymentPassword, securityFailure, type SecurityMessage, sendPaymentPasswordCode, setPaymentPassword, usePaymentPasswordSet } from './api/payment-password';
 export { SECURITY_HUB_VIEW, securityViewOf, securityViewPath } from './views';
-export { useObjectUrl } from '../../components/image-picker/use-object-url';
+export { useObjectUrl } from '../../components/file-picker';

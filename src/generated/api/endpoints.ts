@@ -2203,7 +2203,7 @@ export interface Endpoints {
     response: common.Done;
     defaults: { query: never; body: never };
   };
-  /** Security service V2. oldPassword is checked with the loginPassword rule, newPassword with the password rule; new must differ from old. Other sessions of the member are revoked. */
+  /** Security service V2. oldPassword is required of a member who has a password (checked with the loginPassword rule, then against the password; missing: 400 naming /oldPassword) and ignored for a member who never set one (member info passwordSet false, e.g. registered by SMS), who sets a first password this way. newPassword is checked with the password rule; new must differ from old. Other sessions of the member are revoked. */
   'POST /wps/security/v2/changePassword': {
     method: 'POST';
     path: '/wps/security/v2/changePassword';

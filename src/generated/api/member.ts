@@ -58,7 +58,7 @@ export interface MemberInfo {
    */
   toUpline: string | null;
   /**
-   * false for members who must set a password by SMS.
+   * false for a member who never set a password (e.g. registered by SMS): the password change then asks for no old password and sets a first one.
    */
   passwordSet: boolean;
   nickname?: string | null;

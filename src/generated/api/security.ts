@@ -8,7 +8,7 @@ export interface SecurityChangePasswordSetPasswordByPhoneForgotPasswordByEMail {
  * via the `definition` "changePassword".
  */
 export interface ChangePassword {
-  oldPassword: string;
+  oldPassword?: string;
   newPassword: string;
   confirmNewPassword: string;
 }

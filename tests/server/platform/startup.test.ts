@@ -42,6 +42,15 @@ describe('environment', () => {
     expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres/);
   });
 
+  it('reads SOCIAL_LOGIN_PROVIDERS: none by default, a comma list of known providers, one line for anything else', async () => {
+    expect(parseEnv({}).app.socialLogin).toEqual([]);
+    expect(parseEnv({ SOCIAL_LOGIN_PROVIDERS: ' ' }).app.socialLogin).toEqual([]);
+    expect(parseEnv({ SOCIAL_LOGIN_PROVIDERS: 'google, facebook,google' }).app.socialLogin).toEqual(['google', 'facebook']);
+    expect(() => parseEnv({ SOCIAL_LOGIN_PROVIDERS: 'google,apple' })).toThrow("SOCIAL_LOGIN_PROVIDERS must be a comma list of facebook, google, telegram (got 'google,apple')");
+    expect(() => parseEnv({ SOCIAL_LOGIN_PROVIDERS: 'Google' })).toThrow(/SOCIAL_LOGIN_PROVIDERS must be/);
+    await expect(buildApp({ db: 'pglite', siteDir: SITE_FIXTURE, logger: false, socialLogin: ['myspace' as 'google'] })).rejects.toThrow('socialLogin names unknown providers: myspace');
+  });
+
   it('exits 1 with one clear line on a bad PORT', () => {
     const res = runMain({ PORT: 'eighty' });
     expect(res.status).toBe(1);

@@ -62,6 +62,8 @@ describeBackends('system and site', ({ server }) => {
     expect(s.encryption).toMatchObject({ header: 'X-Encrypted', alg: 'RSA-OAEP-256', enc: 'A256GCM', jwk: { kty: 'RSA' } });
     expect(s.encryption.jwk.d).toBeUndefined();
     expect(Object.keys(s.validation)).toEqual(expect.arrayContaining(['loginUsername', 'loginPassword', 'mobileNum', 'affiliateCode']));
+    // No social sign-in provider is configured by default (nor in the demo), whatever the tenant switches on.
+    expect(s.info.socialLogin).toEqual([]);
   });
 
   it('serves the validation rules and status', async () => {
@@ -195,4 +197,20 @@ describeBackends(
     });
   },
   { forceMaintenance: ['demo-en'], forceRegionRestriction: ['demo-ph'] },
+);
+
+describeBackends(
+  'social sign-in providers configured',
+  ({ server }) => {
+    it('lists the configured providers in the startup answer and in the page, for every tenant', async () => {
+      const app = server().app;
+      for (const host of [PH, EN]) {
+        const { body } = await call<Bootstrap['startup']>(app, 'GET', '/wps/system/startup', { host });
+        expect(body.value!.info.socialLogin).toEqual(['google', 'telegram']);
+        const page = await app.inject({ url: '/m/login', headers: { host } });
+        expect(appConfig(page.body).startup.info.socialLogin).toEqual(['google', 'telegram']);
+      }
+    });
+  },
+  { socialLogin: ['google', 'telegram'] },
 );

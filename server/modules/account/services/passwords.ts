@@ -12,18 +12,24 @@ const TEMP_PASSWORD_MINUTES = 30;
 
 export type ChangePasswordBody = ChangePassword;
 
-/** Changes a logged-in member's password (security V2); other sessions are revoked. */
+/**
+ * Changes a logged-in member's password (security V2); other sessions are revoked. A member who
+ * never set one (registered by SMS) sets a first password without an old one; every other member
+ * must give the old password, and one that is missing is refused like any other empty field.
+ */
 export async function changePassword(platform: Platform, auth: Auth, body: ChangePasswordBody): Promise<void> {
-  enforce('loginPassword', body.oldPassword, true, '/oldPassword');
+  const member = auth.member;
+  const first = member.passwordHash === null;
+  // The old password is asked only of a member who has one (the member info's passwordSet).
+  if (!first) enforce('loginPassword', body.oldPassword, true, '/oldPassword');
   enforce('password', body.newPassword, true, '/newPassword');
   if (body.confirmNewPassword !== body.newPassword) throw invalidField('/confirmNewPassword', FIELD_MESSAGES.newConfirmMismatch);
+  if (first) return setFirstPassword(platform, auth, body.newPassword);
   if (body.newPassword === body.oldPassword) throw new ApiError('modify.new.old.same', 400);
-  const member = auth.member;
-  if (!member.passwordHash) throw new ApiError('password.not.set', 400);
   const { max, windowMs } = platform.config.limits.passwordFailuresPerAccount;
   const failKey = `pwfail:${member.id}`;
   if ((await platform.repos.counters.peek(failKey)) >= max) throw new ApiError('rate.limited', 429);
-  if (!(await verifyPassword(body.oldPassword, member.passwordHash, platform.config.passwordHashing))) {
+  if (!(await verifyPassword(body.oldPassword ?? '', member.passwordHash, platform.config.passwordHashing))) {
     await platform.repos.counters.hit(failKey, windowMs);
     throw new ApiError('password.incorrect', 400, { field: '/oldPassword' });
   }
@@ -31,6 +37,19 @@ export async function changePassword(platform: Platform, auth: Auth, body: Chang
   await platform.db.orm.transaction(async (tx) => {
     await platform.repos.members.setPassword(tx, member.id, hash);
     await platform.repos.sessions.revokeAll(tx, member.id, auth.session.tokenHash);
+  });
+}
+
+/**
+ * The first password of a member who has none. The write happens only while the stored member
+ * still has no password: one set meanwhile (another tab, the SMS reset) makes this request one
+ * that lacks the old password, refused as such.
+ */
+async function setFirstPassword(platform: Platform, auth: Auth, newPassword: string): Promise<void> {
+  const hash = await hashPassword(newPassword, platform.config.passwordHashing);
+  await platform.db.orm.transaction(async (tx) => {
+    if (!(await platform.repos.members.setFirstPassword(tx, auth.member.id, hash))) throw invalidField('/oldPassword', FIELD_MESSAGES.required);
+    await platform.repos.sessions.revokeAll(tx, auth.member.id, auth.session.tokenHash);
   });
 }
 

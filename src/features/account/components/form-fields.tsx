@@ -11,7 +11,7 @@ import { TextField, type TextFieldProps } from '../../../components/form';
 import './form-fields.css';
 import { createContext, useId, useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import type { ValidationRules } from '../../../generated/api/system';
+import type { SocialProvider, ValidationRules } from '../../../generated/api/system';
 import type { TenantSettings, WhiteLabelFlags } from '../../../generated/tenant';
 import { ApiFailure } from '../../../lib/api/client';
 import { captchaImageSrc, type CaptchaState } from '../api/captcha';
@@ -46,6 +46,8 @@ export function useAccountContext() {
     countryDialingCode: typeof info.countryDialingCode === 'string' ? info.countryDialingCode : tenant.settings.countryDialingCode,
     /** Dialing codes the site accepts for SMS (the server refuses others). */
     dialingCodes: Array.isArray(info.dialingCodes) ? (info.dialingCodes as string[]) : tenant.settings.dialingCodes,
+    /** The social sign-in providers the deployment configures (none unless the startup settings list some). */
+    socialProviders: Array.isArray(info.socialLogin) ? (info.socialLogin as SocialProvider[]) : [],
     rules,
   };
 }
@@ -182,28 +184,37 @@ export function MobileNumberField({ label = 'mobile_number', dialCode, defaultDi
 }
 
 /** Brand names are proper nouns: the same in every language, so not translation keys. */
-const SOCIAL_NAMES = { facebook: 'Facebook', google: 'Google', telegram: 'Telegram' } as const;
+const SOCIAL_NAMES: Readonly<Record<SocialProvider, string>> = { facebook: 'Facebook', google: 'Google', telegram: 'Telegram' };
 
 export interface SocialLoginProps {
   flags: WhiteLabelFlags;
   settings: Pick<TenantSettings, 'socialLogin'>;
+  /** The providers the deployment configures (startup settings `info.socialLogin`). */
+  configured: readonly SocialProvider[];
+}
+
+/** The social providers a site shows: configured by the deployment and switched on by the tenant, in the spec's order. */
+function offeredSocialProviders({ flags, settings, configured }: SocialLoginProps): SocialProvider[] {
+  if (!settings.socialLogin.enabled) return [];
+  const tenantOn: Record<SocialProvider, boolean> = {
+    facebook: Boolean(flags.FACEBOOKLOGIN3),
+    google: Boolean(flags.GOOGLELOGIN3),
+    telegram: Boolean(settings.socialLogin.telegram),
+  };
+  return (['facebook', 'google', 'telegram'] as const).filter((p) => tenantOn[p] && configured.includes(p));
 }
 
 /**
- * Social login (spec section 2): shown only when the tenant's social login is on; a social-network
- * button (FACEBOOKLOGIN3), an account-provider button (GOOGLELOGIN3) and a messaging-app button
- * (only with a telegram bot name). The platform API has no social-login call yet, so a tap says
- * the feature is unavailable.
+ * Social login (spec section 2): a social-network button (FACEBOOKLOGIN3), an account-provider
+ * button (GOOGLELOGIN3) and a messaging-app button (only with a telegram bot name), each only when
+ * the deployment configures that provider (SOCIAL_LOGIN_PROVIDERS) and the tenant's social login
+ * is on; with none of them, no block at all. The platform has no social sign-in flow yet, so a
+ * configured provider's tap says the service is unavailable (README, SOCIAL_LOGIN_PROVIDERS).
  */
-export function SocialLogin({ flags, settings }: SocialLoginProps) {
+export function SocialLogin(props: SocialLoginProps) {
   const { t } = useTranslation();
   const headingId = useId();
-  if (!settings.socialLogin.enabled) return null;
-  const providers = [
-    flags.FACEBOOKLOGIN3 ? 'facebook' : null,
-    flags.GOOGLELOGIN3 ? 'google' : null,
-    settings.socialLogin.telegram ? 'telegram' : null,
-  ].filter((p): p is keyof typeof SOCIAL_NAMES => p !== null);
+  const providers = offeredSocialProviders(props);
   if (providers.length === 0) return null;
   return (
     <section className="social-login" aria-labelledby={headingId}>

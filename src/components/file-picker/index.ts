@@ -1,0 +1,2 @@
+export * from './file-picker';
+export { useObjectUrl } from './use-object-url';
