@@ -200,7 +200,7 @@ describeBackends('game lobby', ({ server }) => {
     expect(rng.vendors.reduce((n, v) => n + v.games, 0)).toBe(rngCount);
     expectField(await call(app, 'GET', '/wps/game/types?typeId=3'), '/typeId');
 
-    type Categories = { sorting: string[]; categories: { gameCategory: string; vendorNames: { gameType: string; vassalage: string; accountTypeName: string }[] }[]; vendors: { vassalage: string }[] };
+    type Categories = { sorting: string[]; categories: { gameCategory: string; vendorNames: { gameType: string; vassalage: string; accountTypeName: string }[] }[]; vendors: { vassalage: string; name: string }[] };
     const cats = await call<Categories>(app, 'GET', '/wps/game/categories');
     const v = cats.body.value!;
     expect(v.sorting).toEqual(server().app.tenants.byHost('demo-ph.localhost')!.categories.sorting);
@@ -212,7 +212,12 @@ describeBackends('game lobby', ({ server }) => {
     expect(sports.vendorNames.map((n) => n.gameType)).toEqual(expect.arrayContaining(['SPORTS', 'COCKFIGHT', 'ESPORTS']));
     expect(sports.vendorNames.find((n) => n.gameType === 'COCKFIGHT')!.vassalage).toBe('DS88');
     expect(sports.vendorNames.find((n) => n.gameType === 'ESPORTS')!.vassalage).toBe('TF');
-    expect(v.categories.find((c) => c.gameCategory === 'INHOUSE')!.vendorNames).toEqual([{ gameType: 'RNG', vassalage: 'INHOUSE', accountTypeName: 'House Games' }]);
+    // The in-house vendor is named in the player's language (a studio keeps its brand name).
+    expect(v.categories.find((c) => c.gameCategory === 'INHOUSE')!.vendorNames).toEqual([{ gameType: 'RNG', vassalage: 'INHOUSE', accountTypeName: 'Sariling laro' }]);
+    expect(v.vendors.find((x) => x.vassalage === 'INHOUSE')!.name).toBe('Sariling laro');
+    expect(v.vendors.find((x) => x.vassalage === 'JADEPLAY')!.name).toBe('Jade Play');
+    const english = (await call<typeof v>(app, 'GET', '/wps/game/categories?language=EN')).body.value!;
+    expect(english.vendors.find((x) => x.vassalage === 'INHOUSE')!.name).toBe('In-house games');
     expect(v.categories.find((c) => c.gameCategory === 'LOTT')!.vendorNames.map((n) => n.vassalage)).toEqual(['TCG_LOTTO_VN', 'TCG_SEA', 'LOTT']);
     expect(v.vendors.length).toBe(new Set(catalogue.map((g) => g.vassalage)).size);
     expectField(await call(app, 'GET', '/wps/game/categories?foo=1'), '/foo');
