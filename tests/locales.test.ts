@@ -164,7 +164,7 @@ describe('translation files', () => {
     expect(i18n.t('team_bets_count', { count: 2 })).toBe('2 bets');
     expect(i18n.t('team_bets_count', { count: 0 })).toBe('0 bets');
     expect(i18n.t('feedback_images_sent', { count: 1 })).toBe('1 image attached');
-    expect(i18n.t('red_rain_team_total', { count: 3, amount: 'PHP 1.00' })).toBe('3 catches, total PHP 1.00');
+    expect(i18n.t('red_rain_team_total', { count: 3, amount: '₱1.00' })).toBe('3 catches, total ₱1.00');
     i18n.addResourceBundle('fil', TY);
     await i18n.changeLanguage('fil');
     expect(i18n.t('team_bets_count', { count: 1 })).toBe(TY.team_bets_count_one.replace('{{count}}', '1'));
