@@ -117,6 +117,29 @@ describeBackends('game lobby', ({ server }) => {
     expect((await list('gameName=%20&pageSize=1')).body.value!.total).toBe(catalogue.length);
   });
 
+  it("searches a whole category, every page of it: 'Jade' finds every slot named so, new or not", async () => {
+    const jade = catalogue.filter((g) => g.gameType === 'RNG' && /jade/i.test(`${g.nameEn} ${g.nameTy}`));
+    // The seed has slots named 'Jade ...' ('Jade na ...' in Filipino), most of them not new.
+    expect(jade.length).toBeGreaterThan(10);
+    expect(jade.filter((g) => !g.isNew).length).toBeGreaterThan(jade.filter((g) => g.isNew).length);
+    const first26 = (await list('gameType=RNG&gameClassify=ALL&gameName=Jade&language=TY')).body.value!;
+    expect(first26).toMatchObject({ pageNum: 1, pageSize: 26, total: jade.length, totalPages: Math.ceil(jade.length / 26) });
+    // Paged (5 to a page here, to turn pages): the pages together are every match, once.
+    const found: GameItem[] = [];
+    const first = (await list('gameType=RNG&gameClassify=ALL&gameName=Jade&language=TY&pageSize=5')).body.value!;
+    expect(first.totalPages).toBe(Math.ceil(jade.length / 5));
+    found.push(...first.games);
+    for (let p = 2; p <= first.totalPages; p++) found.push(...(await list(`gameType=RNG&gameClassify=ALL&gameName=Jade&language=TY&pageSize=5&page=${p}`)).body.value!.games);
+    expect(found.map((g) => g.nodeId).sort()).toEqual(jade.map((g) => String(g.nodeId)).sort());
+    for (const g of found) expect(g.gameName).toMatch(/^Jade na /);
+    // Only the new ones when the player asks for new games.
+    const fresh = (await list('gameType=RNG&gameClassify=NEW&gameName=Jade&pageSize=100')).body.value!;
+    expect(fresh.total).toBe(jade.filter((g) => g.isNew).length);
+    expect(fresh.total).toBeLessThan(jade.length);
+    // Nothing of another category.
+    expect((await list('gameType=FISH&gameName=Jade&pageSize=100')).body.value!.games.every((g) => g.gameType === 'FISH')).toBe(true);
+  });
+
   it('filters by vendor, new, hot, slot type, minimum bet and minimum lines, combined', async () => {
     const lucky = (await list('vassalage=LUCKYREEL&pageSize=100')).body.value!;
     expect(lucky.total).toBe(ofVendor('LUCKYREEL').length);
