@@ -25,6 +25,10 @@ export const PREVIEW_SCREENS: readonly PreviewScreen[] = [
   { id: 'games', label: 'game list', path: '/m/gameList', roles: ['visitor', 'player'] },
   { id: 'deposit', label: 'deposit', path: '/m/voucherCenter', roles: ['player'] },
   { id: 'agent', label: 'agent home', path: '/m/agent', roles: ['agent'] },
+  { id: 'team', label: 'team members', path: '/m/member/team', roles: ['agent'] },
+  { id: 'promotions', label: 'promotions', path: '/m/activity', roles: ['visitor', 'player'] },
+  { id: 'limits', label: 'limits', path: '/m/member/limits', roles: ['player'] },
+  { id: 'exclusion', label: 'time-out and self-exclusion', path: '/m/member/selfExclusion', roles: ['player'] },
   { id: 'menu', label: 'footer and menu', path: '/m/home', roles: ['visitor', 'player'], openMenu: true },
 ];
 
