@@ -24,7 +24,7 @@ test.describe('game lists', () => {
   test('a category list scrolls to its second page; the list and its filter panel pass an accessibility scan', async ({ page }) => {
     await page.goto('/m/gameList?gameType=RNG');
     await expect(tiles(page)).toHaveCount(26);
-    // The slots' all tab is the NEW classification.
+    // The slots' all tab lists every slot (more than the games marked new), 26 to a page.
     await expect(page.getByRole('tab', { name: TY.all, exact: true })).toHaveAttribute('aria-selected', 'true');
     await expectNoSeriousA11yViolations(page, 'game list');
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
@@ -33,6 +33,25 @@ test.describe('game lists', () => {
     await page.getByRole('button', { name: TY.filter }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'filter panel', { include: ['.game-filter__panel'] });
+  });
+
+  test("a search covers the whole category ('Jade' finds the 'Jade na ...' slots) and an empty result offers to clear it", async ({ page }) => {
+    await page.goto('/m/gameList?gameType=RNG');
+    await expect(tiles(page)).toHaveCount(26);
+    await hydrated(page, page.getByRole('button', { name: TY.search }));
+    const box = page.getByRole('searchbox', { name: TY.search_game_name });
+    await box.fill('Jade');
+    await page.getByRole('button', { name: TY.search }).click();
+    await expect.poll(() => tiles(page).count()).toBeGreaterThan(1);
+    for (const name of await tiles(page).locator('.game-card__name').allTextContents()) expect(name).toMatch(/^Jade na /);
+
+    await box.fill('Zzyzx');
+    await page.getByRole('button', { name: TY.search }).click();
+    await expect(page.getByText(TY.game_search_empty.replace('{{category}}', TY.cat_RNG).replace('{{query}}', 'Zzyzx'))).toBeVisible();
+    await expect(tiles(page)).toHaveCount(0);
+    await page.getByRole('button', { name: TY.game_search_clear }).click();
+    await expect(tiles(page)).toHaveCount(26);
+    await expect(box).toHaveValue('');
   });
 
   test("a visitor's favourite tap goes to /m/login", async ({ page }) => {

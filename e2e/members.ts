@@ -90,7 +90,7 @@ export async function registerMember(request: APIRequestContext, origin: string,
     await expect
       .poll(async () => {
         const body = (await (await request.get(outbox.url, { headers: outbox.headers })).json()) as Envelope<{ text: string }[]>;
-        verificationCode = /code is (\d+)/.exec(body.value?.[0]?.text ?? '')?.[1];
+        verificationCode = /\b(\d{6})\b/.exec(body.value?.[0]?.text ?? '')?.[1];
         return verificationCode ?? '';
       })
       .not.toBe('');

@@ -55,7 +55,7 @@ export async function smsCode(request: APIRequestContext, origin: string, to: st
   await expect
     .poll(async () => {
       const body = (await (await request.get(url, { headers })).json()) as { value?: { text: string }[] };
-      code = /code is (\d+)/.exec(body.value?.[0]?.text ?? '')?.[1] ?? '';
+      code = /\b(\d{6})\b/.exec(body.value?.[0]?.text ?? '')?.[1] ?? '';
       return code;
     })
     .not.toBe('');

@@ -47,7 +47,7 @@ async function fundedMember(page: Page, request: APIRequestContext, origin: stri
 async function launchFromList(page: Page, path: string): Promise<Page> {
   await page.goto(path);
   const tile = tiles(page)
-    .filter({ hasNot: page.locator('.game-card__vendor', { hasText: 'House Games' }) })
+    .filter({ hasNot: page.locator('.game-card__vendor', { hasText: /^(Sariling laro|In-house games)$/ }) })
     .first();
   await expect(tile).toBeVisible();
   await hydrated(page, tile.locator('button'));

@@ -45,8 +45,12 @@ export interface PageCheckContext {
 type Obj = { [key: string]: Json };
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Names the same in every language: never "untranslated". */
-const ALWAYS_ALLOWED = ['GCash', 'PayMaya', 'Maya', 'BDO', 'Facebook', 'Google', 'Telegram', 'Viber', 'WhatsApp', 'VIP', 'OK', 'ID', 'PHP', 'SMS', 'E-mail', 'Email', 'FAQ', 'Android', 'iOS', 'App'];
+/**
+ * Names the same in every language (brands, providers, currencies, and signs such as the "VS" of
+ * a match): never "untranslated". tests/locales.test.ts allows a Filipino text equal to English
+ * only when it is made of these words and numbers.
+ */
+export const SAME_IN_EVERY_LANGUAGE: readonly string[] = ['GCash', 'PayMaya', 'Maya', 'BDO', 'Facebook', 'Google', 'Telegram', 'Viber', 'WhatsApp', 'VIP', 'VS', 'OK', 'ID', 'PHP', 'SMS', 'E-mail', 'Email', 'FAQ', 'Android', 'iOS', 'App'];
 
 function readLocale(root: string, file: string): Record<string, string> {
   try {
@@ -91,7 +95,7 @@ export function pageCheckContext(tenant: Obj, root = REPO_ROOT): PageCheckContex
     englishLangs: languages.filter((l) => l.code === 'EN').map((l) => l.htmlLang),
     english: texts,
     keys: Object.keys(english),
-    allow: [...ALWAYS_ALLOWED, ...brand],
+    allow: [...SAME_IN_EVERY_LANGUAGE, ...brand],
     dead,
   };
 }
@@ -248,12 +252,17 @@ export function inPageChecks(ctx: PageCheckContext): { kind: string; text: strin
   }
 
   // Inputs whose boundary cannot be seen.
+  const alphaOf = (text: string | undefined) => (text === undefined ? 1 : text.endsWith('%') ? Number(text.slice(0, -1)) / 100 : Number(text));
+  /** A computed colour: rgb()/rgba(), or color(srgb r g b / a) (what color-mix() computes to), as 0-255 channels and alpha. */
   const rgb = (value: string): [number, number, number, number] | null => {
     const m = /rgba?\(([\d.]+)[ ,]+([\d.]+)[ ,]+([\d.]+)(?:[ ,/]+([\d.]+%?))?\)/.exec(value);
-    if (!m) return null;
-    const a = m[4] === undefined ? 1 : m[4].endsWith('%') ? Number(m[4].slice(0, -1)) / 100 : Number(m[4]);
-    return [Number(m[1]), Number(m[2]), Number(m[3]), a];
+    if (m) return [Number(m[1]), Number(m[2]), Number(m[3]), alphaOf(m[4])];
+    const c = /color\(srgb ([\d.e-]+) ([\d.e-]+) ([\d.e-]+)(?: \/ ([\d.]+%?))?\)/.exec(value);
+    if (c) return [Number(c[1]) * 255, Number(c[2]) * 255, Number(c[3]) * 255, alphaOf(c[4])];
+    return null;
   };
+  /** A translucent colour as painted over an opaque one. */
+  const over = (c: [number, number, number, number], under: number[]): number[] => [0, 1, 2].map((i) => c[3] * c[i] + (1 - c[3]) * under[i]);
   const luminance = ([r, g, b]: number[]) => {
     const lin = (c: number) => {
       const s = c / 255;
@@ -288,7 +297,8 @@ export function inPageChecks(ctx: PageCheckContext): { kind: string; text: strin
       const width = parseFloat(s.getPropertyValue(`border-${side.toLowerCase()}-width`));
       const lineStyle = s.getPropertyValue(`border-${side.toLowerCase()}-style`);
       const color = rgb(s.getPropertyValue(`border-${side.toLowerCase()}-color`));
-      return width >= 1 && lineStyle !== 'none' && lineStyle !== 'hidden' && color !== null && color[3] > 0.3 && (ratio(color, behind) >= 1.1 || ratio(color, fill) >= 1.1);
+      // A translucent border is judged as painted: over what is behind the field, and over its fill.
+      return width >= 1 && lineStyle !== 'none' && lineStyle !== 'hidden' && color !== null && color[3] > 0 && (ratio(over(color, behind), behind) >= 1.1 || ratio(over(color, fill), fill) >= 1.1);
     });
     const outline = parseFloat(s.outlineWidth) >= 1 && s.outlineStyle !== 'none' && (rgb(s.outlineColor)?.[3] ?? 0) > 0.3;
     const shadow = s.boxShadow !== 'none' && s.boxShadow !== '';
@@ -304,7 +314,7 @@ export function inPageChecks(ctx: PageCheckContext): { kind: string; text: strin
       const wFill = rgb(ws.backgroundColor);
       const wBorder = (['top', 'right', 'bottom', 'left'] as const).some((side) => {
         const color = rgb(ws.getPropertyValue(`border-${side}-color`));
-        return parseFloat(ws.getPropertyValue(`border-${side}-width`)) >= 1 && !['none', 'hidden'].includes(ws.getPropertyValue(`border-${side}-style`)) && color !== null && color[3] > 0.3 && ratio(color, wBehind) >= 1.1;
+        return parseFloat(ws.getPropertyValue(`border-${side}-width`)) >= 1 && !['none', 'hidden'].includes(ws.getPropertyValue(`border-${side}-style`)) && color !== null && color[3] > 0 && ratio(over(color, wBehind), wBehind) >= 1.1;
       });
       wrapped = wBorder || (ws.boxShadow !== 'none' && ws.boxShadow !== '') || (wFill !== null && wFill[3] > 0.5 && ratio(wFill, wBehind) >= 1.1);
     }

@@ -53,6 +53,11 @@ export interface Actor {
   readonly ip: string;
   /** The Host header as sent (with its port), if any. */
   readonly host: string | undefined;
+  /**
+   * The visitor's language: the site's language cookie when the tenant offers that language, else
+   * the tenant's default. What the platform sends the member (SMS, e-mail) is written in it.
+   */
+  readonly language: string;
   /** The in-house game a play token was issued for; null with a member session token. */
   readonly playNodeId?: number | null;
 }

@@ -4,6 +4,7 @@ import ty from '../locales/ty.json';
 import languages from '../locales/languages.json';
 import { createTranslator } from '../src/lib/i18n';
 import { isTranslationKey, translationKeys } from '../src/lib/i18n-keys';
+import { SAME_IN_EVERY_LANGUAGE } from '../scripts/page-checks';
 
 type Dict = Record<string, string>;
 const EN = en as Dict;
@@ -163,7 +164,7 @@ describe('translation files', () => {
     expect(i18n.t('team_bets_count', { count: 2 })).toBe('2 bets');
     expect(i18n.t('team_bets_count', { count: 0 })).toBe('0 bets');
     expect(i18n.t('feedback_images_sent', { count: 1 })).toBe('1 image attached');
-    expect(i18n.t('red_rain_team_total', { count: 3, amount: 'PHP 1.00' })).toBe('3 catches, total PHP 1.00');
+    expect(i18n.t('red_rain_team_total', { count: 3, amount: '₱1.00' })).toBe('3 catches, total ₱1.00');
     i18n.addResourceBundle('fil', TY);
     await i18n.changeLanguage('fil');
     expect(i18n.t('team_bets_count', { count: 1 })).toBe(TY.team_bets_count_one.replace('{{count}}', '1'));
@@ -200,6 +201,36 @@ describe('translation files', () => {
     expect(EN.no_data).toBe('no data');
     expect(EN.invalid_invitation_code).toBe('Invalid invitation code');
     expect(EN.deposit_bonus_badge).toBe('+20%');
+  });
+});
+
+/**
+ * A text that may read the same in Filipino and English: its words (placeholders apart) are all
+ * names the same in every language (brands, currencies, "VIP", "OK"), or it has no words at all
+ * (numbers, signs, placeholders: "+20%", "{{done}} / {{target}}").
+ */
+function sameInEveryLanguage(text: string): boolean {
+  const words = text.replace(/\{\{\s*[\w.]+\s*\}\}/g, ' ').match(/\p{L}[\p{L}'-]*/gu) ?? [];
+  return words.every((w) => SAME_IN_EVERY_LANGUAGE.includes(w));
+}
+
+describe('Filipino texts', () => {
+  it('tells brand names and numbers from English words', () => {
+    expect(sameInEveryLanguage('{{rate}}%')).toBe(true);
+    expect(sameInEveryLanguage('+20%')).toBe(true);
+    expect(sameInEveryLanguage('VIP {{level}}')).toBe(true);
+    expect(sameInEveryLanguage('WhatsApp')).toBe(true);
+    expect(sameInEveryLanguage('Level {{level}}')).toBe(false);
+    expect(sameInEveryLanguage('Player')).toBe(false);
+  });
+
+  // Every key is shown somewhere on demo-ph (Filipino by default): the protection screens, the
+  // team's badges, agent home, the promotions, the game list. A Filipino text equal to English is
+  // an English word on a Filipino page, which the review's "untranslated" check cannot see (it
+  // takes such a text for a loan word).
+  it('every key has a Filipino text of its own, not the English one (brand names and numbers apart)', () => {
+    const english = Object.keys(EN).filter((key) => TY[key]?.trim() && TY[key] === EN[key] && !sameInEveryLanguage(EN[key]));
+    expect(english.map((key) => `${key}: "${EN[key]}"`)).toEqual([]);
   });
 });
 

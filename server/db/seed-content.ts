@@ -15,14 +15,110 @@ function svgDataUrl(svg: string): string {
 
 const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A 750x300 banner in two colours with a headline. */
+/** The banner's size (its viewBox): 750x300, shown full width on a phone (375 px: half size). */
+const BANNER_WIDTH = 750;
+const BANNER_HEIGHT = 300;
+/**
+ * The band every screen shows whole: the promotion list and detail crop the banner to 3:1 (CSS
+ * object-fit: cover), cutting 25 units off its top and bottom. The headline stays inside it.
+ */
+export const HEADLINE_BAND = { top: 25 + 10, bottom: BANNER_HEIGHT - 25 - 10 };
+/** The headline's left edge; the same margin keeps it off the right edge. */
+const HEADLINE_X = 40;
+/** Width the headline may take: the banner less a margin either side. */
+export const HEADLINE_MAX_WIDTH = BANNER_WIDTH - 2 * HEADLINE_X;
+/** Font sizes tried, largest first: the largest at which the headline fits its lines wins. */
+const HEADLINE_SIZES = [52, 46, 40, 34];
+const HEADLINE_MAX_LINES = 3;
+const LINE_HEIGHT = 1.15;
+
+/**
+ * Advance widths (em) of bold sans-serif characters, taken from DejaVu Sans Bold, the widest sans
+ * a phone or Debian's Chromium falls back to: a headline that fits by these widths fits in any
+ * common sans-serif. Characters not listed count as the widest capital.
+ */
+const WIDE = 1.1;
+const ADVANCE: Record<string, number> = {
+  ...Object.fromEntries([...'abdeghknopquvy'].map((c) => [c, 0.72])),
+  ...Object.fromEntries([...'csxz'].map((c) => [c, 0.6])),
+  ...Object.fromEntries([...'ijl'].map((c) => [c, 0.35])),
+  f: 0.44,
+  r: 0.5,
+  t: 0.48,
+  m: 1.05,
+  w: 0.93,
+  ...Object.fromEntries([...'ABCDEGHKNOQRSUVXYZ'].map((c) => [c, 0.86])),
+  ...Object.fromEntries([...'FJLPT'].map((c) => [c, 0.74])),
+  I: 0.38,
+  M: 1.0,
+  W: 1.11,
+  ...Object.fromEntries([...'0123456789'].map((c) => [c, 0.7])),
+  ' ': 0.35,
+  ',': 0.38,
+  '.': 0.38,
+  ':': 0.4,
+  '!': 0.44,
+  '?': 0.58,
+  '-': 0.42,
+  "'": 0.33,
+  '%': 1.0,
+  '+': 0.84,
+  '₱': 0.84,
+  '&': 0.87,
+};
+
+/** A text's width at `fontSize` by the advance widths above: never less than a common sans-serif draws it. */
+export function headlineWidth(text: string, fontSize: number): number {
+  let em = 0;
+  for (const c of text) em += ADVANCE[c] ?? WIDE;
+  return em * fontSize;
+}
+
+/** The words of `text` in lines of at most `max` wide at `fontSize`, or null when a word alone is wider. */
+function wrap(text: string, fontSize: number, max: number): string[] | null {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (headlineWidth(word, fontSize) > max) return null;
+    const last = lines.at(-1);
+    if (last !== undefined && headlineWidth(`${last} ${word}`, fontSize) <= max) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/**
+ * How a headline is set on a banner: the largest size at which its words wrap into at most three
+ * lines inside the banner's margins (a word is never broken), the lines then balanced (the
+ * narrowest width that keeps their number, so no word is left alone on the last line). A headline
+ * that fits at no size is a seeding mistake: it throws rather than draw text cut by the banner's edge.
+ */
+export function headlineLayout(headline: string): { fontSize: number; lines: string[] } {
+  for (const fontSize of HEADLINE_SIZES) {
+    let lines = wrap(headline, fontSize, HEADLINE_MAX_WIDTH);
+    if (!lines || lines.length > HEADLINE_MAX_LINES || lines.length * fontSize * LINE_HEIGHT > HEADLINE_BAND.bottom - HEADLINE_BAND.top) continue;
+    for (let width = HEADLINE_MAX_WIDTH - 10; lines.length > 1; width -= 10) {
+      const narrower = wrap(headline, fontSize, width);
+      if (!narrower || narrower.length > lines.length) break;
+      lines = narrower;
+    }
+    return { fontSize, lines };
+  }
+  throw new RangeError(`banner headline too long for ${BANNER_WIDTH}x${BANNER_HEIGHT}: ${JSON.stringify(headline)}`);
+}
+
+/** A 750x300 banner in two colours with a headline, wrapped and sized to fit (headlineLayout), centred vertically. */
 export function bannerImage(headline: string, from: string, to: string): string {
+  const { fontSize, lines } = headlineLayout(headline);
+  const step = fontSize * LINE_HEIGHT;
+  // The first baseline: the block of lines centred on the banner (a baseline sits ~0.35 em below a line's middle).
+  const first = BANNER_HEIGHT / 2 - ((lines.length - 1) * step) / 2 + 0.35 * fontSize;
+  const text = lines.map((line, i) => `<tspan x="${HEADLINE_X}" y="${Math.round(first + i * step)}">${escapeXml(line)}</tspan>`).join('');
   return svgDataUrl(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="300" viewBox="0 0 750 300">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${BANNER_WIDTH}" height="${BANNER_HEIGHT}" viewBox="0 0 ${BANNER_WIDTH} ${BANNER_HEIGHT}">` +
       `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
-      `<rect width="750" height="300" fill="url(#g)"/>` +
+      `<rect width="${BANNER_WIDTH}" height="${BANNER_HEIGHT}" fill="url(#g)"/>` +
       `<circle cx="640" cy="70" r="120" fill="#ffffff" fill-opacity="0.12"/>` +
-      `<text x="40" y="170" font-family="sans-serif" font-size="52" font-weight="700" fill="#ffffff">${escapeXml(headline)}</text>` +
+      `<text font-family="sans-serif" font-size="${fontSize}" font-weight="700" fill="#ffffff">${text}</text>` +
       `</svg>`,
   );
 }
@@ -50,11 +146,15 @@ export interface SeedAnnouncement {
   data?: Record<string, unknown>;
 }
 
+/** Home banners, one row per language with the title drawn in that language. */
 const BANNERS: { title: Bilingual; colors: [string, string]; link: string }[] = [
-  { title: { EN: 'Welcome bonus 100%', TY: 'Welcome bonus 100%' }, colors: ['#c8102e', '#f5b400'], link: '/m/activity' },
+  { title: { EN: 'Welcome bonus 100%', TY: 'Bonus sa pagsali 100%' }, colors: ['#c8102e', '#f5b400'], link: '/m/activity' },
   { title: { EN: 'Daily cashback', TY: 'Araw-araw na cashback' }, colors: ['#0b5cad', '#19a974'], link: '/m/rewardCenter' },
   { title: { EN: 'Invite friends, earn more', TY: 'Mag-imbita, kumita pa' }, colors: ['#5b2a86', '#e0457b'], link: '/m/inviteFriends' },
 ];
+
+/** The registration page's banner. */
+const REGISTER_BANNER: Bilingual = { EN: 'Register and play', TY: 'Magparehistro at maglaro' };
 
 const NOTICES: Bilingual[][] = [
   [
@@ -131,17 +231,12 @@ const AGENT_NOTICES: Bilingual[][] = [
  */
 export function seedAnnouncements(): SeedAnnouncement[] {
   const list: SeedAnnouncement[] = [];
-  for (const b of BANNERS) {
-    list.push({ type: 'B', groupName: 'm_home', lang: null, title: b.title.EN, content: '', imageUrl: bannerImage(b.title.EN, ...b.colors), linkUrl: b.link });
+  for (const lang of SEED_LANGS) {
+    for (const b of BANNERS) {
+      list.push({ type: 'B', groupName: 'm_home', lang, title: b.title[lang], content: '', imageUrl: bannerImage(b.title[lang], ...b.colors), linkUrl: b.link });
+    }
+    list.push({ type: 'B', groupName: 'm_reg', lang, title: REGISTER_BANNER[lang], content: '', imageUrl: bannerImage(REGISTER_BANNER[lang], '#0b5cad', '#5b2a86') });
   }
-  list.push({
-    type: 'B',
-    groupName: 'm_reg',
-    lang: null,
-    title: 'Register and play',
-    content: '',
-    imageUrl: bannerImage('Register and play', '#0b5cad', '#5b2a86'),
-  });
   for (const lang of SEED_LANGS) {
     for (const [title, content] of NOTICES) list.push({ type: 'PL', groupName: 'm_home', lang, title: title[lang], content: content[lang] });
     for (const p of POPUPS) {

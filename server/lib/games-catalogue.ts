@@ -12,13 +12,23 @@ export type NamePair = [en: string, ty: string];
 export const LOTTERY_VENDORS = ['TCG_LOTTO_VN', 'TCG_SEA', 'LOTT', 'ELOTT'];
 export const INHOUSE_VENDOR = 'INHOUSE';
 
+/**
+ * The name a player reads for a vendor: the studio's own name (a brand, the same in every
+ * language), except the in-house vendor, whose games are the platform's own and are named so in
+ * the player's language.
+ */
+export function vendorDisplayName(code: string, storedName: string, lang: string): string {
+  if (code === INHOUSE_VENDOR) return lang === 'TY' ? 'Sariling laro' : 'In-house games';
+  return storedName;
+}
+
 /** Slot classifications of RNG games (the game list's slot-type filter). */
 export const SLOT_TYPES: Record<string, NamePair> = {
   CLASSIC: ['Classic', 'Klasiko'],
-  VIDEO: ['Video slots', 'Video slot'],
+  VIDEO: ['Video slots', 'Slot na may video'],
   MULTILINE: ['Multi-line', 'Maraming linya'],
-  JACKPOT: ['Jackpot', 'Jackpot'],
-  CLUSTER: ['Cluster pays', 'Cluster pays'],
+  JACKPOT: ['Jackpot', 'May jackpot'],
+  CLUSTER: ['Cluster pays', 'Panalo sa kumpol'],
 };
 
 /** URL of a game's generated icon (server/modules/games/routes/icons.ts). */

@@ -1,8 +1,12 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../lib/i18n';
 import type { TranslationKey } from '../lib/i18n-keys';
 
-/** The empty-state panel: an illustration and 'no data' (or another key). */
-export function EmptyState({ messageKey = 'no_data' }: { messageKey?: TranslationKey }) {
+/**
+ * The empty-state panel: an illustration and 'no data' (or another key, with its values), and
+ * under it what the player can do about it (`children`: a button to clear a search, say).
+ */
+export function EmptyState({ messageKey = 'no_data', params, children }: { messageKey?: TranslationKey; params?: Record<string, string | number>; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="empty-state">
@@ -11,7 +15,8 @@ export function EmptyState({ messageKey = 'no_data' }: { messageKey?: Translatio
         <path d="M6 24h16l4 6h12l4-6h16" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinejoin="round" />
         <path d="M20 4l4 6M32 2v8M44 4l-4 6" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
       </svg>
-      <p className="empty-state__text">{t(messageKey)}</p>
+      <p className="empty-state__text">{params ? t(messageKey, params) : t(messageKey)}</p>
+      {children}
     </div>
   );
 }

@@ -176,14 +176,31 @@ export function percentDone(done: number, target: number): number {
   return Math.min(100, Math.max(0, Math.floor((done * MINOR_PER_UNIT) / target)));
 }
 
-/** Minor units as decimal text with 2 decimals: 125050 -> "1250.50" (with grouping: "1,250.50"). */
+/**
+ * Minor units as decimal text with 2 decimals: 125050 -> "1250.50" (with grouping: "1,250.50",
+ * thousands grouped en-US style without Intl, whose first use on a phone costs tens of
+ * milliseconds in the middle of hydration).
+ */
 export function minorText(minor: number, grouping = false): string {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`not a whole number of minor units: ${minor}`);
   const m = Math.abs(minor);
   const cents = m % MINOR_PER_UNIT;
-  const units = (m - cents) / MINOR_PER_UNIT;
-  const whole = grouping ? units.toLocaleString('en-US') : String(units);
+  const units = String((m - cents) / MINOR_PER_UNIT);
+  const whole = grouping ? units.replace(/\B(?=(\d{3})+$)/g, ',') : units;
   return `${minor < 0 ? '-' : ''}${whole}.${String(cents).padStart(2, '0')}`;
+}
+
+/**
+ * An amount (currency units) as every screen writes it: the tenant's currency symbol, then the
+ * amount with 2 decimals and grouped thousands, rounded by the rule: moneyText('₱', 1250.5) =
+ * "₱1,250.50", moneyText('₱', -49.5) = "-₱49.50"; `signed` marks an amount above zero with a plus
+ * ("+₱8.00", for what adds to a balance). Zero has no sign. The one way money is written, so that
+ * a currency reads the same on every page (its symbol, never its code).
+ */
+export function moneyText(symbol: string, amount: number, { signed = false }: { signed?: boolean } = {}): string {
+  const minor = toMinor(amount);
+  const sign = minor < 0 ? '-' : signed && minor > 0 ? '+' : '';
+  return `${sign}${symbol}${minorText(Math.abs(minor), true)}`;
 }
 
 /** An amount as a player types it: digits (no leading zero) with at most 2 decimals; a comma is not a decimal point. */

@@ -255,12 +255,6 @@ export function formatAmount(value: number, fractionDigits = 0): string {
   return decimals > 0 ? `${sign}${grouped}.${digits.slice(point)}` : `${sign}${grouped}`;
 }
 
-/** The balance as the header shows it: 2 decimals, grouped thousands ("1,250.50"). */
-export function formatBalance(value: number | null | undefined): string {
-  const n = typeof value === 'number' && Number.isFinite(value) ? value : 0;
-  return formatAmount(n, 2);
-}
-
 /** The referral share link: https://<host>/m/register?affiliateCode=<code>. */
 export function referralLink(host: string, code: string): string {
   return `https://${host}/m/register?affiliateCode=${encodeURIComponent(code)}`;

@@ -3,7 +3,6 @@ import {
   backTarget,
   BACK_SWIPE_MIN_PX,
   formatAmount,
-  formatBalance,
   headerLead,
   headerTitleKey,
   historyCanGoBack,
@@ -230,13 +229,6 @@ describe('route whitelist, login prompt, member rules', () => {
     expect(joinedDays('2025-04-02T00:00:00Z', now)).toBe(0);
     expect(joinedDays('not a date', now)).toBe(0);
     expect(joinedDays(undefined, now)).toBe(0);
-  });
-
-  it('formats balances with 2 decimals', () => {
-    expect(formatBalance(1250.5)).toBe('1,250.50');
-    expect(formatBalance(0)).toBe('0.00');
-    expect(formatBalance(3.456)).toBe('3.46');
-    expect(formatBalance(undefined)).toBe('0.00');
   });
 
   describe('amounts without Intl', () => {

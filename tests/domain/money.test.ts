@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MINOR_PER_UNIT, addAmounts, fromBasisPoints, hasAtMostTwoDecimals, minorText, parseAmount, percentOf, timesMultiplier, toAmount, toBasisPoints, toMinor } from '../../src/domain/money';
+import { MINOR_PER_UNIT, addAmounts, fromBasisPoints, hasAtMostTwoDecimals, minorText, moneyText, parseAmount, percentOf, timesMultiplier, toAmount, toBasisPoints, toMinor } from '../../src/domain/money';
 
 describe('toMinor: currency amount to integer minor units', () => {
   it('rounds decimal amounts as written, not as their binary doubles', () => {
@@ -146,5 +146,22 @@ describe('amount text', () => {
     expect(minorText(125_050, true)).toBe('1,250.50');
     expect(minorText(-7)).toBe('-0.07');
     expect(minorText(0)).toBe('0.00');
+    expect(minorText(123_456_789_00, true)).toBe('123,456,789.00');
+    expect(minorText(-100_000_00, true)).toBe('-100,000.00');
+  });
+
+  it("writes money with the tenant's symbol, 2 decimals and grouped thousands, rounded by the rule", () => {
+    expect(moneyText('₱', 1250.5)).toBe('₱1,250.50');
+    expect(moneyText('₱', 5000)).toBe('₱5,000.00');
+    expect(moneyText('₱', -49.5)).toBe('-₱49.50');
+    expect(moneyText('₱', 0)).toBe('₱0.00');
+    expect(moneyText('₱', -0)).toBe('₱0.00');
+    expect(moneyText('$', 1.005)).toBe('$1.01');
+    expect(moneyText('₱', 0.1 + 0.2)).toBe('₱0.30');
+    expect(moneyText('₱', 1_234_567.891)).toBe('₱1,234,567.89');
+    expect(moneyText('₱', 8, { signed: true })).toBe('+₱8.00');
+    expect(moneyText('₱', -8, { signed: true })).toBe('-₱8.00');
+    expect(moneyText('₱', 0, { signed: true })).toBe('₱0.00');
+    expect(() => moneyText('₱', Number.NaN)).toThrow(RangeError);
   });
 });

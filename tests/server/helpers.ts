@@ -534,6 +534,11 @@ export async function tokenFor(app: FastifyInstance, username: string, password 
   return body.value!.token;
 }
 
+/** The code in a verification SMS, in any language it is sent in (the message's only 6-digit number). */
+export const SMS_CODE = /\b(\d{6})\b/;
+/** The password in a temporary-password e-mail, in any language (4 letters, then 6 digits). */
+export const TEMP_PASSWORD = /\b([a-z]{4}\d{6})\b/;
+
 /**
  * The latest code sent by SMS (dev outbox) to an international number (+63 unless told), as the
  * tenant of `host` (PH unless told) sees it: the outbox shows each tenant only its own messages.
@@ -541,7 +546,7 @@ export async function tokenFor(app: FastifyInstance, username: string, password 
 export async function lastSmsCode(app: FastifyInstance, mobileNum: string, dialingCode = '+63', host = PH): Promise<string> {
   const { body } = await call<{ text: string }[]>(app, 'GET', `/wps/dev/outbox?to=${encodeURIComponent(dialingCode + mobileNum)}`, { host });
   const text = body.value?.[0]?.text ?? '';
-  const match = /code is (\d+)/.exec(text);
+  const match = SMS_CODE.exec(text);
   if (!match) throw new Error(`no SMS code in outbox for ${mobileNum}: ${JSON.stringify(body)}`);
   return match[1];
 }

@@ -70,7 +70,7 @@ export async function actorOf(platform: Platform, tenantId: string, token: strin
   const tenant = tenantOf(platform, tenantId);
   const auth = await platform.repos.sessions.findWithMember(token);
   if (!auth) throw new Error('no live session for that token');
-  return { tenant, auth, ip: o.ip ?? '127.0.0.1', host: tenant.domains[0], playNodeId: null, token };
+  return { tenant, auth, ip: o.ip ?? '127.0.0.1', host: tenant.domains[0], language: tenant.i18n.default, playNodeId: null, token };
 }
 
 /** An actor with a new real session of the tenant's member `username` (a seeded demo member: demoplayer, demoagent, ...). */

@@ -41,7 +41,14 @@ const page = (list: Bet[], extra: Partial<BetPage> = {}): BetPage => ({
   ...extra,
 });
 
-const categories = (sorting: string[]) => () => ({ sorting, categories: [], vendors: [] });
+const categories = (sorting: string[]) => () => ({
+  sorting,
+  categories: [],
+  vendors: [
+    { vassalage: 'INHOUSE', name: 'Sariling laro', mobileSmallIcon: '', gameTypes: ['RNG'] },
+    { vassalage: 'NEONSPIN', name: 'Neon Spin', mobileSmallIcon: '', gameTypes: ['RNG'] },
+  ],
+});
 
 const ty = (key: string, params: Record<string, string | number> = {}) => TY[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
 
@@ -153,7 +160,8 @@ describe('bet-records', () => {
 
     const field = (key: string) => sheet.querySelector(`[data-label="${key}"] dd`)?.textContent ?? '';
     expect(field('bet_field_round')).toContain('R-12');
-    expect(field('bet_field_vendor')).toContain('INHOUSE');
+    // The vendor by its name, never its code.
+    expect(field('bet_field_vendor')).toBe('Sariling laro');
     expect(field('bet_field_category')).toContain(TY.cat_RNG);
     expect(field('bet_field_stake')).toContain('₱2.00');
     expect(field('bet_field_win')).toContain('₱10.00');

@@ -1,4 +1,5 @@
 import './styles.css';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { BetRecordsProps } from '../../src/generated/widgets/bet-records';
 import { tenantTimeZone } from '../../src/lib/app-config';
@@ -38,8 +39,25 @@ import {
 import { SlotReels } from './slot-reels';
 import { href } from '../../src/lib/routes';
 
-/** One round: the reels for the in-house slot, then every field; loaded when the sheet opens. */
-function RoundSheet({ id, language, timeZone, scope, onClose }: { id: number; language: string; timeZone: string; scope: string; onClose(): void }) {
+/**
+ * One round: the reels for the in-house slot, then every field; loaded when the sheet opens. The
+ * vendor shows by its name in the lobby's vendor list (the code until that list is in).
+ */
+function RoundSheet({
+  id,
+  language,
+  timeZone,
+  scope,
+  vendorNames,
+  onClose,
+}: {
+  id: number;
+  language: string;
+  timeZone: string;
+  scope: string;
+  vendorNames: ReadonlyMap<string, string>;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const symbol = useTenant().settings.currency.symbol;
   const detail = useBetDetail(id, language, scope);
@@ -55,7 +73,7 @@ function RoundSheet({ id, language, timeZone, scope, onClose }: { id: number; la
             rows={[
               { label: 'bet_field_round', value: bet.roundId, copy: bet.roundId },
               { label: 'bet_field_game', value: bet.gameName },
-              { label: 'bet_field_vendor', value: bet.vendor },
+              { label: 'bet_field_vendor', value: vendorNames.get(bet.vendor) ?? bet.vendor },
               { label: 'bet_field_category', value: betCategoryName(t, bet.category) },
               { label: 'bet_field_stake', value: formatRecordMoney(symbol, bet.stake) },
               { label: 'bet_field_win', value: formatRecordMoney(symbol, bet.win) },
@@ -85,6 +103,7 @@ function BetRecords({ playTo = href('gameList'), pageSize }: WidgetComponentProp
   const language = useContentLanguage(i18n, tenant);
   const categories = useGameCategories(language);
   const chips = betCategories(categories.data?.sorting ?? tenant.categories.sorting);
+  const vendorNames = useMemo(() => new Map((categories.data?.vendors ?? []).map((v) => [v.vassalage, v.name])), [categories.data]);
   const { params, replace } = useRecordSearch();
   const range = rangeOfSearch(params);
   const category = params.get('category') ?? undefined;
@@ -130,7 +149,7 @@ function BetRecords({ playTo = href('gameList'), pageSize }: WidgetComponentProp
         </Link>
       ) : null}
       {open !== null && scope ? (
-        <RoundSheet id={open} language={language} timeZone={timeZone} scope={scope} onClose={() => replace(withParam(params, 'bet', null))} />
+        <RoundSheet id={open} language={language} timeZone={timeZone} scope={scope} vendorNames={vendorNames} onClose={() => replace(withParam(params, 'bet', null))} />
       ) : null}
     </section>
   );

@@ -135,11 +135,12 @@ afterEach(() => {
 });
 
 describe('game-list: loading and paging', () => {
-  it("loads page 1 of 26 with classification NEW on the slots' all tab, ALL elsewhere", async () => {
+  it('loads page 1 of 26 of every game of the category (classification ALL) on the all tab, slots included', async () => {
     const calls = api({ [LIST]: () => page(1, 1) });
     show('/m/gameList?gameType=RNG');
     await waitFor(() => expect(tiles()).toHaveLength(26));
-    expect(q(callsTo(calls, LIST)[0])).toMatchObject({ gameType: 'RNG', gameClassify: 'NEW', page: 1, pageSize: 26, platform: 'html5', language: 'TY' });
+    expect(q(callsTo(calls, LIST)[0])).toMatchObject({ gameType: 'RNG', gameClassify: 'ALL', page: 1, pageSize: 26, platform: 'html5', language: 'TY' });
+    expect(q(callsTo(calls, LIST)[0]).isNew).toBeUndefined();
     cleanup();
 
     const fish = api({ [LIST]: () => page(1, 1, 3) });
@@ -228,7 +229,7 @@ describe('game-list: loading and paging', () => {
     const before = callsTo(calls, LIST).length;
     fireEvent.click(screen.getByRole('tab', { name: TY.all }));
     await waitFor(() => expect(callsTo(calls, LIST).length).toBeGreaterThan(before));
-    expect(q(callsTo(calls, LIST)[before])).toMatchObject({ page: 1, gameClassify: 'NEW' });
+    expect(q(callsTo(calls, LIST)[before])).toMatchObject({ page: 1, gameClassify: 'ALL' });
   });
 
   it('a vendor tab reloads from page 1 with that vendor and classification ALL', async () => {
@@ -271,6 +272,64 @@ describe('game-list: loading and paging', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('a search covers the whole category: from a vendor tab with a classification and a stake, it asks for every game of the name', async () => {
+    const calls = api({ [LIST]: (opts) => page(Number(opts.query?.page), 3) });
+    show();
+    await waitFor(() => expect(tiles()).toHaveLength(26));
+    fireEvent.click(screen.getByRole('button', { name: TY.filter }));
+    const panel = screen.getByRole('dialog');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Jade Play' }));
+    fireEvent.click(within(panel).getByRole('button', { name: TY.new }));
+    fireEvent.click(within(panel).getByRole('button', { name: '0.05' }));
+    fireEvent.click(within(panel).getByRole('button', { name: TY.submit }));
+    await waitFor(() => expect(callsTo(calls, LIST)).toHaveLength(2));
+    expect(q(callsTo(calls, LIST)[1])).toMatchObject({ vassalage: 'JADEPLAY', gameClassify: 'NEW', minBet: 0.05 });
+
+    fireEvent.change(screen.getByRole('searchbox', { name: TY.search_game_name }), { target: { value: ' Jade ' } });
+    fireEvent.click(screen.getByRole('button', { name: TY.search }));
+    await waitFor(() => expect(callsTo(calls, LIST)).toHaveLength(3));
+    const asked = q(callsTo(calls, LIST)[2]);
+    expect(asked).toMatchObject({ gameType: 'RNG', gameName: 'Jade', gameClassify: 'ALL', page: 1, pageSize: 26 });
+    expect(asked.vassalage).toBeUndefined();
+    expect(asked.minBet).toBeUndefined();
+    expect(screen.getByRole('tab', { name: TY.all }).getAttribute('aria-selected')).toBe('true');
+    // Every page of the result, as the player scrolls (the server searched them all).
+    await waitFor(() => expect(tiles()).toHaveLength(26));
+  });
+
+  it('a search that finds nothing says what was looked for and where, and a button clears it', async () => {
+    const calls = api({
+      [LIST]: (opts) => (opts.query?.gameName ? { games: [], pageNum: 1, pageSize: 26, totalPages: 0, total: 0 } : page(1, 1, 4)),
+    });
+    show();
+    await waitFor(() => expect(tiles()).toHaveLength(4));
+    const box = screen.getByRole('searchbox', { name: TY.search_game_name }) as HTMLInputElement;
+    fireEvent.change(box, { target: { value: 'Zzyzx' } });
+    fireEvent.click(screen.getByRole('button', { name: TY.search }));
+    const said = TY.game_search_empty.replace('{{category}}', TY.cat_RNG).replace('{{query}}', 'Zzyzx');
+    expect(await screen.findByText(said)).toBeTruthy();
+    expect(said).toContain('Zzyzx');
+    // Not the bare 'no data'.
+    expect(screen.queryByText(TY.no_data)).toBeNull();
+    expect(tiles()).toHaveLength(0);
+
+    const searches = callsTo(calls, LIST).length;
+    fireEvent.click(screen.getByRole('button', { name: TY.game_search_clear }));
+    await waitFor(() => expect(tiles()).toHaveLength(4));
+    expect(callsTo(calls, LIST).length).toBeGreaterThan(searches);
+    expect(q(callsTo(calls, LIST).at(-1)!).gameName).toBeUndefined();
+    expect(box.value).toBe('');
+    expect(screen.queryByText(said)).toBeNull();
+    expect(screen.getByRole('tab', { name: TY.all }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('an empty list without a search keeps the plain empty note', async () => {
+    api({ [LIST]: () => ({ games: [], pageNum: 1, pageSize: 26, totalPages: 0, total: 0 }) });
+    show('/m/gameList?gameType=FISH');
+    expect(await screen.findByText(TY.no_data)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: TY.game_search_clear })).toBeNull();
+  });
+
   it('the filter panel offers all and the spec minimum bets, vendors, reset and links to other categories', async () => {
     const calls = api({ [LIST]: () => page(1, 1, 2) });
     renderForm(<GameList categoryLinks={[{ label: 'cat_FISH', to: '/m/gameList?gameType=FISH' }]} />, { route: '/m/gameList?gameType=RNG' });
@@ -287,7 +346,7 @@ describe('game-list: loading and paging', () => {
     fireEvent.click(screen.getByRole('button', { name: TY.filter }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: TY.reset }));
     await waitFor(() => expect(callsTo(calls, LIST)).toHaveLength(3));
-    expect(q(callsTo(calls, LIST)[2])).toMatchObject({ gameClassify: 'NEW' });
+    expect(q(callsTo(calls, LIST)[2])).toMatchObject({ gameClassify: 'ALL' });
     expect(q(callsTo(calls, LIST)[2]).vassalage).toBeUndefined();
   });
 

@@ -24,9 +24,10 @@ import { useMemberScope, useRuntime, useRuntimeActions } from '../../src/lib/run
 import type { WidgetComponentProps } from '../../src/lib/widget';
 import { ListFooter, useInfiniteScroll, usePagedList } from '../../src/components/paged-list';
 import { Modal } from '../../src/components/modal';
+import { EmptyState } from '../../src/components/empty-state';
 import { FilterPanel, SHEET, type FilterOption, type FilterValues } from './filter-panel';
 import { LotteryDraws, PRIZE_MODE_OF } from './lottery-draws';
-import { allTabClassify, initialState, reducer, routeSelection, sourceOf, SLOT_TYPE, type GameListTab } from './state';
+import { ALL_TAB_CLASSIFY, initialState, reducer, routeSelection, sourceOf, SLOT_TYPE, type GameListTab } from './state';
 
 /** Tiles on the first screen of a phone (two rows of three): their icons load first. */
 const FIRST_SCREEN_TILES = 6;
@@ -154,6 +155,11 @@ function GameList({
     dispatch({ type: 'search', gameName: query });
   };
 
+  const clearSearch = () => {
+    setQuery('');
+    dispatch({ type: 'search', gameName: '' });
+  };
+
   const onFavourite = useCallback(
     (game: GameItem) => {
       // A member's stars work once their view has arrived (right after hydration).
@@ -217,6 +223,9 @@ function GameList({
 
   // Recent and favourites load nothing for a visitor: nothing to say below them.
   const idle = memberOnly && !token && list.status !== 'error' && list.status !== 'loading';
+  // A search that found nothing says what was looked for, and where, and offers to clear it.
+  const searched = source.kind === 'list' ? source.filter.gameName : source.kind === 'hot' ? source.gameName : undefined;
+  const searchFoundNothing = list.status === 'empty' && Boolean(searched);
 
   return (
     <section className="game-list" data-game-type={state.gameType} style={{ ['--vendors-per-view' as string]: vendorsPerView }}>
@@ -303,7 +312,16 @@ function GameList({
           </li>
         ))}
       </ul>
-      <ListFooter status={idle ? 'idle' : list.status} onRetry={list.retry} endNote={source.kind !== 'hot'} />
+      {searchFoundNothing ? (
+        <div className="game-list__no-match" role="status">
+          <EmptyState messageKey="game_search_empty" params={{ query: searched ?? '', category: t(`cat_${state.gameType}`) }}>
+            <button type="button" className="button button--secondary game-list__clear-search" onClick={clearSearch}>
+              {t('game_search_clear')}
+            </button>
+          </EmptyState>
+        </div>
+      ) : null}
+      <ListFooter status={idle || searchFoundNothing ? 'idle' : list.status} onRetry={list.retry} endNote={source.kind !== 'hot'} />
 
       {filterOpen ? (
         <FilterPanel
@@ -313,7 +331,7 @@ function GameList({
           minBetOptions={minBetOptions}
           categoryLinks={categoryLinks}
           value={{ vassalage: state.filter.vassalage, gameClassify: state.filter.gameClassify, minBet: state.filter.minBet }}
-          defaultClassify={allTabClassify(state.gameType)}
+          defaultClassify={ALL_TAB_CLASSIFY}
           onSubmit={onFilterSubmit}
           onReset={onFilterReset}
           onClose={closeFilter}

@@ -1,10 +1,14 @@
 /**
  * The game list's tab and filter rules (spec section 4), as a pure reducer so they are tested
  * without a browser:
- * - changing tab (all, hot, recent, fav) resets to page 1 and reloads; all on the slot type (RNG)
- *   selects classification NEW, otherwise ALL;
+ * - changing tab (all, hot, recent, fav) resets to page 1 and reloads; all lists every game of the
+ *   category (classification ALL), 26 to a page. (The spec's "all on the slot type selects NEW"
+ *   showed slot players only the few games marked new under "all": the NEW classification is the
+ *   filter panel's choice instead);
  * - a vendor tab reloads with that vendor;
- * - choosing a classification clears the search text and reloads.
+ * - choosing a classification clears the search text and reloads;
+ * - a search covers the whole category: it lands on the all tab with no vendor, classification or
+ *   minimum bet narrowing it (the server searches every page); clearing it keeps the tab.
  * "Reset to page 1" falls out of the source key: a new key starts useSWRInfinite at one page.
  */
 import { isCatalogueGameType } from '../../src/domain/game-types';
@@ -39,18 +43,17 @@ export type GameListAction =
   | { type: 'apply'; vassalage: string; gameClassify: GameClassify; minBet: number | null }
   | { type: 'reset' };
 
-/** The slot category: its all tab shows the NEW classification. */
+/** The slot category: its filter panel offers slot types and minimum bets. */
 export const SLOT_TYPE: GameType = 'RNG';
 
-export function allTabClassify(gameType: GameType): GameClassify {
-  return gameType === SLOT_TYPE ? 'NEW' : 'ALL';
-}
+/** The classification of the all tab, in every category: every game. */
+export const ALL_TAB_CLASSIFY: GameClassify = 'ALL';
 
 export function initialState(gameType: GameType, vassalage = ''): GameListState {
   return {
     gameType,
     tab: vassalage ? 'vendor' : 'all',
-    filter: { gameClassify: vassalage ? 'ALL' : allTabClassify(gameType), minBet: null, vassalage, gameName: '' },
+    filter: { gameClassify: ALL_TAB_CLASSIFY, minBet: null, vassalage, gameName: '' },
     reload: 0,
   };
 }
@@ -68,7 +71,7 @@ export function reducer(state: GameListState, action: GameListAction): GameListS
         return {
           ...state,
           tab: 'all',
-          filter: { ...state.filter, vassalage: '', gameClassify: allTabClassify(state.gameType) },
+          filter: { ...state.filter, vassalage: '', gameClassify: ALL_TAB_CLASSIFY },
           reload,
         };
       }
@@ -83,14 +86,13 @@ export function reducer(state: GameListState, action: GameListAction): GameListS
         filter: { ...state.filter, gameClassify: action.gameClassify, gameName: '' },
         reload,
       };
-    case 'search':
-      // Recent and favourites have no name filter: a search lists the catalogue (hot keeps its tab).
-      return {
-        ...state,
-        tab: state.tab === 'recent' || state.tab === 'fav' ? listTab(state.filter.vassalage) : state.tab,
-        filter: { ...state.filter, gameName: action.gameName.trim() },
-        reload,
-      };
+    case 'search': {
+      const gameName = action.gameName.trim();
+      // Cleared: the tab as it was, without the name.
+      if (!gameName) return { ...state, filter: { ...state.filter, gameName: '' }, reload };
+      // A name is looked for in the whole category: every vendor, classification and stake.
+      return { ...state, tab: 'all', filter: { gameClassify: ALL_TAB_CLASSIFY, minBet: null, vassalage: '', gameName }, reload };
+    }
     case 'apply': {
       const classifyChanged = action.gameClassify !== state.filter.gameClassify;
       return {

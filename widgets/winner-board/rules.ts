@@ -1,5 +1,5 @@
 import type { StepLoop } from '../../src/components/step-loop';
-import { formatAmount } from '../../src/lib/layout-rules';
+import { moneyText } from '../../src/domain/money';
 
 /** Spec section 9: the winner ticker loops above 3 winners, speed 1500, gap 10. */
 const WINNER_LOOP_THRESHOLD = 3;
@@ -29,7 +29,7 @@ export function reelRows<T>(list: readonly T[], visible = WINNER_VISIBLE): T[] {
   return [...list, ...list.slice(0, visible)];
 }
 
-/** A win amount with its currency symbol and 2 decimals, grouped (₱1,234.50), without Intl. */
+/** A win amount with its currency symbol and 2 decimals, grouped (₱1,234.50; src/domain/money's moneyText). */
 export function formatWin(symbol: string, amount: number): string {
-  return `${symbol}${formatAmount(amount, 2)}`;
+  return moneyText(symbol, amount);
 }

@@ -5,7 +5,7 @@ import { useLaunchGame, useWinners, type Winner, type WinnersPeriod } from '../.
 import { useTranslation } from '../../src/lib/i18n';
 import type { TranslationKey } from '../../src/lib/i18n-keys';
 import { useContentLanguage } from '../../src/lib/language';
-import { formatAmount } from '../../src/lib/layout-rules';
+import { moneyText } from '../../src/domain/money';
 import { useTenant } from '../../src/lib/runtime';
 
 const PERIOD_LABELS: Record<WinnersPeriod, TranslationKey> = {
@@ -14,8 +14,8 @@ const PERIOD_LABELS: Record<WinnersPeriod, TranslationKey> = {
   month: 'winners_month',
 };
 
-/** A win with its currency symbol and 2 decimals, grouped (₱1,234.50). */
-export const formatWinAmount = (symbol: string, amount: number): string => symbol + formatAmount(amount, 2);
+/** A win with its currency symbol and 2 decimals, grouped (₱1,234.50; src/domain/money's moneyText). */
+export const formatWinAmount = (symbol: string, amount: number): string => moneyText(symbol, amount);
 
 /** The open tab: the query's period when it is one of the tabs, else the first tab. */
 export function periodOf(search: URLSearchParams, periods: readonly WinnersPeriod[]): WinnersPeriod {

@@ -39,6 +39,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     tenant: Tenant;
+    /** The visitor's language (the site's language cookie when the tenant offers it, else the tenant's default). */
+    language: string;
     /** The rollout bucket set on this visitor by this request (a Set-Cookie follows). */
     newBucket: number | null;
     /** The visitor's rollout bucket that picked this request's tenant version (null: no rollout). */
@@ -80,6 +82,7 @@ export default fp(async (app: FastifyInstance) => {
   // The country database loads on first use (a few MB): at start, when a tenant restricts regions.
   if ([...app.tenants.all.values()].some((t) => t.settings.region)) countryOf('127.0.0.1');
   app.decorateRequest('tenant', null as unknown as Tenant);
+  app.decorateRequest('language', '');
   app.decorateRequest('siteStatusOf', null);
   app.decorateRequest('newBucket', null);
   app.decorateRequest('rolloutBucket', null);
@@ -95,7 +98,7 @@ export default fp(async (app: FastifyInstance) => {
       regionRestriction: fixed.regionRestriction || regionBlocked(tenant.settings.region, request.ip),
       maintenanceWindow:
         open && window
-          ? { startsAt: window.startsAt.toISOString(), endsAt: window.endsAt.toISOString(), message: messageIn(window.messages, requestLanguage(request), tenant.i18n.default) }
+          ? { startsAt: window.startsAt.toISOString(), endsAt: window.endsAt.toISOString(), message: messageIn(window.messages, request.language, tenant.i18n.default) }
           : null,
     };
   }
@@ -155,6 +158,7 @@ export default fp(async (app: FastifyInstance) => {
       if (!request.url.startsWith('/wps/') && request.method === 'GET') await countOnce(request, tenant);
     }
     request.tenant = tenant;
+    request.language = requestLanguage(request);
     if (!request.url.startsWith('/wps/') || ALWAYS_OPEN.test(request.url)) return;
     const status = await app.siteStatus(request);
     if (status.maintenance) throw new ApiError('maintenance', 503, status.maintenanceWindow ? { endsAt: status.maintenanceWindow.endsAt } : undefined);

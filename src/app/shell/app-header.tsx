@@ -1,7 +1,8 @@
 import { useTranslation } from '../../lib/i18n';
 import { Link, useLocation } from 'react-router-dom';
 import { Icon } from '../../components/icons';
-import { formatBalance, headerTitleKey, isHome } from '../../lib/layout-rules';
+import { moneyText } from '../../domain/money';
+import { headerTitleKey, isHome } from '../../lib/layout-rules';
 import { href, routeFor } from '../../lib/routes';
 import { LOGIN_PATH, REGISTER_PATH, useBalanceHidden, useGateContext, useRuntimeActions, useRuntimeState, useTenant } from '../../lib/runtime';
 import { Slot } from '../../renderer';
@@ -26,7 +27,7 @@ function MemberStrip() {
   const wallet = useMemberState((data) => data.wallet);
   const walletLoading = useMemberState((data) => data.walletLoading);
   const hidden = useBalanceHidden();
-  const balanceText = hidden ? '****' : walletLoading || !wallet ? '--' : `${wallet.currencySymbol}${formatBalance(wallet.sumBalance)}`;
+  const balanceText = hidden ? '****' : walletLoading || !wallet ? '--' : moneyText(wallet.currencySymbol, wallet.sumBalance);
   return (
     <div className="header-strip header-strip--member">
       <div className="header-strip__account">

@@ -5,10 +5,9 @@
  * src/domain/money, so a member sees the refusal before the request, and the preview equals what
  * the deposit records.
  */
-import { parseAmount, percentOf, toAmount, toMinor } from '../../domain/money';
+import { moneyText, parseAmount, percentOf, toAmount, toMinor } from '../../domain/money';
 import { ApiFailure } from '../../lib/api/client';
 import { isTranslationKey, type TranslationKey } from '../../lib/i18n-keys';
-import { formatAmount } from '../../lib/layout-rules';
 import type { DepositChannel, DepositState } from './api/deposits';
 import { href } from '../../lib/routes';
 
@@ -30,9 +29,9 @@ export function depositIdOf(search: string): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
-/** An amount with the currency symbol and 2 decimals ("₱1,250.50"). */
+/** An amount with the currency symbol and 2 decimals ("₱1,250.50"; src/domain/money's moneyText). */
 export function formatMoney(symbol: string, amount: number): string {
-  return `${symbol}${formatAmount(amount, 2)}`;
+  return moneyText(symbol, amount);
 }
 
 /** The amount as typed (src/domain/money's parseAmount: the one rule for amount text). */

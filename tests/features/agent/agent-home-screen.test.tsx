@@ -79,7 +79,7 @@ describe('agent home (/m/agent)', () => {
     scriptApi(requestMock, agentApi());
     storeSession({ type: 1 });
     renderApp('/m/agent', { tenant: tenantWithBaseScreens({ settings: { dividend: true } }) });
-    await waitFor(() => expect(screen.getByTestId('agent-balance').textContent).toBe('PHP 5,000.00'));
+    await waitFor(() => expect(screen.getByTestId('agent-balance').textContent).toBe('₱5,000.00'));
     expect(screen.getByTestId('agent-greeting').textContent).toContain(TY.greeting_afternoon);
     expect(screen.getByTestId('agent-greeting').textContent).toContain('juan');
     expect(screen.getByTestId('counter-teamLoginMemberCount').textContent).toBe('3');
@@ -120,7 +120,7 @@ describe('agent home (/m/agent)', () => {
     scriptApi(requestMock, agentApi());
     storeSession({ type: 41 });
     renderApp('/m/agent', { tenant: tenantWithBaseScreens() });
-    await waitFor(() => expect(screen.getByTestId('agent-balance').textContent).toBe('PHP 5,000.00'));
+    await waitFor(() => expect(screen.getByTestId('agent-balance').textContent).toBe('₱5,000.00'));
     expect(requestMock.mock.calls.some(([, path]) => path === '/wps/agent/dividend')).toBe(false);
   });
 
@@ -166,8 +166,10 @@ describe('red-envelope rain (/m/redRain)', () => {
     const keys = requestMock.mock.calls.filter(([method]) => method === 'POST').map(([, , opts]) => (opts as { headers?: Record<string, string> }).headers?.['idempotency-key']);
     const catchKeys = keys.filter((k): k is string => typeof k === 'string' && k.startsWith('rr-'));
     expect(new Set(catchKeys).size).toBe(2);
-    expect(screen.getByTestId('rain-mine').textContent).toContain('2.50');
-    expect(screen.getAllByTestId('rain-pop')).toHaveLength(2);
+    // The tenant's symbol, as on every other page, never the currency's code.
+    expect(screen.getByTestId('rain-mine').textContent).toContain('₱2.50');
+    expect(screen.getByTestId('rain-mine').textContent).not.toContain('PHP');
+    expect(screen.getAllByTestId('rain-pop').map((p) => p.textContent)).toEqual(['+₱1.25', '+₱1.25']);
   });
 
   it('stops the rain with the reason when the budget is used up', async () => {
@@ -222,7 +224,9 @@ describe('red-envelope rain (/m/redRain)', () => {
     renderApp('/m/redRain', { tenant: tenantWithBaseScreens() });
     expect((await screen.findByTestId('rain-next')).textContent).toBe(TY.red_rain_next_in.replace('{{time}}', '1:02:05'));
     const team = await screen.findByTestId('rain-team');
-    expect(within(team).getByTestId('rain-team-total').textContent).toContain('7.50');
+    expect(within(team).getByTestId('rain-team-total').textContent).toContain('₱7.50');
     expect(within(team).getByText('demoteam1')).toBeTruthy();
+    expect(within(team).getByText('₱2.50')).toBeTruthy();
+    expect(team.textContent).not.toContain('PHP');
   });
 });

@@ -4,15 +4,19 @@ import { initialState, reducer, routeSelection, sourceOf, type GameListState } f
 const rng = () => initialState('RNG');
 
 describe('game-list tab rules (spec section 4)', () => {
-  it("'all' on the slot type selects classification NEW, otherwise ALL", () => {
-    expect(rng().filter.gameClassify).toBe('NEW');
+  it("'all' lists every game of the category (classification ALL), slots included; NEW is the filter's choice", () => {
+    expect(rng().filter.gameClassify).toBe('ALL');
+    expect(sourceOf(rng())).toEqual({ kind: 'list', filter: { gameType: 'RNG', gameClassify: 'ALL', vassalage: undefined, gameName: undefined, minBet: undefined } });
     expect(initialState('FISH').filter.gameClassify).toBe('ALL');
     expect(initialState('LIVE').filter.gameClassify).toBe('ALL');
-    // Back to all from a vendor tab.
+    // Back to all from a vendor tab, and from the new games chosen in the filter.
     const vendor = reducer(rng(), { type: 'vendor', vassalage: 'NEONSPIN' });
     expect(vendor.filter.gameClassify).toBe('ALL');
     const all = reducer(vendor, { type: 'tab', tab: 'all' });
-    expect(all.filter).toMatchObject({ gameClassify: 'NEW', vassalage: '' });
+    expect(all.filter).toMatchObject({ gameClassify: 'ALL', vassalage: '' });
+    const fresh = reducer(rng(), { type: 'apply', vassalage: '', gameClassify: 'NEW', minBet: null });
+    expect(sourceOf(fresh)).toMatchObject({ kind: 'list', filter: { gameClassify: 'NEW' } });
+    expect(reducer(fresh, { type: 'tab', tab: 'all' }).filter.gameClassify).toBe('ALL');
     const fishAll = reducer(reducer(initialState('FISH'), { type: 'vendor', vassalage: 'REEFHUNT' }), { type: 'tab', tab: 'all' });
     expect(fishAll.filter.gameClassify).toBe('ALL');
   });
@@ -42,7 +46,7 @@ describe('game-list tab rules (spec section 4)', () => {
     // Through the filter panel: a changed classification clears it too, an unchanged one keeps it.
     const applied = reducer(searched, { type: 'apply', vassalage: '', gameClassify: 'VIDEO', minBet: 0.5 });
     expect(applied.filter).toEqual({ gameClassify: 'VIDEO', minBet: 0.5, vassalage: '', gameName: '' });
-    const same = reducer(searched, { type: 'apply', vassalage: 'NEONSPIN', gameClassify: 'NEW', minBet: null });
+    const same = reducer(searched, { type: 'apply', vassalage: 'NEONSPIN', gameClassify: 'ALL', minBet: null });
     expect(same.filter).toMatchObject({ gameName: 'dragon', vassalage: 'NEONSPIN' });
     expect(same.tab).toBe('vendor');
   });
@@ -57,7 +61,21 @@ describe('game-list tab rules (spec section 4)', () => {
   it('reset returns to the all tab with the default classification', () => {
     const s = reducer(reducer(rng(), { type: 'apply', vassalage: 'NEONSPIN', gameClassify: 'VIDEO', minBet: 0.05 }), { type: 'reset' });
     expect(s.tab).toBe('all');
-    expect(s.filter).toEqual({ gameClassify: 'NEW', minBet: null, vassalage: '', gameName: '' });
+    expect(s.filter).toEqual({ gameClassify: 'ALL', minBet: null, vassalage: '', gameName: '' });
+  });
+
+  it('a search covers the whole category: the all tab, no vendor, classification or stake; clearing it keeps the tab', () => {
+    const narrowed = reducer(rng(), { type: 'apply', vassalage: 'JADEPLAY', gameClassify: 'NEW', minBet: 0.05 });
+    const searched = reducer(narrowed, { type: 'search', gameName: ' Jade ' });
+    expect(searched.tab).toBe('all');
+    expect(searched.reload).toBeGreaterThan(narrowed.reload);
+    expect(sourceOf(searched)).toEqual({ kind: 'list', filter: { gameType: 'RNG', gameClassify: 'ALL', vassalage: undefined, gameName: 'Jade', minBet: undefined } });
+    for (const tab of ['hot', 'recent', 'fav'] as const) expect(reducer(reducer(rng(), { type: 'tab', tab }), { type: 'search', gameName: 'gold' }).tab).toBe('all');
+    const vendor = reducer(searched, { type: 'vendor', vassalage: 'NEONSPIN' });
+    const cleared = reducer(vendor, { type: 'search', gameName: '  ' });
+    expect(cleared.tab).toBe('vendor');
+    expect(cleared.filter).toMatchObject({ vassalage: 'NEONSPIN', gameName: '' });
+    expect(cleared.reload).toBeGreaterThan(vendor.reload);
   });
 
   it('maps tabs to their sources: hot keeps the name, recent and favourites the game type', () => {

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { sha256 } from '../../../server/lib/tokens';
-import { call, DEMO_PASSWORD, describeBackends, login, nextIp, tokenFor } from '../helpers';
+import { call, DEMO_PASSWORD, describeBackends, login, nextIp, TEMP_PASSWORD, tokenFor } from '../helpers';
 
 describeBackends('attack: sessions', ({ server }) => {
   const renew = (token: string) => call<{ token: string; expiresAt: string }>(server().app, 'POST', '/wps/session/renew', { token });
@@ -119,7 +119,7 @@ describeBackends('attack: sessions', ({ server }) => {
     const sent = await call(app, 'POST', '/wps/security/forgotPassword/email', { ip: nextIp(), body: { username: 'demoteam2', email: 'team2@example.com' } });
     expect(sent.body.success).toBe(true);
     const mail = await call<{ text: string }[]>(app, 'GET', '/wps/dev/outbox?to=team2@example.com');
-    const temp = /password is (\w+)/.exec(mail.body.value![0].text)![1];
+    const temp = TEMP_PASSWORD.exec(mail.body.value![0].text)![1];
 
     const viaTemp = await login(app, 'demoteam2', temp);
     expect(viaTemp.body.value).toMatchObject({ userName: 'demoteam2', firstTimeLogin: true, mustChangePassword: true });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { call, describeBackends, EN, lastSmsCode, login, nextIp, tokenFor, uniqueDigits, type SessionValue, callEncrypted } from '../helpers';
+import { call, describeBackends, EN, lastSmsCode, login, nextIp, tokenFor, uniqueDigits, type SessionValue, callEncrypted, TEMP_PASSWORD } from '../helpers';
 
 const CHANGE = '/wps/security/v2/changePassword';
 const SET_BY_PHONE = '/wps/security/setPasswordByPhone';
@@ -125,7 +125,7 @@ describeBackends('security', ({ server }) => {
     });
     expect(sent.json()).toEqual({ success: true, value: true });
     const mail = await call<{ text: string; subject: string }[]>(app, 'GET', '/wps/dev/outbox?to=team1@example.com');
-    const temp = /password is (\w+)/.exec(mail.body.value![0].text)![1];
+    const temp = TEMP_PASSWORD.exec(mail.body.value![0].text)![1];
     // The old password still works until the temporary one is used.
     expect((await login(app, 'demoteam1')).body.success).toBe(true);
     const viaTemp = await login(app, 'demoteam1', temp);

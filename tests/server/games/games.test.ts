@@ -117,6 +117,29 @@ describeBackends('game lobby', ({ server }) => {
     expect((await list('gameName=%20&pageSize=1')).body.value!.total).toBe(catalogue.length);
   });
 
+  it("searches a whole category, every page of it: 'Jade' finds every slot named so, new or not", async () => {
+    const jade = catalogue.filter((g) => g.gameType === 'RNG' && /jade/i.test(`${g.nameEn} ${g.nameTy}`));
+    // The seed has slots named 'Jade ...' ('Jade na ...' in Filipino), most of them not new.
+    expect(jade.length).toBeGreaterThan(10);
+    expect(jade.filter((g) => !g.isNew).length).toBeGreaterThan(jade.filter((g) => g.isNew).length);
+    const first26 = (await list('gameType=RNG&gameClassify=ALL&gameName=Jade&language=TY')).body.value!;
+    expect(first26).toMatchObject({ pageNum: 1, pageSize: 26, total: jade.length, totalPages: Math.ceil(jade.length / 26) });
+    // Paged (5 to a page here, to turn pages): the pages together are every match, once.
+    const found: GameItem[] = [];
+    const first = (await list('gameType=RNG&gameClassify=ALL&gameName=Jade&language=TY&pageSize=5')).body.value!;
+    expect(first.totalPages).toBe(Math.ceil(jade.length / 5));
+    found.push(...first.games);
+    for (let p = 2; p <= first.totalPages; p++) found.push(...(await list(`gameType=RNG&gameClassify=ALL&gameName=Jade&language=TY&pageSize=5&page=${p}`)).body.value!.games);
+    expect(found.map((g) => g.nodeId).sort()).toEqual(jade.map((g) => String(g.nodeId)).sort());
+    for (const g of found) expect(g.gameName).toMatch(/^Jade na /);
+    // Only the new ones when the player asks for new games.
+    const fresh = (await list('gameType=RNG&gameClassify=NEW&gameName=Jade&pageSize=100')).body.value!;
+    expect(fresh.total).toBe(jade.filter((g) => g.isNew).length);
+    expect(fresh.total).toBeLessThan(jade.length);
+    // Nothing of another category.
+    expect((await list('gameType=FISH&gameName=Jade&pageSize=100')).body.value!.games.every((g) => g.gameType === 'FISH')).toBe(true);
+  });
+
   it('filters by vendor, new, hot, slot type, minimum bet and minimum lines, combined', async () => {
     const lucky = (await list('vassalage=LUCKYREEL&pageSize=100')).body.value!;
     expect(lucky.total).toBe(ofVendor('LUCKYREEL').length);
@@ -200,7 +223,7 @@ describeBackends('game lobby', ({ server }) => {
     expect(rng.vendors.reduce((n, v) => n + v.games, 0)).toBe(rngCount);
     expectField(await call(app, 'GET', '/wps/game/types?typeId=3'), '/typeId');
 
-    type Categories = { sorting: string[]; categories: { gameCategory: string; vendorNames: { gameType: string; vassalage: string; accountTypeName: string }[] }[]; vendors: { vassalage: string }[] };
+    type Categories = { sorting: string[]; categories: { gameCategory: string; vendorNames: { gameType: string; vassalage: string; accountTypeName: string }[] }[]; vendors: { vassalage: string; name: string }[] };
     const cats = await call<Categories>(app, 'GET', '/wps/game/categories');
     const v = cats.body.value!;
     expect(v.sorting).toEqual(server().app.tenants.byHost('demo-ph.localhost')!.categories.sorting);
@@ -212,7 +235,12 @@ describeBackends('game lobby', ({ server }) => {
     expect(sports.vendorNames.map((n) => n.gameType)).toEqual(expect.arrayContaining(['SPORTS', 'COCKFIGHT', 'ESPORTS']));
     expect(sports.vendorNames.find((n) => n.gameType === 'COCKFIGHT')!.vassalage).toBe('DS88');
     expect(sports.vendorNames.find((n) => n.gameType === 'ESPORTS')!.vassalage).toBe('TF');
-    expect(v.categories.find((c) => c.gameCategory === 'INHOUSE')!.vendorNames).toEqual([{ gameType: 'RNG', vassalage: 'INHOUSE', accountTypeName: 'House Games' }]);
+    // The in-house vendor is named in the player's language (a studio keeps its brand name).
+    expect(v.categories.find((c) => c.gameCategory === 'INHOUSE')!.vendorNames).toEqual([{ gameType: 'RNG', vassalage: 'INHOUSE', accountTypeName: 'Sariling laro' }]);
+    expect(v.vendors.find((x) => x.vassalage === 'INHOUSE')!.name).toBe('Sariling laro');
+    expect(v.vendors.find((x) => x.vassalage === 'JADEPLAY')!.name).toBe('Jade Play');
+    const english = (await call<typeof v>(app, 'GET', '/wps/game/categories?language=EN')).body.value!;
+    expect(english.vendors.find((x) => x.vassalage === 'INHOUSE')!.name).toBe('In-house games');
     expect(v.categories.find((c) => c.gameCategory === 'LOTT')!.vendorNames.map((n) => n.vassalage)).toEqual(['TCG_LOTTO_VN', 'TCG_SEA', 'LOTT']);
     expect(v.vendors.length).toBe(new Set(catalogue.map((g) => g.vassalage)).size);
     expectField(await call(app, 'GET', '/wps/game/categories?foo=1'), '/foo');

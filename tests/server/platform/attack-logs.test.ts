@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../../server/lib/logging';
 import type { MessageProvider, OutgoingMessage } from '../../../server/providers/types';
-import { call, callEncrypted, describeBackends, lastSmsCode, nextIp, startServer, uniqueDigits, type SessionValue, type TestServer } from '../helpers';
+import { call, callEncrypted, describeBackends, lastSmsCode, nextIp, SMS_CODE, startServer, TEMP_PASSWORD, uniqueDigits, type SessionValue, type TestServer } from '../helpers';
 
 /** A pino destination that keeps every line. */
 function memoryLog(): { stream: Writable; lines: string[] } {
@@ -63,7 +63,7 @@ describeBackends(
       const forgot = await call(app, 'POST', '/wps/security/forgotPassword/email', { ip: nextIp(), body: { username: 'demoteam2', email } });
       expect(forgot.body.success).toBe(true);
       const mail = await call<{ text: string }[]>(app, 'GET', `/wps/dev/outbox?to=${encodeURIComponent(email)}`);
-      const temp = /password is (\w+)/.exec(mail.body.value![0].text)![1];
+      const temp = TEMP_PASSWORD.exec(mail.body.value![0].text)![1];
       secrets.push(email, temp);
 
       // 5. Secrets in a query string (launch tokens, numbers, codes).
@@ -81,8 +81,8 @@ describeBackends(
       expect(outboxLines.length).toBeGreaterThanOrEqual(4);
       expect(outboxLines.some((l) => l.outbox!.channel === 'sms' && /^\+63\*+\d{2}$/.test(l.outbox!.to ?? ''))).toBe(true);
       for (const secret of secrets) expect(leaks(lines, secret), `log leaks ${secret}`).toEqual([]);
-      // No message text at all.
-      expect(lines.filter((l) => /verification code is|temporary password is/i.test(l))).toEqual([]);
+      // No message text at all, in either language.
+      expect(lines.filter((l) => /verification code is|code ng beripikasyon|temporary password is|pansamantalang password/i.test(l))).toEqual([]);
     });
   },
   { logger: loggerOptions({ level: 'info', stream: log.stream }) },
@@ -109,10 +109,10 @@ describe('attack: a failed delivery logs no text [pglite]', () => {
     const mobileNum = `9${uniqueDigits(9)}`;
     const res = await call(server.app, 'POST', '/wps/verification/sms/noLogin', { ip: nextIp(), body: { mobileNum } });
     expect(res.status).toBe(502);
-    const code = /code is (\d+)/.exec(texts[0])![1];
+    const code = SMS_CODE.exec(texts[0])![1];
     expect(failing.lines.some((l) => l.includes('message provider failed'))).toBe(true);
     expect(leaks(failing.lines, code)).toEqual([]);
     expect(leaks(failing.lines, mobileNum)).toEqual([]);
-    expect(failing.lines.filter((l) => l.includes('verification code is'))).toEqual([]);
+    expect(failing.lines.filter((l) => /verification code is|code ng beripikasyon/i.test(l))).toEqual([]);
   });
 });

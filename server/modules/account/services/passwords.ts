@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '../../../lib/passwords';
 import { enforce, FIELD_MESSAGES } from '../../../lib/validation-rules';
 import type { Auth } from '../../../platform';
 import { deliver } from './delivery';
+import { temporaryPasswordEmail } from './message-texts';
 
 const TEMP_PASSWORD_MINUTES = 30;
 
@@ -116,7 +117,6 @@ export async function forgotPasswordByEmail(platform: Platform, actor: Actor, bo
     merchantCode,
     channel: 'email',
     to: member.email,
-    subject: `${actor.tenant.brand.name}: temporary password`,
-    text: `Your temporary password is ${temp}. It works for ${TEMP_PASSWORD_MINUTES} minutes; log in with it and choose a new password.`,
+    ...temporaryPasswordEmail(actor.language, actor.tenant.brand.name, temp, TEMP_PASSWORD_MINUTES),
   });
 }

@@ -6,6 +6,7 @@ import { internationalNumber, memberDialingCode, requestedDialingCode } from '..
 import { enforce } from '../../../lib/validation-rules';
 import { SMS_CODE_TTL_MINUTES, type SmsPurpose } from '../../../repositories/sms-codes';
 import { deliver } from './delivery';
+import { verificationCodeSms } from './message-texts';
 
 /** One code per number per minute and a daily cap per number, whatever the IP. */
 export async function throttle(platform: Platform, merchantCode: string, phone: string): Promise<void> {
@@ -16,7 +17,7 @@ export async function throttle(platform: Platform, merchantCode: string, phone: 
   }
 }
 
-/** Issues a code bound to the international number `phone` and sends it there. */
+/** Issues a code bound to the international number `phone` and sends it there, in the language the member asked in. */
 export async function sendCode(platform: Platform, actor: Actor, phone: string, purpose: SmsPurpose) {
   const tenant = actor.tenant;
   const code = await platform.repos.smsCodes.issue(tenant.merchantCode, phone, purpose);
@@ -24,7 +25,7 @@ export async function sendCode(platform: Platform, actor: Actor, phone: string, 
     merchantCode: tenant.merchantCode,
     channel: 'sms',
     to: phone,
-    text: `${tenant.brand.name}: your verification code is ${code}. It expires in ${SMS_CODE_TTL_MINUTES} minutes.`,
+    text: verificationCodeSms(actor.language, tenant.brand.name, code, SMS_CODE_TTL_MINUTES),
   });
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../../errors';
-import { SLOT_TYPES, vendorIconUrl } from '../../../lib/games-catalogue';
+import { SLOT_TYPES, vendorDisplayName, vendorIconUrl } from '../../../lib/games-catalogue';
 import { langOf } from '../../../lib/lang';
 import { toAmount, toMinor } from '../../../../src/domain/money';
 import { gameItem, hotMatchItem, pageOf } from '../../../lib/present';
@@ -10,12 +10,12 @@ import { TtlCache } from '../../../lib/ttl-cache';
 
 /** Game type names of the filter panel (typeId 2). */
 const GAME_TYPE_NAMES: Record<string, [en: string, ty: string]> = {
-  RNG: ['Slots', 'Slots'],
+  RNG: ['Slots', 'Mga slot'],
   FISH: ['Fishing', 'Pangingisda'],
-  LIVE: ['Live casino', 'Live casino'],
+  LIVE: ['Live casino', 'Live na casino'],
   PVP: ['Card games', 'Mga baraha'],
   SPORTS: ['Sports', 'Palakasan'],
-  ESPORTS: ['E-sports', 'E-sports'],
+  ESPORTS: ['E-sports', 'E-palakasan'],
   COCKFIGHT: ['Cockfight', 'Sabong'],
   LOTT: ['Lottery', 'Loterya'],
   ELOTT: ['E-lottery', 'E-loterya'],
@@ -72,7 +72,7 @@ export default async function gameRoutes(app: FastifyInstance) {
         const byType = new Map<string, { vassalage: string; name: string; mobileSmallIcon: string; games: number }[]>();
         for (const v of await app.repos.games.vendors(request.tenant.merchantCode)) {
           const list = byType.get(v.game_type) ?? [];
-          list.push({ vassalage: v.code, name: v.name, mobileSmallIcon: vendorIconUrl(v.code), games: Number(v.games) });
+          list.push({ vassalage: v.code, name: vendorDisplayName(v.code, v.name, ty ? 'TY' : 'EN'), mobileSmallIcon: vendorIconUrl(v.code), games: Number(v.games) });
           byType.set(v.game_type, list);
         }
         const order = Object.keys(GAME_TYPE_NAMES);
@@ -89,6 +89,7 @@ export default async function gameRoutes(app: FastifyInstance) {
   apiRoute(app, 'games', 'categories', {
     handler: async (request) => {
       const tenant = request.tenant;
+      const lang = langOf(request, request.query.language);
       const sorting = tenant.categories.sorting as string[];
       const { categories, vendors } = await cached(request, 'categories', [], async () => ({
         categories: await app.repos.games.categories(tenant.merchantCode),
@@ -96,13 +97,14 @@ export default async function gameRoutes(app: FastifyInstance) {
       }));
       const grouped = new Map<string, { gameType: string; vassalage: string; accountTypeName: string }[]>();
       for (const r of categories) {
-        grouped.set(r.gameCategory, [...(grouped.get(r.gameCategory) ?? []), { gameType: r.gameType, vassalage: r.vassalage, accountTypeName: r.accountTypeName }]);
+        const accountTypeName = vendorDisplayName(r.vassalage, r.accountTypeName, lang);
+        grouped.set(r.gameCategory, [...(grouped.get(r.gameCategory) ?? []), { gameType: r.gameType, vassalage: r.vassalage, accountTypeName }]);
       }
       // The tenant's order first, then categories it does not list (a client may still map them).
       const rank = (c: string) => (sorting.includes(c) ? sorting.indexOf(c) : sorting.length);
       const byVendor = new Map<string, { vassalage: string; name: string; mobileSmallIcon: string; gameTypes: string[] }>();
       for (const v of vendors) {
-        const entry = byVendor.get(v.code) ?? { vassalage: v.code, name: v.name, mobileSmallIcon: vendorIconUrl(v.code), gameTypes: [] };
+        const entry = byVendor.get(v.code) ?? { vassalage: v.code, name: vendorDisplayName(v.code, v.name, lang), mobileSmallIcon: vendorIconUrl(v.code), gameTypes: [] };
         entry.gameTypes.push(v.game_type);
         byVendor.set(v.code, entry);
       }

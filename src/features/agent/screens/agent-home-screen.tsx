@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../lib/i18n';
 import { useSessionRenewal } from '../../../lib/api/session';
 import { tenantTimeZone } from '../../../lib/app-config';
-import { formatAmount, HOME_PATH } from '../../../lib/layout-rules';
+import { HOME_PATH } from '../../../lib/layout-rules';
 import { useMemberScope, useSessionInfo, useTenant, useZone } from '../../../lib/runtime';
 import { Icon } from '../../../components/icons';
 import { Slot } from '../../../renderer';
@@ -11,6 +11,7 @@ import { useAgentHome, type AgentHome } from '../api/agent-home';
 import { useDividendPage } from '../api/contracts';
 import { greetingKey, zoneHour } from '../greeting';
 import { CONTRACT_SKIPPED_TYPES } from '../../../domain/member-types';
+import { moneyText } from '../../../domain/money';
 import { useMinuteClock } from '../../../components/use-clock';
 import type { TranslationKey } from '../../../lib/i18n-keys';
 import { href } from '../../../lib/routes';
@@ -82,7 +83,7 @@ export default function AgentHomeScreen() {
           <p className="agent-home__balance">
             <span className="agent-home__label">{t('total_balance')}</span>
             <span className="agent-home__amount" data-testid="agent-balance">
-              {data ? `${data.currency} ${formatAmount(data.balance, 2)}` : '\u00a0'}
+              {data ? moneyText(tenant.settings.currency.symbol, data.balance) : '\u00a0'}
             </span>
           </p>
           <div className="agent-home__actions">

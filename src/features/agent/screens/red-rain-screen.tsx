@@ -2,9 +2,8 @@ import './red-rain-screen.css';
 import { useCallback, useEffect, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { ApiFailure } from '../../../lib/api/client';
-import { formatAmount } from '../../../lib/layout-rules';
 import { showToast } from '../../../lib/feedback';
-import { useMemberScope, useSessionInfo } from '../../../lib/runtime';
+import { useMemberScope, useSessionInfo, useTenant } from '../../../lib/runtime';
 import { formatCountdown, secondsLeft, useRevalidateWallet } from '../../wallet';
 import { catchEnvelope, newEnvelopeKey, useRedRain, useTeamCatches, type RainState } from '../api/red-rain';
 import { useSecondClock } from '../../../components/use-clock';
@@ -13,6 +12,7 @@ import { useSecondClock } from '../../../components/use-clock';
 const AGENT_TYPES = { notIn: NON_AGENT_TYPES };
 import { admitsMemberType } from '../../../lib/routes';
 import { NON_AGENT_TYPES } from '../../../domain/member-types';
+import { addAmounts, moneyText } from '../../../domain/money';
 
 /** Envelopes falling at once. Each is a CSS keyframe animation: no script runs per frame. */
 const ENVELOPES = 12;
@@ -42,15 +42,15 @@ interface Shower {
   windowId: number;
   caught: number;
   count: number;
-  currency: string;
 }
 
 function Rain({ state, onCaught }: { state: RainState & { current: NonNullable<RainState['current']> }; onCaught: () => void }) {
   const { t } = useTranslation();
+  const symbol = useTenant().settings.currency.symbol;
   const hidden = useTabHidden();
   const revalidateWallet = useRevalidateWallet();
   const windowId = state.current.id;
-  const [mine, setMine] = useState<Shower>({ windowId, caught: state.caught, count: state.caughtCount, currency: state.currency });
+  const [mine, setMine] = useState<Shower>({ windowId, caught: state.caught, count: state.caughtCount });
   // Each envelope's generation: a caught envelope comes back from the top as a new one (a new key).
   const [generations, setGenerations] = useState<number[]>(() => Array.from({ length: ENVELOPES }, () => 0));
   const [stopped, setStopped] = useState<string | null>(null);
@@ -61,7 +61,7 @@ function Rain({ state, onCaught }: { state: RainState & { current: NonNullable<R
       setGenerations((g) => g.map((n, i) => (i === slot ? n + 1 : n)));
       try {
         const caught = await catchEnvelope(windowId, newEnvelopeKey());
-        setMine((m) => ({ ...m, caught: m.caught + caught.amount, count: caught.caughtCount, currency: caught.currency }));
+        setMine((m) => ({ ...m, caught: addAmounts(m.caught, caught.amount), count: caught.caughtCount }));
         setPops((p) => [...p.slice(-4), { id: caught.id, amount: caught.amount, slot }]);
         void revalidateWallet();
       } catch (err) {
@@ -77,7 +77,7 @@ function Rain({ state, onCaught }: { state: RainState & { current: NonNullable<R
   return (
     <section className={`red-rain__field${hidden ? ' red-rain__field--paused' : ''}`} data-testid="rain-field">
       <p className="red-rain__mine" data-testid="rain-mine" data-count={mine.count}>
-        {t('red_rain_mine', { amount: `${mine.currency} ${formatAmount(mine.caught, 2)}`, count: mine.count })}
+        {t('red_rain_mine', { amount: moneyText(symbol, mine.caught), count: mine.count })}
       </p>
       {stopped ? (
         <p className="red-rain__stopped" role="status" data-testid="rain-stopped">
@@ -101,7 +101,7 @@ function Rain({ state, onCaught }: { state: RainState & { current: NonNullable<R
       )}
       {pops.map((p) => (
         <span key={p.id} className="red-rain__pop" style={{ left: `${(p.slot * 37) % 88}%` }} data-testid="rain-pop">
-          {t('red_rain_caught', { amount: formatAmount(p.amount, 2) })}
+          {t('red_rain_caught', { amount: moneyText(symbol, p.amount) })}
         </span>
       ))}
     </section>
@@ -121,19 +121,20 @@ function Countdown({ state, now }: { state: RainState; now: number }) {
 /** The agent's section: the team's catches of the last 30 days. */
 function TeamCatches({ scope }: { scope: string | null }) {
   const { t } = useTranslation();
+  const symbol = useTenant().settings.currency.symbol;
   const { data } = useTeamCatches(scope);
   if (!data) return null;
   return (
     <section className="red-rain__team" data-testid="rain-team">
       <h2 className="red-rain__team-title">{t('red_rain_team')}</h2>
       <p className="red-rain__team-total" data-testid="rain-team-total">
-        {t('red_rain_team_total', { count: data.count, amount: `${data.currency} ${formatAmount(data.total, 2)}` })}
+        {t('red_rain_team_total', { count: data.count, amount: moneyText(symbol, data.total) })}
       </p>
       <ul className="red-rain__team-list">
         {data.list.map((c) => (
           <li key={c.id} className="red-rain__team-row">
             <span>{c.userName}</span>
-            <span>{formatAmount(c.amount, 2)}</span>
+            <span>{moneyText(symbol, c.amount)}</span>
           </li>
         ))}
       </ul>

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from '../../../components/modal';
 import { useTranslation } from '../../../lib/i18n';
-import { formatAmount } from '../../../lib/layout-rules';
+import { moneyText } from '../../../domain/money';
+import { useTenant } from '../../../lib/runtime';
 import { acknowledgeRealityCheck, fetchRealityCheck, playedText, type RealityState } from '../api/reality-check';
 import { href } from '../../../lib/routes';
 
@@ -17,6 +18,7 @@ const STOP_ROUTE = href('home');
  */
 export function RealityOverlay({ active }: { active: boolean }) {
   const { t } = useTranslation();
+  const symbol = useTenant().settings.currency.symbol;
   const navigate = useNavigate();
   const titleId = useId();
   const [check, setCheck] = useState<RealityState | null>(null);
@@ -66,7 +68,7 @@ export function RealityOverlay({ active }: { active: boolean }) {
         {t('reality_played', { time: playedText(check.playedSeconds) })}
       </p>
       <p className="modal__message" data-testid="reality-net">
-        {t('reality_net', { amount: `${net < 0 ? '-' : ''}${formatAmount(Math.abs(net), 2)}` })}
+        {t('reality_net', { amount: moneyText(symbol, net) })}
       </p>
       <div className="modal__actions reality-overlay__actions">
         <button type="button" className="button button--primary" onClick={carryOn}>

@@ -4,17 +4,16 @@
  * (YYYY-MM-DD HH:mm:ss), whatever the phone's own zone.
  */
 import { zoneOffset } from '../../../domain/date-range';
-import { formatAmount } from '../../../lib/layout-rules';
+import { moneyText } from '../../../domain/money';
 
-/** "₱1,250.50"; a negative amount "-₱1,250.50". */
+/** "₱1,250.50"; a negative amount "-₱1,250.50" (src/domain/money's moneyText). */
 export function formatRecordMoney(symbol: string, amount: number): string {
-  return amount < 0 ? `-${symbol}${formatAmount(-amount, 2)}` : `${symbol}${formatAmount(amount, 2)}`;
+  return moneyText(symbol, amount);
 }
 
 /** "+₱1,250.50", "-₱1,250.50", "₱0.00": for an amount that adds to or takes from the balance. */
 export function formatSignedMoney(symbol: string, amount: number): string {
-  if (amount > 0) return `+${symbol}${formatAmount(amount, 2)}`;
-  return formatRecordMoney(symbol, amount === 0 ? 0 : amount);
+  return moneyText(symbol, amount, { signed: true });
 }
 
 /** Whether an amount reads as money in (plus), money out (minus) or neither. */
