@@ -30,7 +30,6 @@ export const PREVIEW_SCREENS: readonly PreviewScreen[] = [
   { id: 'limits', label: 'limits', path: '/m/member/limits', roles: ['player'] },
   { id: 'exclusion', label: 'time-out and self-exclusion', path: '/m/member/selfExclusion', roles: ['player'] },
   { id: 'menu', label: 'footer and menu', path: '/m/home', roles: ['visitor', 'player'], openMenu: true },
-  { id: 'promotions', label: 'promotions', path: '/m/activity', roles: ['visitor'] },
   { id: 'vip', label: 'VIP benefits', path: '/m/member/benefits', roles: ['player'] },
   { id: 'records', label: 'deposit record', path: '/m/vouReport', roles: ['visitor', 'player'] },
   { id: 'contract', label: 'salary contract', path: '/m/member/agent/getSalaryContract', roles: ['agent'] },
