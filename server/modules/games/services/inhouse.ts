@@ -2,13 +2,13 @@ import type { Actor, MoneyPlatform, Platform } from '../../../platform';
 import type { Tenant } from '../../../../src/generated/tenant';
 import type { Tx } from '../../../db/client';
 import { ApiError } from '../../../errors';
-import { INHOUSE_VENDOR, maskName } from '../../../lib/games-catalogue';
+import { INHOUSE_VENDOR } from '../../../lib/games-catalogue';
 import type { Once } from '../../../lib/idempotency';
 import { toAmount } from '../../../../src/domain/money';
-import { MEMBER_TYPE, type MemberRow } from '../../../repositories/members';
+import type { MemberRow } from '../../../repositories/members';
 import type { GameRow } from '../../../repositories/games';
 import { enforceBetLimits } from '../../protection';
-import { BOARD_MULTIPLIER, drawSpin } from './slot';
+import { drawSpin } from './slot';
 import { assertNotExcluded } from '../../protection';
 import { assertRealityNotDue } from '../../protection';
 
@@ -96,18 +96,6 @@ export async function spin(platform: Platform, actor: Actor, stake: number, node
       win,
       outcome: { stops: outcome.stops, line: outcome.line, multiplier: outcome.multiplier },
     });
-    // Big wins of real accounts go on the public winners board (play money does not).
-    if (outcome.multiplier >= BOARD_MULTIPLIER && member.type !== MEMBER_TYPE.TRIAL) {
-      await platform.repos.games.addWinner(tx, {
-        merchantCode: tenant.merchantCode,
-        nodeId: game.nodeId,
-        iconUrl: game.iconUrl,
-        customerName: maskName(member.username),
-        gameName: game.nameEn,
-        winAmount: win,
-        currency: settled.currency,
-      });
-    }
     return {
       betId: settled.betId,
       reels: outcome.stops.map((stop, r) => ({ stop, symbols: outcome.window[r] })),
