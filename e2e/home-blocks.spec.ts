@@ -99,13 +99,16 @@ test.describe('home blocks', () => {
     const grown = Number(await jackpot.getAttribute('data-value')) - start;
     expect(grown).toBeGreaterThanOrEqual(100);
 
-    // Winner board: the biggest wins, each with a play-now button, in a looping carousel (20 winners > 3).
+    // Winner board: today's winners feed, the list the winners page opens on (the seeded demo
+    // round paid today among them), each with a play-now button.
     const winners = await api<{ list: { customerName: string; winAmount: number }[] }>(page, '/wps/relay/GCSGAME_getRankList?gameCategory=ALL&language=TY&limitNum=20');
-    expect(winners.list.length).toBeGreaterThan(3);
+    const today = await api<{ list: { customerName: string; winAmount: number }[] }>(page, '/wps/game/winners?period=today&language=TY&limitNum=20');
+    expect(winners.list).toEqual(today.list);
+    expect(winners.list.length).toBeGreaterThan(0);
     const board = page.locator('section.winner-board');
     await board.scrollIntoViewIfNeeded();
     await expect(board.getByRole('heading', { name: TY.latest_winners })).toBeVisible();
-    await expect(board.locator('.swiper-slide .winner-row').first()).toBeVisible();
+    await expect(board.locator('.winner-row').first()).toBeVisible();
     await expect(board).toContainText(winners.list[0].customerName);
     await expect(board.getByRole('button', { name: TY.play_now }).first()).toBeVisible();
 
@@ -175,6 +178,9 @@ test.describe('home blocks', () => {
     await expect(page).toHaveURL(/\/m\/home$/);
     await page.locator('a.jackpot-counter').tap();
     await expect(page).toHaveURL(/\/m\/winnerPage$/);
+    // The page opens on the wins the board showed: one feed.
+    const board = await api<{ list: { customerName: string }[] }>(page, '/wps/relay/GCSGAME_getRankList?gameCategory=ALL&language=TY&limitNum=20');
+    await expect(page.locator('.winner-list__row').first()).toContainText(board.list[0].customerName);
   });
 
   test('the help center opens the item named by ?i and keeps the tapped one in the address; it passes an axe scan', async ({ page }) => {

@@ -74,6 +74,16 @@ export interface Platform {
 }
 
 /**
+ * What the money steps of the services use of a platform: the ledger and bet repositories and the
+ * tenants by merchant. A `Platform` is one; the demo seed (server/db/seed.ts) runs the same steps
+ * in its own transaction before any platform is open, on repositories of its own.
+ */
+export interface MoneyPlatform {
+  readonly repos: Pick<Repositories, 'ledger' | 'bets'>;
+  readonly tenants: Pick<TenantRegistry, 'byMerchant'>;
+}
+
+/**
  * The tenants of the configuration, checked against the payment providers: production refuses a
  * channel of the reference provider or of a provider it has no configuration for (the start stops
  * here, before the database is touched); elsewhere a warning, and those deposits answer 503.

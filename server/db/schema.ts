@@ -35,11 +35,11 @@ export type {
 } from '../modules/account/tables';
 export {
   gameVendors, gameVendorsRelations, vendorCategories, vendorCategoriesRelations, games, gamesRelations, gameFavourites,
-  gameFavouritesRelations, gameRecent, gameRecentRelations, hotMatches, hotMatchesRelations, gameWinners, gameWinnersRelations, jackpots,
+  gameFavouritesRelations, gameRecent, gameRecentRelations, hotMatches, hotMatchesRelations, jackpots,
   jackpotsRelations, gameTokens, gameTokensRelations, bets, betsRelations, vendorRequests, vendorTransactions, vendorRounds
 } from '../modules/games/tables';
 export type {
-  GameVendor, VendorCategory, Game, GameFavourite, GameRecent, HotMatch, GameWinner, Jackpot, GameToken, Bet
+  GameVendor, VendorCategory, Game, GameFavourite, GameRecent, HotMatch, Jackpot, GameToken, Bet
 } from '../modules/games/tables';
 export { betDays, betDaysRelations } from '../modules/records/tables';
 export type { BetDay } from '../modules/records/tables';

@@ -1,6 +1,6 @@
 /**
  * The demo game catalogue: vendors (the spec's vendor codes and made-up studios), 600+ games
- * with EN and TY names composed from word lists, lobby categories, hot matches, winners and a
+ * with EN and TY names composed from word lists, lobby categories, hot matches and a
  * jackpot. Deterministic: a seeded PRNG, so every merchant and every run gets the same node ids
  * and names (tests rely on that). Nothing here is a real game's name or artwork; icons are
  * drawn by the server (server/lib/game-icon.ts).
@@ -8,9 +8,9 @@
 import { sql } from 'drizzle-orm';
 import type { Tenant } from '../../src/generated/tenant';
 import type { Tx } from './client';
-import { gameIconUrl, INHOUSE_VENDOR, LOTTERY_VENDORS, maskName, SLOT_TYPES, type NamePair as Pair } from '../lib/games-catalogue';
+import { gameIconUrl, INHOUSE_VENDOR, LOTTERY_VENDORS, SLOT_TYPES, type NamePair as Pair } from '../lib/games-catalogue';
 import { toMinor } from '../../src/domain/money';
-import { gameVendors, gameWinners, games, hotMatches, jackpots, vendorCategories } from './schema';
+import { gameVendors, games, hotMatches, jackpots, vendorCategories } from './schema';
 import { badgeImage } from './seed-content';
 
 type GameType = 'RNG' | 'FISH' | 'LIVE' | 'PVP' | 'SPORTS' | 'ESPORTS' | 'COCKFIGHT' | 'LOTT' | 'ELOTT';
@@ -108,8 +108,6 @@ function shuffle<T>(list: T[], rand: () => number): T[] {
 }
 
 const pick = <T>(list: readonly T[], rand: () => number): T => list[Math.floor(rand() * list.length)];
-/** Seeded player names end in a number below this (not money). */
-const NAME_NUMBERS = 100;
 
 /** Adjectives carry the Filipino linker (-ng / na) so that "adjective noun" reads in both. */
 const ADJECTIVES: Pair[] = [
@@ -375,8 +373,6 @@ export function gameCatalogue(): CatalogueGame[] {
   return list;
 }
 
-const SYLLABLES = ['ka', 'ri', 'ma', 'jo', 'el', 'an', 'lu', 'pe', 'so', 'ty', 'ra', 'mi', 'den', 'bo', 'ng', 'ce'];
-
 const MATCHES = [
   { league: 'Asia Basketball League', home: ['Manila Comets', 'MC', '#c8102e'], away: ['Cebu Waves', 'CW', '#0b5cad'], vendor: 'PITCHLINE', hours: 3 },
   { league: 'Premier Football Cup', home: ['North United', 'NU', '#19a974'], away: ['Harbour City', 'HC', '#5b2a86'], vendor: 'GOALPOST', hours: 6 },
@@ -461,24 +457,6 @@ export async function seedGames(tx: Tx, tenant: Tenant, now = new Date()): Promi
     }),
   );
   const rand = prng(0x77aa11);
-  const winnable = catalogue.filter((g) => ['RNG', 'FISH', 'LIVE'].includes(g.gameType));
-  await tx.insert(gameWinners).values(
-    Array.from({ length: 40 }, () => {
-      const game = pick(winnable, rand);
-      const name = Array.from({ length: 3 }, () => pick(SYLLABLES, rand)).join('') + String(Math.floor(rand() * NAME_NUMBERS));
-      return {
-        merchantCode,
-        nodeId: game.nodeId,
-        iconUrl: gameIconUrl(game.nodeId),
-        customerName: maskName(name),
-        gameName: game.nameEn,
-        // 500.00 to 250,000.00, skewed towards the small end.
-        winAmount: Math.round(50_000 + rand() ** 3 * 24_950_000),
-        currency,
-        createdAt: new Date(now.getTime() - Math.floor(rand() * 7 * 24 * 60) * 60_000),
-      };
-    }),
-  );
   await tx.insert(jackpots).values({
     merchantCode,
     currency,

@@ -24,9 +24,17 @@ export const LEDGER_KINDS = {
   CONTRACT: 'contract',
   ADJUSTMENT: 'adjustment',
   TRIAL_CREDIT: 'adjustment',
-  // The demo seed's withdrawals paid straight out of the wallet (server/db/seed.ts).
-  WITHDRAW: 'withdrawal',
 } as const satisfies Record<string, TransactionType>;
+
+/**
+ * Kinds nothing posts any more, with the record type their stored rows keep: WITHDRAW, a
+ * withdrawal paid straight out of the wallet, as the demo seed wrote them before its withdrawals
+ * went through the withdrawal service (WITHDRAWAL_HOLD, then WITHDRAWAL_PAID).
+ */
+const RETIRED_KINDS: Readonly<Record<string, TransactionType>> = { WITHDRAW: 'withdrawal' };
+
+/** Every kind a stored row may have, posted today or retired, with its record type. */
+export const STORED_KINDS: Readonly<Record<string, TransactionType>> = { ...LEDGER_KINDS, ...RETIRED_KINDS };
 
 /** A kind a posting may have. */
 export type LedgerKind = keyof typeof LEDGER_KINDS;
@@ -34,7 +42,8 @@ export type LedgerKind = keyof typeof LEDGER_KINDS;
 export const isLedgerKind = (kind: string): kind is LedgerKind => Object.hasOwn(LEDGER_KINDS, kind);
 
 /**
- * The record type of a stored kind. Every kind posted today is in LEDGER_KINDS; a stored row of
- * another kind (written before the list, or by hand) shows as an adjustment.
+ * The record type of a stored kind. Every kind posted today is in LEDGER_KINDS, a retired one in
+ * RETIRED_KINDS; a stored row of another kind (written before the list, or by hand) shows as an
+ * adjustment.
  */
-export const recordTypeOf = (kind: string): TransactionType => (isLedgerKind(kind) ? LEDGER_KINDS[kind] : 'adjustment');
+export const recordTypeOf = (kind: string): TransactionType => (Object.hasOwn(STORED_KINDS, kind) ? STORED_KINDS[kind] : 'adjustment');

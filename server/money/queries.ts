@@ -11,7 +11,7 @@ import { DEFAULT_TIME_ZONE } from '../../src/lib/app-config';
 import { rows, type Executor } from '../db/client';
 import { epochMicros, newerThan, type TimeKey } from '../lib/cursor';
 import type { RecordRange } from '../lib/record-range';
-import { LEDGER_KINDS } from './kinds';
+import { STORED_KINDS } from './kinds';
 
 /** The ledger's tables, for ANALYZE after a bulk write (housekeeping, the seeders). */
 export const LEDGER_TABLES = ['ledger_entries', 'ledger_transactions', 'ledger_days', 'ledger_accounts'] as const;
@@ -23,13 +23,13 @@ interface DayRange {
 }
 
 /**
- * The kinds of `type` (LEDGER_KINDS) as a condition on `column`; adjustment also takes every
- * stored kind the list does not name (recordTypeOf).
+ * The stored kinds of `type` (STORED_KINDS) as a condition on `column`; adjustment also takes
+ * every stored kind the list does not name (recordTypeOf).
  */
 function kindFilter(type: TransactionType, column: SQL): SQL {
   const kinds = (match: (t: TransactionType) => boolean) =>
     sql.join(
-      Object.entries<TransactionType>(LEDGER_KINDS)
+      Object.entries<TransactionType>(STORED_KINDS)
         .filter(([, t]) => match(t))
         .map(([kind]) => sql`${kind}`),
       sql`, `,

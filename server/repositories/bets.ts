@@ -3,6 +3,7 @@ import { DEFAULT_TIME_ZONE } from '../../src/lib/app-config';
 import { rows, type Db, type Tx } from '../db/client';
 import { bets, games, members } from '../db/schema';
 import type { ZoneOf } from '../lib/record-range';
+import { INHOUSE_VENDOR } from '../lib/games-catalogue';
 import { MEMBER_TYPE } from './members';
 
 export type BetRow = typeof bets.$inferSelect;
@@ -71,12 +72,14 @@ export class BetRepository {
   }
 
   /**
-   * The merchant's biggest winning bets (the win above the stake) placed in [from, until), of real
-   * accounts (not trial ones): the member's username (for masking) and the game, in `lang`, when
-   * it is still in the catalogue.
+   * The merchant's biggest paid bets (win above zero: a PAYOUT posting) placed in [from, until), of
+   * real accounts (not trial ones), of one game category (ALL, INHOUSE: the in-house vendor, else a
+   * game type): the member's username (for masking) and the game, in `lang`, when it is still in
+   * the catalogue. The winners feed (modules/games/services/winners.ts).
    */
-  async bigWins(merchantCode: string, from: Date, until: Date, lang: string, limit: number) {
-    const name = lang === 'TY' ? games.nameTy : games.nameEn;
+  async paidBets(merchantCode: string, q: { from: Date; until: Date; category: string; lang: string; limit: number }) {
+    const name = q.lang === 'TY' ? games.nameTy : games.nameEn;
+    const category = q.category === 'ALL' ? undefined : q.category === INHOUSE_VENDOR ? eq(bets.vassalage, INHOUSE_VENDOR) : eq(bets.gameType, q.category);
     return this.db
       .select({
         id: bets.id,
@@ -95,17 +98,9 @@ export class BetRepository {
       .from(bets)
       .innerJoin(members, eq(members.id, bets.memberId))
       .leftJoin(games, and(eq(games.merchantCode, bets.merchantCode), eq(games.nodeId, bets.nodeId)))
-      .where(
-        and(
-          eq(bets.merchantCode, merchantCode),
-          gte(bets.createdAt, from),
-          lt(bets.createdAt, until),
-          gt(bets.win, bets.stake),
-          ne(members.type, MEMBER_TYPE.TRIAL),
-        ),
-      )
+      .where(and(eq(bets.merchantCode, merchantCode), gte(bets.createdAt, q.from), lt(bets.createdAt, q.until), gt(bets.win, 0), ne(members.type, MEMBER_TYPE.TRIAL), category))
       .orderBy(desc(bets.win), desc(bets.id))
-      .limit(limit);
+      .limit(q.limit);
   }
 
   async ofMember(memberId: number, limit = 50): Promise<BetRow[]> {

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { rows, type Db, type Executor } from '../db/client';
-import { gameVendors, gameWinners, games, hotMatches, jackpots, vendorCategories } from '../db/schema';
+import { gameVendors, games, hotMatches, jackpots, vendorCategories } from '../db/schema';
 
 export type GameRow = typeof games.$inferSelect;
 export type HotMatchRow = typeof hotMatches.$inferSelect;
@@ -145,38 +145,6 @@ export class GameRepository {
 
   async hotMatches(merchantCode: string): Promise<HotMatchRow[]> {
     return this.db.select().from(hotMatches).where(eq(hotMatches.merchantCode, merchantCode)).orderBy(asc(hotMatches.sort), asc(hotMatches.id));
-  }
-
-  /** Biggest wins first; the game's name in `lang` when the game is still in the catalogue. */
-  async winners(merchantCode: string, category: string, lang: string, limit: number) {
-    const name = lang === 'TY' ? games.nameTy : games.nameEn;
-    const where = [eq(gameWinners.merchantCode, merchantCode)];
-    if (category === 'INHOUSE') where.push(eq(games.vassalage, 'INHOUSE'));
-    else if (category !== 'ALL') where.push(eq(games.gameType, category));
-    return this.db
-      .select({
-        id: gameWinners.id,
-        iconUrl: gameWinners.iconUrl,
-        customerName: gameWinners.customerName,
-        gameName: sql<string>`coalesce(${name}, ${gameWinners.gameName})`,
-        winAmount: gameWinners.winAmount,
-        currency: gameWinners.currency,
-        createdAt: gameWinners.createdAt,
-        nodeId: gameWinners.nodeId,
-        vassalage: games.vassalage,
-        gameType: games.gameType,
-        gameId: games.gameId,
-        supportPlay: games.supportPlay,
-      })
-      .from(gameWinners)
-      .leftJoin(games, and(eq(games.merchantCode, gameWinners.merchantCode), eq(games.nodeId, gameWinners.nodeId)))
-      .where(and(...where))
-      .orderBy(desc(gameWinners.winAmount), desc(gameWinners.id))
-      .limit(limit);
-  }
-
-  async addWinner(tx: Executor, winner: typeof gameWinners.$inferInsert): Promise<void> {
-    await tx.insert(gameWinners).values(winner);
   }
 
   /** The jackpot now: base plus per-second growth since it started. */

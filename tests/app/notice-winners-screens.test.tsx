@@ -171,6 +171,42 @@ describe('winners page (/m/winnerPage)', () => {
     expect(container.querySelector('.winner-list__panel')?.getAttribute('data-period')).toBe('week');
   });
 
+  it("opens on today, the winner board's period, and shows the feed's win of a round that paid less than its stake", async () => {
+    // The feed's entry of the demo player's seeded round, as GET /wps/game/winners answers it.
+    const round: Winners['list'][number] = {
+      iconUrl: '/wps/game/icon/10321.png',
+      customerName: 'de***er',
+      gameName: 'Royal Baccarat',
+      winAmount: 150.5,
+      currency: 'PHP',
+      createdAt: '2026-11-23T03:00:00.000Z',
+      nodeId: '10321',
+      vassalage: 'DEALERHOUSE',
+      gameType: 'LIVE',
+      gameId: 'DEALERHOUSE-7',
+      supportPlay: false,
+    };
+    const periods: string[] = [];
+    scriptApi(requestMock, {
+      'GET /wps/game/jackpot': () => ({ amount: 345_678_901.25, perSecond: 12.5, currency: 'PHP', currencySymbol: '₱', asOf: '2026-11-23T00:00:00.000Z' }),
+      'GET /wps/game/winners': (opts: RequestOptions) => {
+        const period = String((opts.query as Record<string, unknown>).period) as Winners['period'];
+        periods.push(period);
+        return { period, from: '2026-11-22T16:00:00.000Z', currencySymbol: '₱', list: [round] } satisfies Winners;
+      },
+    });
+    const { container } = renderApp('/m/winnerPage', { tenant: tenantWithBaseScreens() });
+    expect(await screen.findByText('de***er')).toBeTruthy();
+    expect(periods).toEqual(['today']);
+    const row = container.querySelector('.winner-list__row')!;
+    expect(row.getAttribute('data-rank')).toBe('1');
+    expect(row.querySelector('.winner-list__game')?.textContent).toBe('Royal Baccarat');
+    expect(row.querySelector('.winner-list__amount')?.textContent).toBe('₱150.50');
+    expect(row.querySelector('img')?.getAttribute('src')).toBe('/wps/game/icon/10321.png');
+    expect((row.querySelector('.winner-list__play') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByText(TY.winners_none)).toBeNull();
+  });
+
   it('opens on the period of the query, and a failed jackpot call falls back to the counter of the spec', async () => {
     scriptApi(requestMock, {
       'GET /wps/game/winners': (opts: RequestOptions) => winners(String((opts.query as Record<string, unknown>).period) as Winners['period']),

@@ -3,3 +3,4 @@
  * What other code may use of this module; everything else in the folder is its own.
  */
 export { REELS, STAKES, type SlotSymbol, outcomeOf, payRule } from './services/slot';
+export { settleRound } from './services/inhouse';

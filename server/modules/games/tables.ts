@@ -140,23 +140,6 @@ export const hotMatchesRelations = relations(hotMatches, ({ one }) => ({
   gameVendor: one(gameVendors, { fields: [hotMatches.vendor], references: [gameVendors.code] }),
 }));
 
-export const gameWinners = pgTable('game_winners', {
-  id: id(),
-  merchantCode: text('merchant_code').notNull().references(() => merchants.code),
-  nodeId: integer('node_id'),
-  iconUrl: text('icon_url').notNull(),
-  customerName: text('customer_name').notNull(),
-  gameName: text('game_name').notNull(),
-  /** Minor units. */
-  winAmount: bigint('win_amount', { mode: 'number' }).notNull(),
-  currency: text('currency').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
-export type GameWinner = typeof gameWinners.$inferSelect;
-export const gameWinnersRelations = relations(gameWinners, ({ one }) => ({
-  merchant: one(merchants, { fields: [gameWinners.merchantCode], references: [merchants.code] }),
-}));
-
 export const jackpots = pgTable('jackpots', {
   merchantCode: text('merchant_code').primaryKey().references(() => merchants.code),
   currency: text('currency').notNull(),

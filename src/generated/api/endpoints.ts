@@ -648,7 +648,7 @@ export interface Endpoints {
     response: games.Jackpot;
     defaults: { query: never; body: never };
   };
-  /** The winners page: the biggest wins of this merchant's members (not trial accounts) from their settled bets in one period of the tenant's calendar (today, this week from Monday, this month), winAmount descending, at most limitNum (20). customerName is masked (ab***yz). */
+  /** The winners page: the winners feed, the biggest wins of this merchant's members (not trial accounts) from their settled bets that paid out (a win above zero) in one period of the tenant's calendar (today, the default and the winner board's period; this week from Monday; this month), winAmount descending, at most limitNum (20). customerName is masked (ab***yz). */
   'GET /wps/game/winners': {
     method: 'GET';
     path: '/wps/game/winners';
@@ -1888,7 +1888,7 @@ export interface Endpoints {
     response: referral.FriendPage;
     defaults: { query: never; body: never };
   };
-  /** The winner board: the biggest wins first (winAmount descending), limitNum entries (20 by default), of one game category or ALL. customerName is masked. The game fields let the play-now button launch the game. */
+  /** The winner board: the winners feed of today in the tenant's calendar, the list the winners page (GET /wps/game/winners) opens on: the paid bets (a win above zero) of this merchant's members (not trial accounts), biggest first (winAmount descending), limitNum entries (20 by default), of one game category or ALL. customerName is masked. The game fields let the play-now button launch the game. */
   'GET /wps/relay/GCSGAME_getRankList': {
     method: 'GET';
     path: '/wps/relay/GCSGAME_getRankList';

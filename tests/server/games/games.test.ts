@@ -4,7 +4,8 @@
  */
 import { expect, it } from 'vitest';
 import { gameCatalogue } from '../../../server/db/seed-games';
-import { call, describeBackends, EN, tokenFor, type Envelope } from '../helpers';
+import { call, describeBackends, EN, fundedPlayer, tokenFor, type Envelope } from '../helpers';
+import { placeBet } from '../rebate-helpers';
 
 interface GameItem {
   nodeId: string;
@@ -281,13 +282,19 @@ describeBackends('game lobby', ({ server }) => {
     expect(again.amount).toBeGreaterThanOrEqual(j.amount);
   });
 
-  it('ranks winners by win amount, 20 by default, by GET or POST relay', async () => {
+  it('ranks the paid bets of today by win amount, 20 by default, by GET or POST relay', async () => {
     const app = server().app;
     type Winner = { customerName: string; gameName: string; winAmount: number; gameType: string | null; nodeId: string | null; iconUrl: string };
+    // 22 paid bets on the slot and one on a live-casino game, today: the board keeps the 20 biggest.
+    const player = await fundedPlayer(app, 10_000_000);
+    for (let i = 1; i <= 22; i++) await placeBet(app, player.memberId, player.walletId, { stake: 1_000, win: 100_000 + i * 1_001 });
+    const live = catalogue.find((g) => g.gameType === 'LIVE')!;
+    await placeBet(app, player.memberId, player.walletId, { stake: 1_000, win: 1_500, gameType: 'LIVE', vassalage: live.vassalage, nodeId: live.nodeId });
     const get = await call<{ list: Winner[]; currencySymbol: string }>(app, 'GET', '/wps/relay/GCSGAME_getRankList?gameCategory=ALL&language=EN');
     const board = get.body.value!.list;
     expect(board).toHaveLength(20);
     expect(board.map((w) => w.winAmount)).toEqual([...board.map((w) => w.winAmount)].sort((a, b) => b - a));
+    expect(board[0].winAmount).toBe(1220.22);
     for (const w of board) {
       expect(w.customerName).toMatch(/^.{1,2}\*\*\*.{0,2}$/);
       expect(catalogue.find((g) => String(g.nodeId) === w.nodeId)!.nameEn).toBe(w.gameName);
@@ -298,9 +305,12 @@ describeBackends('game lobby', ({ server }) => {
     expect(empty.body.value!.list).toHaveLength(20);
     const five = await call<{ list: Winner[] }>(app, 'GET', '/wps/relay/GCSGAME_getRankList?limitNum=5');
     expect(five.body.value!.list.map((w) => w.winAmount)).toEqual(board.slice(0, 5).map((w) => w.winAmount));
-    const live = await call<{ list: Winner[] }>(app, 'GET', '/wps/relay/GCSGAME_getRankList?gameCategory=LIVE&limitNum=100');
-    expect(live.body.value!.list.length).toBeGreaterThan(0);
-    expect(live.body.value!.list.every((w) => w.gameType === 'LIVE')).toBe(true);
+    const liveBoard = await call<{ list: Winner[] }>(app, 'GET', '/wps/relay/GCSGAME_getRankList?gameCategory=LIVE&limitNum=100');
+    expect(liveBoard.body.value!.list.map((w) => w.winAmount)).toContain(15);
+    expect(liveBoard.body.value!.list.every((w) => w.gameType === 'LIVE')).toBe(true);
+    const inhouse = await call<{ list: Winner[] }>(app, 'GET', '/wps/relay/GCSGAME_getRankList?gameCategory=INHOUSE&limitNum=100');
+    expect(inhouse.body.value!.list.length).toBeGreaterThanOrEqual(22);
+    expect(inhouse.body.value!.list.map((w) => w.winAmount)).not.toContain(15);
     const ty = await call<{ list: Winner[] }>(app, 'GET', '/wps/relay/GCSGAME_getRankList?language=TY&limitNum=1');
     expect(ty.body.value!.list[0].gameName).toBe(catalogue.find((g) => String(g.nodeId) === board[0].nodeId)!.nameTy);
     expectField(await call(app, 'GET', '/wps/relay/GCSGAME_getRankList?limitNum=101'), '/limitNum');

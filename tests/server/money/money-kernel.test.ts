@@ -23,6 +23,9 @@ describe('ledger kinds', () => {
     expect(isLedgerKind('BOGUS')).toBe(false);
     // A stored row of a kind from before the list still shows, as an adjustment.
     expect(recordTypeOf('BOGUS')).toBe('adjustment');
+    // The old demo seed's WITHDRAW rows are no longer posted, and still read as withdrawals.
+    expect(isLedgerKind('WITHDRAW')).toBe(false);
+    expect(recordTypeOf('WITHDRAW')).toBe('withdrawal');
   });
 
   it('chooses the house sub-account by member', () => {

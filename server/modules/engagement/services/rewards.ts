@@ -19,7 +19,7 @@
  * Amounts are minor units here; the API edge converts (toAmount).
  */
 import { and, count, desc, eq, gt, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { Actor, Platform } from '../../../platform';
+import type { Actor, MoneyPlatform, Platform } from '../../../platform';
 import type { Claim, ListQuery, Reward, RewardList } from '../../../../src/generated/api/rewards';
 import type { Tenant } from '../../../../src/generated/tenant';
 import type { Executor, Tx } from '../../../db/client';
@@ -183,8 +183,9 @@ interface PaidReward {
 /**
  * Pays reward `id` of the member in `tx`: the conditional UPDATE, then BONUS, the turnover
  * requirement and the posting's id. Throws reward.not.found / reward.claimed / reward.expired.
+ * A member's claim (claimReward) runs it once the claim's rules hold.
  */
-async function payReward(platform: Platform, tx: Tx, tenant: Tenant, memberId: number, id: number): Promise<PaidReward> {
+export async function payReward(platform: MoneyPlatform, tx: Tx, tenant: Tenant, memberId: number, id: number): Promise<PaidReward> {
   const [taken] = await tx
     .update(rewards)
     .set({ claimedAt: sql`now()` })

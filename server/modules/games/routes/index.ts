@@ -5,7 +5,6 @@ import iconsRoutes from './icons';
 import inhouseRoutes from './inhouse';
 import launchRoutes from './launch';
 import lotteryDrawsRoutes from './lottery-draws';
-import rankListRoutes from './rank-list';
 import vendorWalletRoutes from './vendor-wallet';
 import winnersRoutes from './winners';
 
@@ -18,7 +17,6 @@ export default async function gamesModuleRoutes(app: FastifyInstance): Promise<v
     inhouseRoutes,
     launchRoutes,
     lotteryDrawsRoutes,
-    rankListRoutes,
     vendorWalletRoutes,
     winnersRoutes,
   ]) {

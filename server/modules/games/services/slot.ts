@@ -47,8 +47,6 @@ export const RTP = 0.965;
 export const MIN_STAKE = 10;
 export const MAX_STAKE = 100_000;
 export const STAKES = [10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000];
-/** Wins of at least this multiple reach the winners board. */
-export const BOARD_MULTIPLIER = 20;
 
 /** The rule a payline wins by (the first that matches), or null: no win. */
 export function payRule(line: readonly SlotSymbol[]): PayRule | null {

@@ -13,9 +13,9 @@
  * records, turnover requirements, rebates, missions, VIP, the team figures and the statement count
  * a vendor's round as they count an in-house spin.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { VendorConfig } from '../../../config';
-import { rows, type Tx } from '../../../db/client';
+import type { Tx } from '../../../db/client';
 import { games, gameTokens, identityChecks, vendorRequests, vendorRounds, vendorTransactions } from '../../../db/schema';
 import type { VendorTransaction } from '../tables';
 import { uniqueViolation } from '../../../db/unique';
@@ -28,7 +28,6 @@ import { MEMBER_TYPE, type MemberRow } from '../../../repositories/members';
 import type { Tenant } from '../../../../src/generated/tenant';
 import type { Answer as AnswerBody, BetBody, RollbackBody, SessionOpenBody, UserBalanceBody, UserInfoBody, WinBody } from '../../../../src/generated/api/vendor-wallet';
 import { assertNotExcluded, assertRealityNotDue, enforceBetLimits, sessionLimitReached } from '../../protection';
-import { BOARD_MULTIPLIER } from './slot';
 
 export type Answer = AnswerBody;
 type Status = Answer['status'];
@@ -407,20 +406,8 @@ export async function win(platform: Platform, vendor: VendorConfig, body: WinBod
       // The posting's balance; a win of 0 (a lost round closed) posts nothing.
       const balance = moves.balance ?? (await balanceIn(platform, tx, m.member.id));
       await platform.repos.bets.adjust(tx, { id: ref.betId!, merchantCode: m.member.merchantCode }, { stake: 0, win: body.amount, balanceAfter: balance });
+      // The round's bets row now has its win: the winners feed (services/winners.ts) reads it there.
       await tx.insert(vendorTransactions).values({ vendor: vendor.code, transactionUuid: body.transaction_uuid, ...same, betId: ref.betId, ledgerTransactionId: ledgerTxn });
-      // Big wins of real accounts go on the public winners board, as the in-house slot's do.
-      const [round] = await rows<{ stake: string | number }>(tx, sql`SELECT stake FROM bets WHERE id = ${ref.betId}`);
-      if (body.amount > 0 && round && Number(round.stake) > 0 && body.amount >= BOARD_MULTIPLIER * Number(round.stake) && m.member.type !== MEMBER_TYPE.TRIAL) {
-        await platform.repos.games.addWinner(tx, {
-          merchantCode: m.tenant.merchantCode,
-          nodeId: game.nodeId,
-          iconUrl: game.iconUrl,
-          customerName: maskName(m.member.username),
-          gameName: game.nameEn,
-          winAmount: body.amount,
-          currency: m.wallet.currency,
-        });
-      }
       return store(tx, vendor, body.request_uuid, moneyAnswer(body.request_uuid, m, balance));
     });
   });

@@ -20,7 +20,7 @@
  * raises the member's VIP level when the deposit reaches a new one (services/vip.ts).
  */
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Platform } from '../../../platform';
+import type { MoneyPlatform, Platform } from '../../../platform';
 import { rows, type Executor, type Tx } from '../../../db/client';
 import { deposits, type DepositState } from '../../../db/schema';
 import { ApiError, validationError } from '../../../errors';
@@ -322,7 +322,7 @@ export type CreditOutcome = { credited: true; row: DepositRow } | { credited: fa
  * (server/modules/engagement/services/referral.ts). A deposit not pending, or pending past its expiry, credits nothing
  * (an expired one is stored as expired) and the outcome says why.
  */
-export async function creditDeposit(platform: Platform, tx: Tx, id: number, decidedBy: string, extra: SQL[] = []): Promise<CreditOutcome> {
+export async function creditDeposit(platform: MoneyPlatform, tx: Tx, id: number, decidedBy: string, extra: SQL[] = []): Promise<CreditOutcome> {
   await lockOwner(tx, id);
   const [paid] = await tx
     .update(deposits)

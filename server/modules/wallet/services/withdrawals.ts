@@ -10,7 +10,7 @@
  * Amounts are minor units here; the API edge converts (toAmount / toMinor).
  */
 import { and, asc, count, desc, eq, gte, sql } from 'drizzle-orm';
-import type { Actor, Platform } from '../../../platform';
+import type { Actor, MoneyPlatform, Platform } from '../../../platform';
 import type { CreateBody, Eligibility, Reason, Withdrawal, WithdrawalPage } from '../../../../src/generated/api/withdrawal';
 import { tenantTimeZone } from '../../../../src/lib/app-config';
 import type { Tenant } from '../../../../src/generated/tenant';
@@ -43,7 +43,7 @@ export interface WithdrawalLimits {
   dailyCount: number;
 }
 
-function limitsOf(tenant: Tenant): WithdrawalLimits {
+export function withdrawalLimits(tenant: Tenant): WithdrawalLimits {
   const w = tenant.settings.wallet.withdrawal;
   return { min: toMinor(w.min), max: toMinor(w.max), feePercent: w.fee.percent, feeFixed: toMinor(w.fee.fixed), dailyCount: w.dailyCount };
 }
@@ -139,7 +139,7 @@ export function presentAccount(tenant: Tenant, a: typeof payoutAccounts.$inferSe
 
 /** GET eligibility: the member's numbers and every blocking reason. */
 export async function eligibility(platform: Platform, tenant: Tenant, member: MemberRow, amountUnits?: number): Promise<Eligibility> {
-  const limits = limitsOf(tenant);
+  const limits = withdrawalLimits(tenant);
   const amount = amountUnits === undefined ? undefined : minorOf(amountUnits, '/amount');
   const facts = await factsOf(platform, platform.db.orm, tenant, member, false);
   const reasons = reasonsOf(facts, limits, amount);
@@ -177,6 +177,37 @@ function present(tenant: Tenant, w: WithdrawalRow, account: typeof payoutAccount
   };
 }
 
+/**
+ * The money of a new withdrawal in `tx`, once every rule holds (createWithdrawal checks them under
+ * the member's lock): its id, the hold of the amount and the tenant's fee (wallet -> HOLD, naming
+ * it W<id> in the account record; `balance.insufficient` if the wallet cannot cover both) and its
+ * pending row.
+ */
+export async function holdNewWithdrawal(
+  platform: MoneyPlatform,
+  tx: Tx,
+  tenant: Tenant,
+  w: { memberId: number; walletId: number; currency: string; payoutAccountId: number; amount: number },
+): Promise<WithdrawalRow> {
+  const fee = feeOf(withdrawalLimits(tenant), w.amount);
+  // The withdrawal's id first, so that its hold names it (W<id>) in the account record.
+  const [{ id }] = await rows<{ id: string | number }>(tx, sql`SELECT nextval(pg_get_serial_sequence('withdrawals', 'id')) AS id`);
+  const holdTransactionId = await platform.repos.ledger.holdWithdrawal(tx, {
+    merchantCode: tenant.merchantCode,
+    memberId: w.memberId,
+    currency: w.currency,
+    walletId: w.walletId,
+    amount: w.amount + fee,
+    memo: `withdrawal to payout account ${w.payoutAccountId}`,
+    reference: `W${id}`,
+  });
+  const [row] = await tx
+    .insert(withdrawals)
+    .values({ id: Number(id), merchantCode: tenant.merchantCode, memberId: w.memberId, payoutAccountId: w.payoutAccountId, amount: w.amount, fee, holdTransactionId })
+    .returning();
+  return row;
+}
+
 /** The HTTP status a blocking reason is refused with. */
 const REFUSAL_STATUS: Partial<Record<ReasonCode, number>> = { 'withdrawal.amount.range': 400, 'payment.password.unset': 400 };
 
@@ -188,7 +219,7 @@ export async function createWithdrawal(platform: Platform, actor: Actor, body: C
   const tenant = actor.tenant;
   const member = actor.auth!.member;
   assertRealMember(member);
-  const limits = limitsOf(tenant);
+  const limits = withdrawalLimits(tenant);
   const amount = minorOf(body.amount, '/amount');
   // Another member's (or a removed) account is simply not found: nothing tells it exists.
   if (!(await liveAccount(platform.db.orm, member.id, body.payoutAccountId))) throw new ApiError('not.found', 404, { field: '/payoutAccountId' });
@@ -211,22 +242,7 @@ export async function createWithdrawal(platform: Platform, actor: Actor, body: C
         const first = reasons[0].code as ErrorCode;
         throw new ApiError(first, REFUSAL_STATUS[reasons[0].code] ?? 409, { reasons });
       }
-      const fee = feeOf(limits, amount);
-      // The withdrawal's id first, so that its hold names it (W<id>) in the account record.
-      const [{ id }] = await rows<{ id: string | number }>(tx, sql`SELECT nextval(pg_get_serial_sequence('withdrawals', 'id')) AS id`);
-      const holdTransactionId = await platform.repos.ledger.holdWithdrawal(tx, {
-        merchantCode: tenant.merchantCode,
-        memberId: member.id,
-        currency: facts.currency,
-        walletId: facts.walletId!,
-        amount: amount + fee,
-        memo: `withdrawal to payout account ${account.id}`,
-        reference: `W${id}`,
-      });
-      const [row] = await tx
-        .insert(withdrawals)
-        .values({ id: Number(id), merchantCode: tenant.merchantCode, memberId: member.id, payoutAccountId: account.id, amount, fee, holdTransactionId })
-        .returning();
+      const row = await holdNewWithdrawal(platform, tx, tenant, { memberId: member.id, walletId: facts.walletId!, currency: facts.currency, payoutAccountId: account.id, amount });
       return present(tenant, row, account);
     });
   } catch (err) {
@@ -309,19 +325,35 @@ async function pendingWithdrawal(tx: Executor, actor: OpsActor, id: number): Pro
   return w;
 }
 
+/**
+ * Decides pending withdrawal `w` in `tx`, whose row the caller has locked (after its member's):
+ * paid, its hold (amount + fee) goes to the house (the money left by the provider); rejected, back
+ * to the wallet. Answers the settling posting's id.
+ */
+export async function settlePendingWithdrawal(
+  platform: MoneyPlatform,
+  tx: Tx,
+  w: WithdrawalRow,
+  outcome: 'paid' | 'rejected',
+  reason: string | null,
+  decidedBy: string,
+): Promise<number> {
+  const wallet = await platform.repos.ledger.walletOf(w.memberId, tx);
+  if (!wallet) throw new OpsRefusal('not.found', `withdrawal ${w.id}: the member has no wallet`);
+  const total = w.amount + w.fee;
+  const settleTransactionId = await platform.repos.ledger.settleWithdrawal(
+    tx,
+    { merchantCode: w.merchantCode, memberId: w.memberId, currency: wallet.currency, walletId: wallet.id, amount: total, memo: `withdrawal ${w.id}`, reference: `W${w.id}` },
+    outcome === 'paid' ? 'paid' : 'returned',
+  );
+  await tx.update(withdrawals).set({ state: outcome, reason, settleTransactionId, decidedAt: new Date(), decidedBy }).where(eq(withdrawals.id, w.id));
+  return settleTransactionId;
+}
+
 async function decide(platform: Platform, actor: OpsActor, id: number, outcome: 'paid' | 'rejected', reason: string | null): Promise<void> {
   await platform.db.orm.transaction(async (tx) => {
     const w = await pendingWithdrawal(tx, actor, id);
-    const wallet = await platform.repos.ledger.walletOf(w.memberId, tx);
-    if (!wallet) throw new OpsRefusal('not.found', `withdrawal ${id}: the member has no wallet`);
-    const total = w.amount + w.fee;
-    const settleTransactionId = await platform.repos.ledger.settleWithdrawal(
-      tx,
-      { merchantCode: w.merchantCode, memberId: w.memberId, currency: wallet.currency, walletId: wallet.id, amount: total, memo: `withdrawal ${id}`, reference: `W${id}` },
-      outcome === 'paid' ? 'paid' : 'returned',
-    );
-    const decidedAt = new Date();
-    await tx.update(withdrawals).set({ state: outcome, reason, settleTransactionId, decidedAt, decidedBy: actor.actor }).where(eq(withdrawals.id, id));
+    const settleTransactionId = await settlePendingWithdrawal(platform, tx, w, outcome, reason, actor.actor);
     await writeAudit(tx, actor, {
       action: outcome === 'paid' ? 'withdrawal.pay' : 'withdrawal.reject',
       merchantCode: w.merchantCode,

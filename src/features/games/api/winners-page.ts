@@ -1,6 +1,7 @@
 /**
  * The winners page (GET /wps/game/winners): the biggest wins of the merchant's members in one
- * period (today, this week, this month), names masked, in the player's language.
+ * period (today, this week, this month), names masked, in the player's language: the winners
+ * feed, whose today the home winner board shows (./winners.ts).
  */
 import type { SWRResponse } from 'swr';
 import type { Winners, WinnersQuery } from '../../../generated/api/games';

@@ -1,6 +1,7 @@
 /**
- * The winner board (relay GCSGAME_getRankList, spec section 7): the biggest recent wins of every
- * game category, at most 20, in the player's language.
+ * The winner board (relay GCSGAME_getRankList, spec section 7): the biggest wins of today of every
+ * game category, at most 20, in the player's language. The server answers it from the winners
+ * feed the winners page reads too (./winners-page.ts), for the period that page opens on.
  */
 import type { SWRResponse } from 'swr';
 import type { RankList, RankQuery, Winner } from '../../../generated/api/relay';
