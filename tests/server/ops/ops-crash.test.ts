@@ -84,7 +84,8 @@ async function readyToWithdraw(base: string, token: string, dataDir: string): Pr
   });
   for (const side of ['front', 'back', 'selfie']) await must(base, token, 'PUT', `/wps/security/identity/images/${side}`, PNG, 'image/png');
   expect((await viaServer(base, dataDir, ['identity', 'approve', String(check.id)])).exitCode).toBe(0);
-  const account = await must(base, token, 'POST', '/wps/security/payoutAccounts', { kind: 'ewallet', providerCode: 'GCASH', accountNo: '09171234567', holderName: name });
+  // Its GCash account came with its seeded withdrawal: a second e-wallet, of the same number.
+  const account = await must(base, token, 'POST', '/wps/security/payoutAccounts', { kind: 'ewallet', providerCode: 'MAYA', accountNo: '09171234567', holderName: name });
   await must(base, token, 'POST', '/wps/security/paymentPassword', { paymentPassword: PAY_PW, confirmPaymentPassword: PAY_PW });
   expect((await viaServer(base, dataDir, ['turnover', 'waive', 'demoph01', 'demoplayer', '--reason', 'crash test'])).exitCode).toBe(0);
   return account.id!;
