@@ -187,7 +187,7 @@ describe('ops CLI on a PGlite data folder', () => {
       ['audit', 'list', '--json'],
     ]);
     expect([check.code, check.stdout]).toEqual([0, 'ledger clean\n']);
-    expect([credit.code, credit.stdout.trim()]).toEqual([0, expect.stringMatching(/^adjusted demoph01\/demoplayer by 10\.00: balance 1,250\.50 -> 1,260\.50/)]);
+    expect([credit.code, credit.stdout.trim()]).toEqual([0, expect.stringMatching(/^adjusted demoph01\/demoplayer by 10\.00: balance 1,240\.50 -> 1,250\.50/)]);
     const rowsFound = JSON.parse(audit.stdout) as { actor: string; action: string }[];
     expect(rowsFound.map((r) => [r.actor, r.action])).toEqual([
       [`cli:${USER}`, 'balance.adjust'],
@@ -204,7 +204,7 @@ describe('ops CLI on a PGlite data folder', () => {
     expect(JSON.parse(readFileSync(join(dataDir, CLI_ENDPOINT_FILE), 'utf8'))).toMatchObject({ pid: server.pid, port });
 
     const debit = await runCli(dataDir, ['balance', 'adjust', 'demoph01', 'demoplayer', '-5', '--reason', 'through the server']);
-    expect([debit.code, debit.stdout.trim()]).toEqual([0, expect.stringMatching(/^adjusted demoph01\/demoplayer by -5\.00: balance 1,260\.50 -> 1,255\.50/)]);
+    expect([debit.code, debit.stdout.trim()]).toEqual([0, expect.stringMatching(/^adjusted demoph01\/demoplayer by -5\.00: balance 1,250\.50 -> 1,245\.50/)]);
     const refused = await runCli(dataDir, ['balance', 'adjust', 'demoph01', 'demoplayer', '-99999', '--reason', 'too much']);
     expect([refused.code, refused.stderr.trim()]).toEqual([1, expect.stringMatching(/^refused: .*\(balance\.insufficient\)$/)]);
     const add = await runCli(dataDir, ['operators', 'add', 'viaserver'], { OPS_PASSWORD: 'another long one' });

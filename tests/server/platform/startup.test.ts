@@ -112,7 +112,7 @@ describe('database schema', () => {
         }),
       );
       const expected = inSqlKeys.map((k) => keyOf(k.table_name, k.columns, k.target, k.target_columns, k.on_delete));
-      expect(expected.length).toBe(101);
+      expect(expected.length).toBe(100);
       expect(new Set(declared)).toEqual(new Set(expected));
       expect(declared.length).toBe(expected.length);
 
