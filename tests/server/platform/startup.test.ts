@@ -145,7 +145,7 @@ describe('database schema', () => {
     } finally {
       await server.close();
     }
-  });
+  }, 120_000); // the first server of a run builds the template database (migrated and seeded through the services)
 
   it('keeps data in DATA_DIR across restarts (seeded once)', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'wl-data-'));
@@ -165,5 +165,5 @@ describe('database schema', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // two boots of a fresh embedded database, the first migrating it and seeding the demo through the real services
 });
