@@ -56,7 +56,7 @@ for (const tenant of TENANTS) {
     await expect(slot.locator('#spin')).toBeEnabled();
     expect((await call(request, origin, 'POST', '/wps/dev/realityCheck/due', await storedToken(page))).success).toBe(true);
     await slot.locator('#spin').tap();
-    const check = slot.getByRole('dialog', { name: 'Reality check' });
+    const check = slot.getByRole('dialog', { name: t.reality_overlay_title });
     await expect(check).toBeVisible();
     await expect(slot.locator('#spin')).toBeDisabled();
     await expect(slot.locator('#reality-net')).toContainText(/\d\.\d{2}/);

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { rows } from '../../../server/db/client';
 import { drawSpin, outcomeOf, PAY_TABLE, payout, REELS, RTP, SYMBOLS, type SlotSymbol } from '../../../server/modules/games/services/slot';
 import { call, describeBackends, expectLedgerClean, fundedPlayer, spinKey, type Envelope } from '../helpers';
+import EN_TEXTS from '../../../locales/en.json';
+import TY_TEXTS from '../../../locales/ty.json';
 
 interface Spin {
   betId: number;
@@ -116,6 +118,10 @@ describeBackends('in-house slot', ({ server }) => {
     expect((await app.inject({ url: href, headers: { host: 'demo-ph.localhost' } })).headers['content-type']).toBe('text/css; charset=utf-8');
     const ty = await app.inject({ url: launch.body.value!.url.replace('lang=EN', 'lang=TY'), headers: { host: 'demo-ph.localhost' } });
     expect(ty.body).toContain('IKOT');
+    // The reality check says what the site's own overlay says, in each language.
+    const titleOf = (html: string) => /<h2 id="reality-title">([^<]*)<\/h2>/.exec(html)![1];
+    expect(titleOf(ty.body)).toBe((TY_TEXTS as Record<string, string>).reality_overlay_title);
+    expect(titleOf(page.body)).toBe((EN_TEXTS as Record<string, string>).reality_overlay_title);
   });
 
   it('exchanges a launch token once, for a play token that spins that game', async () => {
