@@ -1,4 +1,6 @@
-import { useEffect, useId, useSyncExternalStore } from 'react';
+import { useEffect, useId } from 'react';
+import { proxy } from 'valtio';
+import { useProxyState } from '../lib/hydration';
 
 /**
  * Popups that open by themselves (the home announcements, an agent's contract prompt) take turns:
@@ -6,28 +8,25 @@ import { useEffect, useId, useSyncExternalStore } from 'react';
  * while a dialog is open (one the member opened, a confirmation). A turn, once given, is kept until
  * its popup lets it go, so the popup's own dialog never counts against it.
  *
- * The state lives in the browser only: it changes in effects, which the server never runs.
+ * A valtio state as the rest of the client's (src/lib/hydration.ts); it changes in effects, which
+ * the server never runs, so the server renders no popup's turn.
  */
-const queue = {
+interface PopupQueue {
   /** Popups waiting, in the order they asked. */
-  waiting: [] as string[],
+  waiting: string[];
   /** The popup whose turn it is. */
-  showing: null as string | null,
+  showing: string | null;
   /** Dialogs open now (every Modal counts itself). */
-  dialogs: 0,
-};
-
-const listeners = new Set<() => void>();
-
-/** Gives the turn when nothing shows and no dialog is open, then tells every popup. */
-function settle(): void {
-  if (queue.showing === null && queue.dialogs === 0 && queue.waiting.length > 0) queue.showing = queue.waiting[0];
-  for (const listener of listeners) listener();
+  dialogs: number;
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+const queue = proxy<PopupQueue>({ waiting: [], showing: null, dialogs: 0 });
+/** What the server renders: nobody's turn. */
+const SERVER_QUEUE: PopupQueue = { waiting: [], showing: null, dialogs: 0 };
+
+/** Gives the turn when nothing shows and no dialog is open. */
+function settle(): void {
+  if (queue.showing === null && queue.dialogs === 0 && queue.waiting.length > 0) queue.showing = queue.waiting[0];
 }
 
 function ask(key: string): void {
@@ -52,11 +51,7 @@ export function usePopupTurn(wanted: boolean): boolean {
     ask(key);
     return () => release(key);
   }, [key, wanted]);
-  const showing = useSyncExternalStore(
-    subscribe,
-    () => queue.showing,
-    () => null,
-  );
+  const showing = useProxyState(queue, (q) => q.showing, SERVER_QUEUE);
   return wanted && showing === key;
 }
 
@@ -64,7 +59,6 @@ export function usePopupTurn(wanted: boolean): boolean {
 export function useHoldPopups(): void {
   useEffect(() => {
     queue.dialogs += 1;
-    settle();
     return () => {
       queue.dialogs -= 1;
       settle();
